@@ -1,0 +1,29 @@
+/** Request headers of SPEC §7, sent on every upstream call. */
+export const PASSPORT_VERSION = "1.11.19";
+
+export type AppHeaders = {
+  /** brand / app code (launch context `p`) */
+  code: string;
+  /** pc | mobile | pad | web-pc | web-mobile | web-pad | os */
+  system: string;
+  appVersion: string;
+  /** origin code (launch context `o`) */
+  origin: string;
+};
+
+export const HEADER = {
+  utoken: "utoken",
+  lang: "lang",
+  code: "code",
+  system: "system",
+  passportVersion: "passportVersion",
+  appVersion: "appVersion",
+  origin: "origin",
+  appCode: "x-app-code",
+  appPlatform: "x-app-platform",
+  appVersionX: "x-app-version",
+  appOrigin: "x-app-origin",
+  /** the browser's address, forwarded by the portal so login logs show the user, not the portal */
+  clientIp: "x-client-ip",
+  clientUserAgent: "x-client-user-agent",
+} as const;

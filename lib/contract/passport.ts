@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { codeField, emailField, loginPasswordField, passwordField } from "@/lib/validation/fields";
+
+/**
+ * Request and response shapes of the passport API (SPEC §7), base `/v1`.
+ * The reference services parse requests with these schemas; the portal parses responses.
+ */
+
+/** A purpose a verification code is requested for; a code only works for its purpose. */
+export const codePurposeSchema = z.enum(["register", "login", "findpwd", "delete"]);
+export type CodePurpose = z.infer<typeof codePurposeSchema>;
+
+// POST /v1/verify/email
+export const verifyEmailRequest = z.object({ email: emailField });
+export const verifyEmailResponse = z.object({ nonce: z.string().min(16) });
+
+// POST /v1/captcha — emails a code to `receiver` for the nonce from /verify/email
+export const sendCaptchaRequest = z.object({
+  receiver: emailField,
+  nonce: z.string().min(16).max(128),
+  type: codePurposeSchema,
+  ticket: z.string().max(4096).optional(),
+});
+export const sendCaptchaResponse = z.object({ resendAfter: z.number().int() });
+
+// POST /v1/register
+export const registerRequest = z.object({
+  email: emailField,
+  password: passwordField,
+  captcha: codeField,
+  nonce: z.string().min(16).max(128),
+});
+
+// POST /v1/login
+export const loginRequest = z.object({
+  email: emailField,
+  password: loginPasswordField,
+});
+
+/** What a successful register or login returns. */
+export const sessionResponse = z.object({
+  utoken: z.string().min(32),
+  uid: z.string().uuid(),
+});
+export type SessionData = z.infer<typeof sessionResponse>;
+
+const enterpriseUserSchema = z.object({ uid: z.string(), account: z.string().optional() }).nullable();
+
+// GET /v1/user/basic
+export const userBasicResponse = z.object({
+  uid: z.string(),
+  email: z.string(),
+  nickname: z.string().nullable(),
+  headpic: z.string().nullable(),
+  enterpriseUser: enterpriseUserSchema,
+});
+export type UserBasic = z.infer<typeof userBasicResponse>;
+
+// GET /v1/user/fullinfo
+export const userFullInfoResponse = userBasicResponse.extend({
+  introduction: z.string().nullable(),
+  gender: z.enum(["male", "female"]).nullable(),
+  birthday: z.string().nullable(),
+  country: z.number().int().nullable(),
+  region: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type UserFullInfo = z.infer<typeof userFullInfoResponse>;
+
+// POST /v1/user/logout — empty success
