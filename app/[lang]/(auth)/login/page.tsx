@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { setRequestLocale } from "next-intl/server";
+import { AuthShell } from "@/components/layout/auth-shell";
+import { LoginForm } from "@/components/auth/login-form";
+import { ExpiredNotice } from "@/components/auth/expired-notice";
+import { screenMetadata } from "@/lib/i18n/metadata";
+import { isLocale, type Locale } from "@/lib/i18n/routing";
+import { pageLaunch } from "@/lib/launch/page";
+import { routeRule } from "@/lib/session/routes";
+
+export async function generateMetadata({ params }: PageProps<"/[lang]/login">): Promise<Metadata> {
+  const { lang } = await params;
+  return screenMetadata(isLocale(lang) ? lang : "en", "login", "login");
+}
+
+export default async function LoginPage({ params, searchParams }: PageProps<"/[lang]/login">) {
+  const { lang: raw } = await params;
+  const lang: Locale = isLocale(raw) ? raw : "en";
+  setRequestLocale(lang);
+  const { launch, query, href, hrefWithR } = await pageLaunch(searchParams);
+  return (
+    <AuthShell launch={launch} lang={lang}>
+      <ExpiredNotice />
+      <LoginForm
+        lang={lang}
+        query={query}
+        registerHref={launch.showLoginRegisterSwitch ? hrefWithR(`/${lang}/register`) : null}
+        findPasswordHref={routeRule("findpwd") ? href(`/${lang}/findpwd`) : null}
+      />
+    </AuthShell>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AuthShell } from "@/components/layout/auth-shell";
+import { RegisterForm } from "@/components/auth/register-form";
+import { screenMetadata } from "@/lib/i18n/metadata";
+import { isLocale, type Locale } from "@/lib/i18n/routing";
+import { pageLaunch } from "@/lib/launch/page";
+import { registerTitle } from "@/lib/launch/brands";
+
+export async function generateMetadata({ params }: PageProps<"/[lang]/register">): Promise<Metadata> {
+  const { lang } = await params;
+  return screenMetadata(isLocale(lang) ? lang : "en", "register", "register");
+}
+
+export default async function RegisterPage({ params, searchParams }: PageProps<"/[lang]/register">) {
+  const { lang: raw } = await params;
+  const lang: Locale = isLocale(raw) ? raw : "en";
+  setRequestLocale(lang);
+  const { launch, query, hrefWithR } = await pageLaunch(searchParams);
+  const t = await getTranslations({ locale: lang, namespace: "register" });
+  return (
+    <AuthShell launch={launch} lang={lang}>
+      <RegisterForm
+        lang={lang}
+        query={query}
+        title={t("title", { brand: registerTitle(launch.p, lang) })}
+        loginHref={launch.showLoginRegisterSwitch ? hrefWithR(`/${lang}/login`) : null}
+      />
+    </AuthShell>
+  );
+}

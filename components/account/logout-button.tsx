@@ -1,0 +1,41 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { logoutAction } from "@/app/[lang]/(account)/actions";
+import { Button } from "@/components/ui/button";
+import { callAction, useErrorText } from "@/components/auth/use-error-text";
+import { useLaunchQuery } from "./use-launch-query";
+
+export function LogoutButton({ lang }: { lang: string }) {
+  const t = useTranslations("menu");
+  const text = useErrorText();
+  const query = useLaunchQuery();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onClick() {
+    setPending(true);
+    setError(null);
+    const result = await callAction(() => logoutAction({ lang, query }));
+    if (result.ok) {
+      window.location.assign(result.redirect);
+      return;
+    }
+    setPending(false);
+    setError(text.action(result.error));
+  }
+
+  return (
+    <div className="flex items-center gap-2">
+      {error ? (
+        <p role="alert" className="text-xs text-danger">
+          {error}
+        </p>
+      ) : null}
+      <Button variant="secondary" className="h-9" onClick={onClick} pending={pending}>
+        {t("logout")}
+      </Button>
+    </div>
+  );
+}

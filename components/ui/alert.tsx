@@ -1,0 +1,18 @@
+import { clsx } from "clsx";
+import type { ReactNode } from "react";
+
+type Tone = "error" | "success" | "info";
+
+const tones: Record<Tone, string> = {
+  error: "border-red-200 bg-red-50 text-red-800",
+  success: "border-green-200 bg-green-50 text-green-900",
+  info: "border-gray-200 bg-gray-50 text-gray-800",
+};
+
+export function Alert({ tone = "info", children, className }: { tone?: Tone; children: ReactNode; className?: string }) {
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={clsx("rounded-lg border px-3 py-2 text-sm", tones[tone], className)}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { clsx } from "clsx";
+import type { ButtonHTMLAttributes } from "react";
+
+type Variant = "primary" | "secondary" | "ghost";
+
+const variants: Record<Variant, string> = {
+  primary: "bg-primary text-primary-ink hover:bg-primary-hover font-semibold",
+  secondary: "border border-gray-300 bg-white text-gray-900 hover:bg-gray-50",
+  ghost: "text-primary-strong hover:underline",
+};
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; pending?: boolean };
+
+export function Button({ variant = "primary", pending = false, className, disabled, children, ...rest }: ButtonProps) {
+  return (
+    <button
+      {...rest}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      className={clsx(
+        "inline-flex h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+        variants[variant],
+        className,
+      )}
+    >
+      {pending ? <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" /> : null}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The portal's route table (SPEC §2) as the guard sees it. Paths are given without the
+ * language segment. Only routes that exist are listed; any other path goes to login.
+ */
+export type RouteKind = "login" | "protected" | "public";
+export type RouteRule = { kind: RouteKind; business: boolean };
+
+const exact: Record<string, RouteRule> = {
+  login: { kind: "login", business: false },
+  register: { kind: "login", business: false },
+  profile: { kind: "protected", business: false },
+  "profile/settings": { kind: "protected", business: false },
+};
+
+/** Rule for a path below the language (`profile/settings`, no slashes at the ends), or null if unknown. */
+export function routeRule(rest: string): RouteRule | null {
+  return exact[rest] ?? null;
+}
+
+export function loginPathFor(business: boolean): string {
+  return business ? "login-business" : "login";
+}
+
+export const SETTINGS_PATH = "profile/settings";
+export const BUSINESS_HOME_PATH = "profile-business";

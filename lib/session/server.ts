@@ -1,0 +1,89 @@
+import "server-only";
+import { cache } from "react";
+import { cookies, headers } from "next/headers";
+import type { z } from "zod";
+import { ErrorCode } from "@/lib/contract/errors";
+import { getUserFullInfo } from "@/lib/upstream/passport";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import type { UpstreamContext } from "@/lib/upstream/passport";
+import { appHeadersFor, parseLaunchContext, type LaunchContext } from "@/lib/launch/context";
+import type { Locale } from "@/lib/i18n/routing";
+import type { ActionError } from "./action-result";
+import { cookieEnv, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "./cookie";
+
+export async function readToken(): Promise<string | null> {
+  const value = (await cookies()).get(UTOKEN_COOKIE)?.value;
+  return isUsableToken(value) ? value : null;
+}
+
+/** Launch context of a server action, from the query string the page handed to its form. */
+export async function launchFromQuery(query: string): Promise<LaunchContext> {
+  return parseLaunchContext(new URLSearchParams(query), (await headers()).get("user-agent"));
+}
+
+/** Who is calling, for the upstream headers and the services' login logs. */
+export async function upstreamContext(lang: Locale, launch: LaunchContext, token?: string | null): Promise<UpstreamContext> {
+  const h = await headers();
+  const trustProxy = /^(1|true)$/i.test(process.env.TRUST_PROXY ?? "");
+  const forwarded = trustProxy ? h.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+  return {
+    token: token ?? undefined,
+    lang,
+    app: appHeadersFor(launch),
+    clientIp: forwarded || undefined,
+    clientUserAgent: h.get("user-agent") ?? undefined,
+  };
+}
+
+/** Where this request came from, for cookie attributes. */
+async function requestOrigin(): Promise<URL> {
+  const h = await headers();
+  const origin = h.get("origin");
+  if (origin) {
+    try {
+      return new URL(origin);
+    } catch {
+      // fall through to the Host header
+    }
+  }
+  const proto = h.get("x-forwarded-proto") === "https" ? "https" : "http";
+  return new URL(`${proto}://${h.get("host") ?? "localhost"}`);
+}
+
+export async function storeToken(token: string, remember: boolean): Promise<void> {
+  const origin = await requestOrigin();
+  const options = utokenCookieOptions({ protocol: origin.protocol, hostname: origin.hostname, remember, env: cookieEnv() });
+  (await cookies()).set(UTOKEN_COOKIE, token, options);
+}
+
+export async function clearToken(): Promise<void> {
+  const origin = await requestOrigin();
+  const options = utokenCookieOptions({ protocol: origin.protocol, hostname: origin.hostname, remember: false, env: cookieEnv() });
+  (await cookies()).set(UTOKEN_COOKIE, "", { ...options, maxAge: 0 });
+}
+
+/** The signed-in user of this request (one upstream call per render). */
+export const currentUser = cache(async (lang: Locale, launch: LaunchContext) => {
+  const token = await readToken();
+  if (!token) return null;
+  return getUserFullInfo(await upstreamContext(lang, launch, token));
+});
+
+/** Turns anything thrown by an upstream call into what the client may see. */
+export function toActionError(error: unknown): ActionError {
+  if (isUpstreamError(error)) {
+    return error.retryAfter !== undefined ? { code: error.code, retryAfter: error.retryAfter } : { code: error.code };
+  }
+  console.error("Unexpected error in a server action", error instanceof Error ? error.name : typeof error);
+  return { code: ErrorCode.systemError };
+}
+
+/** Field errors of a failed zod parse, as message keys. */
+export function fieldErrors(error: z.ZodError): ActionError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = String(issue.path[0] ?? "form");
+    fields[name] ??= issue.message;
+  }
+  return { code: ErrorCode.invalidParams, fields };
+}
