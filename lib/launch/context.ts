@@ -2,10 +2,10 @@ import type { AppHeaders } from "@/lib/contract/headers";
 import type { Locale } from "@/lib/i18n/routing";
 import { DEFAULT_BRAND, isBrandCode, type BrandCode } from "./brands";
 import { detectSystem } from "./device";
+import { LAUNCH_PARAMS, type LaunchParam } from "./keys";
 
 /** The query parameters a host or native app launches the portal with (SPEC §2). */
-export const LAUNCH_PARAMS = ["p", "o", "s", "av", "img", "sl", "lr", "l"] as const;
-export type LaunchParam = (typeof LAUNCH_PARAMS)[number];
+export { LAUNCH_PARAMS, type LaunchParam } from "./keys";
 
 export type LaunchSystem = "pc" | "mobile" | "pad";
 /** A client's platform as the upstream records it (SPEC §3): native, browser or embedded in the OS. */
@@ -35,7 +35,6 @@ export type LaunchContext = {
 
 export type LaunchQueryInput = URLSearchParams | Record<string, string | string[] | undefined>;
 
-const SYSTEMS: readonly string[] = ["pc", "mobile", "pad"] satisfies LaunchSystem[];
 const CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 const VERSION_PATTERN = /^v?\d{1,6}(\.\d{1,6}){0,3}([-+][0-9A-Za-z.-]{1,24})?$/;
 const MAX_IMAGE_LENGTH = 2048;
@@ -53,8 +52,8 @@ export function parseLaunchContext(query: LaunchQueryInput, userAgent: string | 
   if (origin && CODE_PATTERN.test(origin)) given.o = origin;
 
   const system = read("s")?.toLowerCase();
-  const sGiven = system !== undefined && SYSTEMS.includes(system);
-  const s = sGiven ? (system as LaunchSystem) : detectSystem(userAgent);
+  const sGiven = isLaunchSystem(system);
+  const s = sGiven ? system : detectSystem(userAgent);
   if (sGiven) given.s = s;
 
   const version = read("av");
@@ -87,11 +86,20 @@ export function parseLaunchContext(query: LaunchQueryInput, userAgent: string | 
   };
 }
 
+function isLaunchSystem(value: string | undefined): value is LaunchSystem {
+  return value === "pc" || value === "mobile" || value === "pad";
+}
+
 function firstValue(query: LaunchQueryInput, name: string): string | undefined {
-  const raw = query instanceof URLSearchParams ? query.get(name) : query[name];
+  // duck-typed: URLSearchParams of another realm (jsdom, Edge) fail `instanceof`
+  const raw = isSearchParams(query) ? query.get(name) : query[name];
   const value = Array.isArray(raw) ? raw[0] : raw;
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
+}
+
+function isSearchParams(query: LaunchQueryInput): query is URLSearchParams {
+  return typeof query.get === "function";
 }
 
 /** Only an https URL or a same-origin path: never `javascript:`, `data:`, `//host` or `/\host`. */

@@ -1,0 +1,173 @@
+import type { z } from "zod";
+import { envelopeSchema, SUCCESS_CODE } from "@/lib/contract/envelope";
+import { ErrorCode, HTTP_STATUS_BY_CODE } from "@/lib/contract/errors";
+import { HEADER, PASSPORT_VERSION, type AppHeaders } from "@/lib/contract/headers";
+import type { Locale } from "@/lib/i18n/routing";
+import { upstreamBaseUrl, type UpstreamService } from "./config";
+import { UpstreamError } from "./errors";
+
+/*
+ * The one function that talks to the upstream services (SPEC §7). Edge-safe: only
+ * fetch, URL, Headers and AbortSignal, no Node APIs and no `server-only`, because the
+ * Edge middleware validates tokens through it too. It never logs: requests carry
+ * tokens, passwords and codes.
+ */
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** The browser behind the portal, forwarded so login logs show the user, not the portal. */
+export type ForwardedClient = { ip?: string; userAgent?: string };
+
+export type UpstreamRequest<T> = {
+  service: UpstreamService;
+  method: HttpMethod;
+  /** a contract path such as `/v1/login`, appended to the service's base URL */
+  path: string;
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  token?: string;
+  lang: Locale;
+  app: AppHeaders;
+  /** checks and reshapes `data` of a successful envelope */
+  schema: z.ZodType<T>;
+  client?: ForwardedClient;
+  timeoutMs?: number;
+};
+
+export async function upstreamFetch<T>(request: UpstreamRequest<T>): Promise<T> {
+  const url = requestUrl(request.service, request.path, request.query);
+  const hasBody = request.body !== undefined && request.method !== "GET";
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      method: request.method,
+      headers: requestHeaders(request),
+      body: hasBody ? JSON.stringify(request.body) : undefined,
+      signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      cache: "no-store",
+      // fetch keeps custom headers such as utoken across a redirect to another host; the
+      // contract has no redirects, so one is answered as an invalid response instead.
+      redirect: "manual",
+    });
+    // The timeout also covers reading the body, so a stalled body is a network error too.
+    text = await response.text();
+  } catch (error) {
+    throw networkError(error);
+  }
+  return readEnvelope(response, text, request.schema);
+}
+
+function requestUrl(service: UpstreamService, path: string, query: UpstreamRequest<unknown>["query"]): string {
+  const url = new URL(`${upstreamBaseUrl(service)}${path.startsWith("/") ? path : `/${path}`}`);
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.append(name, String(value));
+  }
+  return url.href;
+}
+
+function requestHeaders({ token, lang, app, client }: UpstreamRequest<unknown>): Headers {
+  const headers = new Headers({
+    "content-type": "application/json",
+    [HEADER.lang]: lang,
+    [HEADER.code]: headerValue(app.code),
+    [HEADER.system]: headerValue(app.system),
+    [HEADER.passportVersion]: PASSPORT_VERSION,
+    [HEADER.appVersion]: headerValue(app.appVersion),
+    [HEADER.origin]: headerValue(app.origin),
+    [HEADER.appCode]: headerValue(app.code),
+    [HEADER.appPlatform]: headerValue(app.system),
+    [HEADER.appVersionX]: headerValue(app.appVersion),
+    [HEADER.appOrigin]: headerValue(app.origin),
+  });
+  // No token means no session: the header is left out rather than sent empty.
+  if (token) headers.set(HEADER.utoken, headerValue(token));
+  if (client?.ip) headers.set(HEADER.clientIp, headerValue(client.ip));
+  if (client?.userAgent) headers.set(HEADER.clientUserAgent, headerValue(client.userAgent));
+  return headers;
+}
+
+/** Header values must be visible ASCII; anything else would make fetch throw. */
+function headerValue(value: string): string {
+  return value.replace(/[^\x20-\x7e]/g, "").trim().slice(0, 1024);
+}
+
+function readEnvelope<T>(response: Response, text: string, schema: z.ZodType<T>): T {
+  const envelope = envelopeSchema.safeParse(parseJson(text));
+  if (!envelope.success || (envelope.data.code === SUCCESS_CODE && !response.ok)) {
+    throw new UpstreamError({
+      code: ErrorCode.systemError,
+      message: "Invalid upstream response",
+      httpStatus: response.status >= 400 ? response.status : 502,
+      cause: envelope.error,
+    });
+  }
+  const { code, data, message } = envelope.data;
+  if (code !== SUCCESS_CODE) {
+    throw new UpstreamError({
+      code,
+      message: message ?? `Upstream error ${code}`,
+      httpStatus: response.status >= 400 ? response.status : statusForCode(code),
+      retryAfter: retryAfterOf(data, response.headers),
+    });
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new UpstreamError({
+      code: ErrorCode.systemError,
+      message: "Unexpected upstream data",
+      httpStatus: 502,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function statusForCode(code: number): number {
+  return (HTTP_STATUS_BY_CODE as Record<number, number | undefined>)[code] ?? 500;
+}
+
+function retryAfterOf(data: unknown, headers: Headers): number | undefined {
+  const fromData = typeof data === "object" && data !== null ? (data as { retryAfter?: unknown }).retryAfter : undefined;
+  const value = fromData ?? headers.get("retry-after");
+  const seconds = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : NaN;
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
+}
+
+/** Errors that mean the service cannot be reached at all (SPEC §8 code 1000). */
+const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
+
+/**
+ * fetch rejects with a bare TypeError ("fetch failed") whose `cause` (sometimes an
+ * AggregateError) carries the system error code; an abort or timeout rejects with a
+ * DOMException. Unreachable services give 1000, every other failure of the exchange
+ * (timeout, abort, reset, ERR_NETWORK, ECONNABORTED, ETIMEDOUT) gives 1002.
+ */
+function networkError(error: unknown): UpstreamError {
+  const unreachable = errorCodes(error).some((code) => UNREACHABLE.has(code));
+  const code = unreachable ? ErrorCode.offline : ErrorCode.networkError;
+  return new UpstreamError({
+    code,
+    message: unreachable ? "Network connection failed" : "Network error",
+    httpStatus: statusForCode(code),
+    cause: error,
+  });
+}
+
+function errorCodes(error: unknown, depth = 0): string[] {
+  if (typeof error !== "object" || error === null || depth > 4) return [];
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  const nested = Array.isArray(errors) ? errors.flatMap((inner: unknown) => errorCodes(inner, depth + 1)) : [];
+  return [...(typeof code === "string" ? [code] : []), ...errorCodes(cause, depth + 1), ...nested];
+}

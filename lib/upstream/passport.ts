@@ -1,0 +1,112 @@
+import "server-only";
+import type { z } from "zod";
+import { emptySchema } from "@/lib/contract/envelope";
+import { ErrorCode } from "@/lib/contract/errors";
+import type { AppHeaders } from "@/lib/contract/headers";
+import {
+  sendCaptchaResponse,
+  sessionResponse,
+  userBasicResponse,
+  userFullInfoResponse,
+  verifyEmailResponse,
+  type CodePurpose,
+  type SessionData,
+  type UserBasic,
+  type UserFullInfo,
+} from "@/lib/contract/passport";
+import type { Locale } from "@/lib/i18n/routing";
+import { upstreamFetch, type HttpMethod } from "./fetcher";
+import { isUpstreamError } from "./errors";
+
+/** Who is calling: the session token, the UI language, the launch context's app headers, the browser. */
+export type UpstreamContext = {
+  token?: string;
+  lang: Locale;
+  app: AppHeaders;
+  clientIp?: string;
+  clientUserAgent?: string;
+};
+
+function passportFetch<T>(
+  ctx: UpstreamContext,
+  call: { method: HttpMethod; path: string; body?: unknown; schema: z.ZodType<T> },
+): Promise<T> {
+  return upstreamFetch({
+    service: "passport",
+    ...call,
+    token: ctx.token,
+    lang: ctx.lang,
+    app: ctx.app,
+    client: { ip: ctx.clientIp, userAgent: ctx.clientUserAgent },
+  });
+}
+
+/**
+ * Starts an emailed-code flow and returns its nonce. With an email: POST /v1/verify/email.
+ * Without one the signed-in user's own email is used: POST /v1/user/verify/email.
+ */
+export async function verifyEmail(ctx: UpstreamContext, input: { email?: string } = {}): Promise<{ nonce: string }> {
+  const call = input.email
+    ? { path: "/v1/verify/email", body: { email: input.email } }
+    : { path: "/v1/user/verify/email", body: {} };
+  return passportFetch(ctx, { method: "POST", ...call, schema: verifyEmailResponse });
+}
+
+/** Emails a code for `purpose` (POST /v1/captcha); returns the seconds until a resend is allowed. */
+export async function sendEmailCode(
+  ctx: UpstreamContext,
+  input: { email: string; nonce: string; purpose: CodePurpose; ticket?: string },
+): Promise<{ resendAfter: number }> {
+  return passportFetch(ctx, {
+    method: "POST",
+    path: "/v1/captcha",
+    body: { receiver: input.email, nonce: input.nonce, type: input.purpose, ticket: input.ticket },
+    schema: sendCaptchaResponse,
+  });
+}
+
+/** Creates an account (POST /v1/register) and returns its first session. */
+export async function register(
+  ctx: UpstreamContext,
+  input: { email: string; password: string; code: string; nonce: string },
+): Promise<SessionData> {
+  return passportFetch(ctx, {
+    method: "POST",
+    path: "/v1/register",
+    body: { email: input.email, password: input.password, captcha: input.code, nonce: input.nonce },
+    schema: sessionResponse,
+  });
+}
+
+/** Signs in with email and password (POST /v1/login). */
+export async function loginWithPassword(
+  ctx: UpstreamContext,
+  input: { email: string; password: string },
+): Promise<SessionData> {
+  return passportFetch(ctx, {
+    method: "POST",
+    path: "/v1/login",
+    body: { email: input.email, password: input.password },
+    schema: sessionResponse,
+  });
+}
+
+/** The signed-in user's basic info (GET /v1/user/basic); 20101 when the token is not valid. */
+export async function getUserBasic(ctx: UpstreamContext): Promise<UserBasic> {
+  return passportFetch(ctx, { method: "GET", path: "/v1/user/basic", schema: userBasicResponse });
+}
+
+/** The signed-in user's profile (GET /v1/user/fullinfo). */
+export async function getUserFullInfo(ctx: UpstreamContext): Promise<UserFullInfo> {
+  return passportFetch(ctx, { method: "GET", path: "/v1/user/fullinfo", schema: userFullInfoResponse });
+}
+
+/** Ends the session (POST /v1/user/logout). An already expired session (20101) counts as logged out (SPEC §4). */
+export async function logout(ctx: UpstreamContext): Promise<void> {
+  try {
+    await passportFetch(ctx, { method: "POST", path: "/v1/user/logout", schema: emptySchema });
+  } catch (error) {
+    if (isUpstreamError(error) && error.code === ErrorCode.loginExpired) return;
+    throw error;
+  }
+}
