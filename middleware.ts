@@ -7,6 +7,7 @@ import { decideGuard, keepsToken, type TokenState } from "@/lib/session/guard";
 import { cookieEnv, EXPIRED_FLASH_COOKIE, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "@/lib/session/cookie";
 import { parseAllowedHosts, safeRedirectTarget } from "@/lib/session/redirect-target";
 import { validateToken } from "@/lib/session/validate-token";
+import { publicUrl, trustsProxy } from "@/lib/session/public-url";
 import { appHeadersFor, launchQuery, parseLaunchContext } from "@/lib/launch/context";
 
 /** Thin dispatcher: language routing, then the route guard. The rules live in lib/. */
@@ -26,14 +27,15 @@ export async function middleware(request: NextRequest) {
   const rule = routeRule(rest);
   if (!rule) return NextResponse.redirect(new URL(`/${lang}/login`, url));
 
+  const visited = publicUrl(url, request.headers, trustsProxy());
   const cookieOptions = (remember: boolean) =>
-    utokenCookieOptions({ protocol: url.protocol, hostname: url.hostname, remember, env: cookieEnv() });
+    utokenCookieOptions({ protocol: visited.protocol, hostname: visited.hostname, remember, env: cookieEnv() });
   const app = appHeadersFor(launch);
 
   // A token handed over in the address bar moves into the cookie and leaves the URL.
   const ut = url.searchParams.get("ut");
   if (ut !== null) {
-    const clean = new URL(url);
+    const clean = new URL(visited);
     clean.searchParams.delete("ut");
     const response = NextResponse.redirect(clean);
     if (isUsableToken(ut)) {
@@ -48,12 +50,12 @@ export async function middleware(request: NextRequest) {
   const stored = request.cookies.get(UTOKEN_COOKIE)?.value;
   const token: TokenState =
     rule.kind === "public" || !isUsableToken(stored) ? { status: "none" } : await validateToken(stored, lang, app);
-  const r = safeRedirectTarget(url.searchParams.get("r"), parseAllowedHosts(process.env.ALLOWED_REDIRECT_HOSTS), url.host);
-  const decision = decideGuard({ lang, rule, token, currentUrl: url.href, safeR: r?.href ?? null, launch: launchQuery(launch) });
+  const r = safeRedirectTarget(url.searchParams.get("r"), parseAllowedHosts(process.env.ALLOWED_REDIRECT_HOSTS), visited.host);
+  const decision = decideGuard({ lang, rule, token, currentUrl: visited.href, safeR: r?.href ?? null, launch: launchQuery(launch) });
 
   let response: NextResponse;
   if (decision.action === "redirect") {
-    response = NextResponse.redirect(new URL(decision.to, url));
+    response = NextResponse.redirect(new URL(decision.to, visited));
   } else {
     const headers = new Headers(request.headers);
     headers.set("X-NEXT-INTL-LOCALE", lang);

@@ -8,6 +8,7 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import type { UpstreamContext } from "@/lib/upstream/passport";
 import { appHeadersFor, parseLaunchContext, type LaunchContext } from "@/lib/launch/context";
 import type { Locale } from "@/lib/i18n/routing";
+import { trustsProxy } from "./public-url";
 import type { ActionError } from "./action-result";
 import { cookieEnv, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "./cookie";
 
@@ -24,8 +25,7 @@ export async function launchFromQuery(query: string): Promise<LaunchContext> {
 /** Who is calling, for the upstream headers and the services' login logs. */
 export async function upstreamContext(lang: Locale, launch: LaunchContext, token?: string | null): Promise<UpstreamContext> {
   const h = await headers();
-  const trustProxy = /^(1|true)$/i.test(process.env.TRUST_PROXY ?? "");
-  const forwarded = trustProxy ? h.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+  const forwarded = trustsProxy() ? h.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
   return {
     token: token ?? undefined,
     lang,

@@ -1,0 +1,36 @@
+import nextJest from "next/jest.js";
+
+const createJestConfig = nextJest({ dir: "./" });
+
+// msw 3 and a few of its dependencies ship ESM only; next/jest only appends to
+// transformIgnorePatterns, so the patterns are set on the resolved config.
+const esmPackages = ["msw", "@mswjs", "@msw", "cookie", "set-cookie-parser", "rettime", "until-async", "@open-draft", "@bundled-es-modules", "outvariant", "strict-event-emitter", "headers-polyfill", "is-node-process", "tough-cookie", "next-intl", "use-intl", "icu-minify", "@electric-sql"];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join("|")})/)`];
+
+const shared = {
+  moduleNameMapper: {
+    "^server-only$": "<rootDir>/tests/support/empty-module.ts",
+    "^@/(.*)$": "<rootDir>/$1",
+  },
+};
+
+async function project(config) {
+  const resolved = await createJestConfig({ ...shared, ...config })();
+  return { ...resolved, transformIgnorePatterns };
+}
+
+export default {
+  projects: [
+    await project({
+      displayName: "unit",
+      testEnvironment: "jest-fixed-jsdom",
+      testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)"],
+      setupFilesAfterEnv: ["<rootDir>/tests/support/setup-unit.ts"],
+    }),
+    await project({
+      displayName: "backend",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/tests/backend/**/*.test.ts"],
+    }),
+  ],
+};
