@@ -1,0 +1,54 @@
+import { decideGuard, type GuardInput, type TokenState } from "@/lib/session/guard";
+import { routeRule } from "@/lib/session/routes";
+
+const here = "http://127.0.0.1:3000/en/profile/settings";
+
+function decide(path: string, token: TokenState, extra: Partial<GuardInput> = {}) {
+  const rule = routeRule(path);
+  if (!rule) throw new Error(`unknown route ${path}`);
+  return decideGuard({ lang: "en", rule, token, currentUrl: here, safeR: null, launch: new URLSearchParams(), ...extra });
+}
+
+describe("route guard (SPEC §4)", () => {
+  it("lets a visitor without a token see the login pages", () => {
+    expect(decide("login", { status: "none" })).toEqual({ action: "next", clearToken: false, expired: false });
+    expect(decide("register", { status: "none" }).action).toBe("next");
+  });
+
+  it("sends a visitor without a token from a login-required page to login with r = the page", () => {
+    const decision = decide("profile/settings", { status: "none" });
+    expect(decision).toEqual({ action: "redirect", to: `/en/login?r=${encodeURIComponent(here)}`, clearToken: false, expired: false });
+  });
+
+  it("keeps the launch parameters on its redirects", () => {
+    const decision = decide("profile", { status: "none" }, { launch: new URLSearchParams("p=atomm&s=pc") });
+    expect(decision.action === "redirect" && decision.to.startsWith("/en/login?p=atomm&s=pc&r=")).toBe(true);
+  });
+
+  it("sends a signed-in consumer on a login page to a valid r, else to settings", () => {
+    expect(decide("login", { status: "valid", enterprise: false })).toMatchObject({ action: "redirect", to: "/en/profile/settings" });
+    expect(decide("login", { status: "valid", enterprise: false }, { safeR: "https://app.example.com/x" })).toMatchObject({
+      to: "https://app.example.com/x",
+    });
+  });
+
+  it("sends a signed-in enterprise user to profile-business, and away from consumer pages", () => {
+    expect(decide("login", { status: "valid", enterprise: true })).toMatchObject({ action: "redirect", to: "/en/profile-business" });
+    expect(decide("profile/settings", { status: "valid", enterprise: true })).toMatchObject({ action: "redirect", to: "/en/login-business" });
+  });
+
+  it("lets a signed-in consumer see the user centre", () => {
+    expect(decide("profile/settings", { status: "valid", enterprise: false }).action).toBe("next");
+  });
+
+  it("clears an expired token and flags the expired-login message", () => {
+    expect(decide("profile", { status: "invalid", code: 20101 })).toMatchObject({ action: "redirect", clearToken: true, expired: true });
+    expect(decide("login", { status: "invalid", code: 20101 })).toEqual({ action: "next", clearToken: true, expired: true });
+  });
+
+  it("keeps the token when the passport API could not be asked (1000, 1002) and clears it otherwise", () => {
+    expect(decide("profile", { status: "invalid", code: 1000 })).toMatchObject({ clearToken: false, expired: false });
+    expect(decide("profile", { status: "invalid", code: 1002 })).toMatchObject({ clearToken: false });
+    expect(decide("profile", { status: "invalid", code: 20103 })).toMatchObject({ clearToken: true, expired: false });
+  });
+});
