@@ -19,7 +19,7 @@ async function project(config) {
   return { ...resolved, transformIgnorePatterns };
 }
 
-export default {
+const config = {
   projects: [
     await project({
       displayName: "unit",
@@ -34,3 +34,5 @@ export default {
     }),
   ],
 };
+
+export default config;

@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { getConfig } from "../config";
+import { clearSingleton, peekSingleton, singleton } from "../singleton";
+
+/**
+ * The database: PGlite in DATA_DIR/pglite by default, PostgreSQL through node-postgres when
+ * DATABASE_URL is set. Opened lazily on first use (never at import: Next imports route
+ * modules at build time), migrated with the committed SQL migrations, then cached on
+ * globalThis for the life of the process.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+type Handle = { db: Db; driver: "pglite" | "pg"; close: () => Promise<void> };
+
+const NAME = "db";
+/** Arbitrary constant: the advisory lock that serialises migrations of several instances. */
+const MIGRATION_LOCK = 7_318_604_211;
+
+/**
+ * Migrations live in the source tree and are read at run time, resolved from the working
+ * directory, which is the project root under `next start`, `npm run services` and jest.
+ */
+export function migrationsFolder(): string {
+  const folder = path.join(process.cwd(), "lib", "backend", "db", "migrations");
+  if (!fs.existsSync(path.join(folder, "meta", "_journal.json"))) {
+    throw new Error(`Database migrations not found in ${folder}; start the app from the project root.`);
+  }
+  return folder;
+}
+
+async function openPglite(dataDir: string): Promise<Handle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const folder = migrationsFolder();
+  const dir = path.join(dataDir, "pglite");
+  fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  try {
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: folder });
+    return { db, driver: "pglite", close: () => client.close() };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<Handle> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const folder = migrationsFolder();
+  const pool = new Pool({ connectionString: url, max: 10 });
+  try {
+    // One dedicated connection holds the lock, so instances starting together migrate once.
+    const connection = await pool.connect();
+    try {
+      await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      try {
+        await migrate(drizzle({ client: connection }), { migrationsFolder: folder });
+      } finally {
+        await connection.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+      }
+    } finally {
+      connection.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { db: drizzle({ client: pool }), driver: "pg", close: () => pool.end() };
+}
+
+function open(): Promise<Handle> {
+  const config = getConfig();
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
+function handle(): Promise<Handle> {
+  const pending = singleton(NAME, open);
+  // A failed open is not cached: the next request tries again.
+  pending.catch(() => {
+    if (peekSingleton(NAME) === pending) clearSingleton(NAME);
+  });
+  return pending;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await handle()).db;
+}
+
+/** Close the database if it is open; the next `getDb()` opens it again. */
+export async function closeDb(): Promise<void> {
+  const pending = peekSingleton<Promise<Handle>>(NAME);
+  if (!pending) return;
+  clearSingleton(NAME);
+  try {
+    await (await pending).close();
+  } catch {
+    // it never opened; nothing to close
+  }
+}
+
+/** The driver error behind a failed query (drizzle wraps it in `cause`). */
+function pgErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return pgErrorCode(error) === "23505";
+}

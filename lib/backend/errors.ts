@@ -1,0 +1,22 @@
+import { ErrorCode, type ErrorCodeValue } from "@/lib/contract/errors";
+
+/**
+ * A failure the caller should see as `{code, data?, message}`. Services throw it; the router
+ * turns it into the envelope with the HTTP status of the code. Anything else becomes 10000.
+ */
+export class ServiceError extends Error {
+  readonly code: ErrorCodeValue;
+  readonly data: Record<string, unknown> | undefined;
+  /** replaces the generic English message of the code; never put user input in it */
+  readonly publicMessage: string | undefined;
+
+  constructor(code: ErrorCodeValue, data?: Record<string, unknown>, publicMessage?: string) {
+    super(`service error ${code}`);
+    this.name = "ServiceError";
+    this.code = code;
+    this.data = data;
+    this.publicMessage = publicMessage;
+  }
+}
+
+export { ErrorCode };

@@ -1,0 +1,62 @@
+import { ErrorCode } from "@/lib/contract/errors";
+import { ServiceError } from "../errors";
+import { buildContext, type ContextOptions } from "./context";
+import { failure, success } from "./envelope";
+import { passportRoutes } from "./routes/passport";
+import type { Method, Route } from "./types";
+
+/**
+ * The reference services' single entry: a web Request in, a `{code, data?, message?}`
+ * Response out. Mounted by app/v1/[...path]/route.ts and by the standalone server.
+ */
+const ROUTES: Route[] = [...passportRoutes];
+
+type Compiled = { route: Route; segments: string[] };
+const COMPILED: Compiled[] = ROUTES.map((route) => ({ route, segments: split(route.path) }));
+
+function split(pathname: string): string[] {
+  return pathname.split("/").filter(Boolean);
+}
+
+function match(method: string, pathname: string): { route: Route; params: Record<string, string> } | null {
+  const parts = split(pathname);
+  for (const { route, segments } of COMPILED) {
+    if (route.method !== (method as Method) || segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const ok = segments.every((segment, index) => {
+      const part = parts[index] ?? "";
+      if (!segment.startsWith(":")) return segment === part;
+      try {
+        params[segment.slice(1)] = decodeURIComponent(part);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (ok) return { route, params };
+  }
+  return null;
+}
+
+/** Log an unexpected failure without request bodies or query parameters (they may hold secrets). */
+function logUnexpected(method: string, pathname: string, error: unknown): void {
+  // drizzle wraps driver errors; its own message lists the query parameters, so log the cause.
+  let root = error;
+  while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+  const detail = root instanceof Error ? (root.stack ?? `${root.name}: ${root.message}`) : String(root);
+  console.error(`[services] ${method} ${pathname} failed: ${detail}`);
+}
+
+export async function handleServiceRequest(request: Request, options: ContextOptions = {}): Promise<Response> {
+  const url = new URL(request.url);
+  const found = match(request.method.toUpperCase(), url.pathname);
+  if (!found) return failure(ErrorCode.notFound);
+  try {
+    const ctx = buildContext(request, url, found.params, options);
+    return success(await found.route.handler(ctx));
+  } catch (error) {
+    if (error instanceof ServiceError) return failure(error.code, error.data, error.publicMessage);
+    logUnexpected(request.method, url.pathname, error);
+    return failure(ErrorCode.systemError);
+  }
+}

@@ -1,0 +1,13 @@
+import type { ServiceContext } from "./context";
+
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/**
+ * One endpoint. `path` is the full contract path; a segment `:name` captures a parameter.
+ * The handler returns the success `data`; failures are thrown as ServiceError.
+ */
+export type Route = {
+  method: Method;
+  path: string;
+  handler: (ctx: ServiceContext) => Promise<unknown>;
+};

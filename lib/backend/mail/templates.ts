@@ -1,0 +1,46 @@
+import type { CodePurpose } from "@/lib/contract/passport";
+import type { Lang } from "../lang";
+import type { MailMessage } from "./types";
+
+/** Email texts of the reference services. They live here, not in messages/, which is the portal's. */
+type CodeText = { subject: string; action: string };
+
+const CODE_TEXT: Record<Lang, Record<CodePurpose, CodeText>> = {
+  en: {
+    register: { subject: "Your registration code", action: "create your account" },
+    login: { subject: "Your sign-in code", action: "sign in" },
+    findpwd: { subject: "Your password reset code", action: "reset your password" },
+    delete: { subject: "Your account deletion code", action: "delete your account permanently" },
+  },
+  zh: {
+    register: { subject: "注册验证码", action: "注册账号" },
+    login: { subject: "登录验证码", action: "登录" },
+    findpwd: { subject: "找回密码验证码", action: "重置密码" },
+    delete: { subject: "注销账号验证码", action: "永久注销账号" },
+  },
+};
+
+export function verificationCodeMail(input: {
+  to: string;
+  code: string;
+  purpose: CodePurpose;
+  lang: Lang;
+  validMinutes: number;
+}): MailMessage {
+  const { subject, action } = CODE_TEXT[input.lang][input.purpose];
+  const text =
+    input.lang === "zh"
+      ? [
+          `您正在${action}，验证码：${input.code}`,
+          "",
+          `验证码 ${input.validMinutes} 分钟内有效，只能使用一次。请勿告诉他人。`,
+          "如果这不是您本人的操作，请忽略此邮件。",
+        ].join("\n")
+      : [
+          `Your verification code to ${action}: ${input.code}`,
+          "",
+          `It is valid for ${input.validMinutes} minutes and works once. Do not share it with anyone.`,
+          "If you did not ask for this code, you can ignore this email.",
+        ].join("\n");
+  return { to: input.to, subject, text, secrets: [input.code] };
+}

@@ -1,0 +1,16 @@
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  /**
+   * Values inside `text` (verification codes) that may appear only where the mail is
+   * delivered: the embedded outbox keeps them, SMTP records the mail with them redacted.
+   */
+  secrets?: readonly string[];
+};
+
+/** Sends an email. Throws when it could not be handed over for delivery. */
+export interface Mailer {
+  readonly transport: "outbox" | "smtp";
+  send(message: MailMessage): Promise<void>;
+}

@@ -1,0 +1,147 @@
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import type { CodePurpose } from "@/lib/contract/passport";
+import { canonicalEmail } from "@/lib/validation/fields";
+import { addSeconds, now } from "../clock";
+import { hmacHex, randomCode, sameHex, sha256Hex } from "../crypto";
+import { getDb } from "../db/client";
+import { verificationCodes } from "../db/schema";
+import { ErrorCode, ServiceError } from "../errors";
+import type { Lang } from "../lang";
+import { getMailer } from "../mail";
+import { verificationCodeMail } from "../mail/templates";
+import { getCodeSecret } from "../secrets";
+import { checkEmailNonce } from "./nonces";
+import { emailHasAccount } from "./users";
+
+/**
+ * Emailed verification codes: 6 digits from a CSPRNG, stored as HMAC-SHA256, one live code
+ * per email and purpose, single use, 10 minutes, 5 checks, one new code per 60 s.
+ */
+export const CODE_TTL_SECONDS = 600;
+export const RESEND_WAIT_SECONDS = 60;
+export const MAX_CODE_ATTEMPTS = 5;
+
+async function codeHash(email: string, purpose: CodePurpose, code: string): Promise<string> {
+  return hmacHex(await getCodeSecret(), `${purpose}:${email}:${code}`);
+}
+
+/** register needs a new email (else 20201); every other purpose an existing account (else 20203). */
+async function checkAccountRule(email: string, purpose: CodePurpose): Promise<void> {
+  const exists = await emailHasAccount(email);
+  if (purpose === "register" && exists) throw new ServiceError(ErrorCode.accountExists);
+  if (purpose !== "register" && !exists) throw new ServiceError(ErrorCode.emailNotFound);
+}
+
+export async function sendVerificationCode(input: {
+  email: string;
+  nonce: string;
+  purpose: CodePurpose;
+  lang: Lang;
+}): Promise<{ resendAfter: number }> {
+  const email = canonicalEmail(input.email);
+  const { purpose } = input;
+  await checkEmailNonce(email, input.nonce);
+  await checkAccountRule(email, purpose);
+
+  const code = randomCode();
+  const hash = await codeHash(email, purpose, code);
+  const db = await getDb();
+  const at = now();
+  const id = await db.transaction(async (tx) => {
+    // Serialise requests for the same email and purpose, across instances too.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${purpose}:${email}`}))`);
+    const [last] = await tx
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    if (last) {
+      const waitMs = last.createdAt.getTime() + RESEND_WAIT_SECONDS * 1000 - at.getTime();
+      if (waitMs > 0) {
+        throw new ServiceError(ErrorCode.captchaFrequency, {
+          retryAfter: Math.min(RESEND_WAIT_SECONDS, Math.ceil(waitMs / 1000)),
+        });
+      }
+    }
+    // A new code replaces any earlier one.
+    await tx
+      .update(verificationCodes)
+      .set({ usedAt: at })
+      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)));
+    const [row] = await tx
+      .insert(verificationCodes)
+      .values({
+        email,
+        purpose,
+        codeHash: hash,
+        nonceHash: sha256Hex(input.nonce),
+        expiresAt: addSeconds(at, CODE_TTL_SECONDS),
+        createdAt: at,
+      })
+      .returning({ id: verificationCodes.id });
+    if (!row) throw new Error("insert returned no row");
+    return row.id;
+  });
+
+  try {
+    await getMailer().send(
+      verificationCodeMail({ to: email, code, purpose, lang: input.lang, validMinutes: CODE_TTL_SECONDS / 60 }),
+    );
+  } catch (error) {
+    // Not delivered: forget the code so the user may ask again at once.
+    await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
+    throw error;
+  }
+  return { resendAfter: RESEND_WAIT_SECONDS };
+}
+
+/**
+ * Redeem the live code of this email and purpose with the nonce it was requested with.
+ * Wrong, expired, used or exhausted → 20204. Each check first takes one of the five
+ * attempts atomically, so parallel guesses cannot exceed the limit.
+ */
+export async function consumeVerificationCode(input: {
+  email: string;
+  purpose: CodePurpose;
+  nonce: string;
+  code: string;
+}): Promise<void> {
+  const email = canonicalEmail(input.email);
+  const db = await getDb();
+  const at = now();
+  const [latest] = await db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(
+      and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, input.purpose), isNull(verificationCodes.usedAt)),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!latest) throw new ServiceError(ErrorCode.incorrectCode);
+
+  const [attempt] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, latest.id),
+        isNull(verificationCodes.usedAt),
+        lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS),
+        gt(verificationCodes.expiresAt, at),
+      ),
+    )
+    .returning({ codeHash: verificationCodes.codeHash, nonceHash: verificationCodes.nonceHash });
+  if (!attempt) throw new ServiceError(ErrorCode.incorrectCode);
+
+  const codeMatches = sameHex(await codeHash(email, input.purpose, input.code.trim()), attempt.codeHash);
+  const nonceMatches = sameHex(sha256Hex(input.nonce), attempt.nonceHash);
+  if (!codeMatches || !nonceMatches) throw new ServiceError(ErrorCode.incorrectCode);
+
+  const [used] = await db
+    .update(verificationCodes)
+    .set({ usedAt: at })
+    .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.usedAt)))
+    .returning({ id: verificationCodes.id });
+  if (!used) throw new ServiceError(ErrorCode.incorrectCode);
+}

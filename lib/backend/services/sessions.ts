@@ -1,0 +1,68 @@
+import { eq } from "drizzle-orm";
+import { addSeconds, now } from "../clock";
+import { randomToken, sha256Hex } from "../crypto";
+import { getDb } from "../db/client";
+import { sessions, users } from "../db/schema";
+import { ErrorCode, ServiceError } from "../errors";
+import type { UserRow } from "./users";
+
+/** Who is calling, as recorded on a session (the login log of a later feature). */
+export type ClientInfo = {
+  ip: string | null;
+  userAgent: string | null;
+  appCode: string | null;
+  platform: string | null;
+  appVersion: string | null;
+};
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** A session ends after this long without use (remember me: a year, as the cookie). */
+const IDLE_DAYS = { remember: 365, default: 30 } as const;
+/** last_seen_at is written at most this often per session. */
+const TOUCH_EVERY_SECONDS = 60;
+
+export async function createSession(
+  userId: string,
+  client: ClientInfo,
+  remember: boolean,
+): Promise<{ token: string; session: SessionRow }> {
+  const db = await getDb();
+  const token = randomToken(32);
+  const at = now();
+  const [session] = await db
+    .insert(sessions)
+    .values({ userId, tokenHash: sha256Hex(token), createdAt: at, lastSeenAt: at, remember, ...client })
+    .returning();
+  if (!session) throw new Error("insert returned no row");
+  return { token, session };
+}
+
+function isLive(session: SessionRow, at: Date): boolean {
+  if (session.endedAt) return false;
+  const idleDays = session.remember ? IDLE_DAYS.remember : IDLE_DAYS.default;
+  return addSeconds(session.lastSeenAt, idleDays * 86_400) > at;
+}
+
+/** The live session and user of a utoken; none, unknown, ended or idle too long → 20101. */
+export async function authenticate(token: string | null): Promise<{ session: SessionRow; user: UserRow }> {
+  if (!token || token.length > 256) throw new ServiceError(ErrorCode.loginExpired);
+  const db = await getDb();
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sha256Hex(token)))
+    .limit(1);
+  const at = now();
+  if (!row || !isLive(row.session, at)) throw new ServiceError(ErrorCode.loginExpired);
+  if (addSeconds(row.session.lastSeenAt, TOUCH_EVERY_SECONDS) <= at) {
+    await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, row.session.id));
+  }
+  return row;
+}
+
+export async function endSession(sessionId: string): Promise<void> {
+  const db = await getDb();
+  await db.update(sessions).set({ endedAt: now() }).where(eq(sessions.id, sessionId));
+}

@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import { userFullInfoResponse } from "@/lib/contract/passport";
+import { getDb } from "@/lib/backend/db/client";
+import { sessions, users, verificationCodes } from "@/lib/backend/db/schema";
+import { call, lastCodeFor, OPEN_TIMEOUT, registerUser, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
+
+let backend: Backend;
+beforeAll(async () => {
+  backend = await startBackend();
+}, OPEN_TIMEOUT);
+afterAll(stopBackend);
+
+describe("sign-up with an emailed code", () => {
+  test("verify/email → captcha → code from the outbox → register → the token reads fullinfo", async () => {
+    const verified = await call("POST", "/v1/verify/email", { body: { email: "  New.User@Example.com " } });
+    expect(verified).toMatchObject({ status: 200, code: 0 });
+    const nonce = String(verified.data?.nonce);
+    expect(nonce.length).toBeGreaterThanOrEqual(32);
+
+    const sent = await call("POST", "/v1/captcha", {
+      body: { receiver: "new.user@example.com", nonce, type: "register" },
+    });
+    expect(sent).toMatchObject({ status: 200, code: 0, data: { resendAfter: 60 } });
+    const code = await lastCodeFor("new.user@example.com");
+    // the outbox printed the mail in a framed block a newcomer can read
+    expect(backend.logged.some((block) => block.includes("To:      new.user@example.com") && block.includes(code))).toBe(true);
+
+    const registered = await call("POST", "/v1/register", {
+      body: { email: "NEW.USER@example.com", password: "secret-pass1", captcha: code, nonce },
+      headers: { "x-client-ip": "203.0.113.7", "x-client-user-agent": "Browser/1.0", "x-app-code": "passport", "x-app-platform": "web-pc", "x-app-version": "1.11.19" },
+    });
+    expect(registered).toMatchObject({ status: 200, code: 0 });
+    const { utoken, uid } = registered.data as { utoken: string; uid: string };
+    expect(utoken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const full = await call("GET", "/v1/user/fullinfo", { token: utoken });
+    expect(full).toMatchObject({ status: 200, code: 0 });
+    const info = userFullInfoResponse.parse(full.data);
+    expect(info).toEqual({
+      uid,
+      email: "new.user@example.com",
+      nickname: null,
+      headpic: null,
+      enterpriseUser: null,
+      introduction: null,
+      gender: null,
+      birthday: null,
+      country: null,
+      region: null,
+      createdAt: "2026-03-01T08:00:00.000Z",
+    });
+    const basic = await call("GET", "/v1/user/basic", { token: utoken });
+    expect(basic.data).toEqual({ uid, email: "new.user@example.com", nickname: null, headpic: null, enterpriseUser: null });
+
+    // the session records who signed up, from the headers the portal forwards
+    const db = await getDb();
+    const [session] = await db.select().from(sessions).where(eq(sessions.userId, uid));
+    expect(session).toMatchObject({ ip: "203.0.113.7", userAgent: "Browser/1.0", appCode: "passport", platform: "web-pc", appVersion: "1.11.19", endedAt: null });
+    // neither the token nor the code nor the password is stored as given
+    expect(session?.tokenHash).not.toContain(utoken);
+    const [user] = await db.select().from(users).where(eq(users.id, uid));
+    expect(user?.passwordHash.startsWith("$argon2id$")).toBe(true);
+    const stored = await db.select().from(verificationCodes).where(eq(verificationCodes.email, "new.user@example.com"));
+    expect(stored.every((row) => !row.codeHash.includes(code) && row.usedAt !== null)).toBe(true);
+  });
+
+  test("register with an email that already has an account → 20201", async () => {
+    await registerUser("taken@example.com");
+    backend.advance(61);
+    // asking for a register code already says so, and sends nothing
+    const verified = await call("POST", "/v1/verify/email", { body: { email: "Taken@example.com" } });
+    const nonce = String(verified.data?.nonce);
+    const refused = await call("POST", "/v1/captcha", { body: { receiver: "Taken@example.com", nonce, type: "register" } });
+    expect(refused).toMatchObject({ status: 409, code: 20201 });
+    // and register itself refuses, whatever the code
+    const again = await call("POST", "/v1/register", {
+      body: { email: "TAKEN@example.com", password: "other-pass", captcha: "123456", nonce },
+    });
+    expect(again).toMatchObject({ status: 409, code: 20201 });
+    expect(typeof again.message).toBe("string");
+  });
+
+  test("a login or findpwd code for an unknown email → 20203", async () => {
+    for (const type of ["login", "findpwd"] as const) {
+      const verified = await call("POST", "/v1/verify/email", { body: { email: "nobody@example.com" } });
+      const reply = await call("POST", "/v1/captcha", {
+        body: { receiver: "nobody@example.com", nonce: String(verified.data?.nonce), type },
+      });
+      expect(reply).toMatchObject({ status: 404, code: 20203 });
+    }
+  });
+
+  test("a findpwd code for an existing account is mailed", async () => {
+    await registerUser("forgetful@example.com");
+    const { code, reply } = await requestCode("forgetful@example.com", "findpwd");
+    expect(reply.data).toEqual({ resendAfter: 60 });
+    expect(code).toMatch(/^\d{6}$/);
+  });
+
+  test("the lang header picks the language of the mail", async () => {
+    await requestCode("zh.user@example.com", "register", { lang: "zh-CN" });
+    expect(backend.logged.at(-1)).toContain("注册验证码");
+    await requestCode("en.user@example.com", "register", { lang: "en" });
+    expect(backend.logged.at(-1)).toContain("Your registration code");
+  });
+});
