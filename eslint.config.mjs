@@ -2,7 +2,7 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import tseslint from "typescript-eslint";
 
-export default [
+const config = [
   ...nextVitals,
   ...nextTs,
   {
@@ -15,3 +15,5 @@ export default [
   },
   { ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
 ];
+
+export default config;
