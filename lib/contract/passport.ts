@@ -35,6 +35,8 @@ export const registerRequest = z.object({
 export const loginRequest = z.object({
   email: emailField,
   password: loginPasswordField,
+  /** "remember me": the session lives 365 days instead of 30 days without use */
+  remember: z.boolean().optional(),
 });
 
 /** What a successful register or login returns. */

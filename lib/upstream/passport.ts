@@ -81,12 +81,12 @@ export async function register(
 /** Signs in with email and password (POST /v1/login). */
 export async function loginWithPassword(
   ctx: UpstreamContext,
-  input: { email: string; password: string },
+  input: { email: string; password: string; remember: boolean },
 ): Promise<SessionData> {
   return passportFetch(ctx, {
     method: "POST",
     path: "/v1/login",
-    body: { email: input.email, password: input.password },
+    body: { email: input.email, password: input.password, remember: input.remember },
     schema: sessionResponse,
   });
 }

@@ -93,8 +93,8 @@ describe("passport API calls", () => {
   it("loginWithPassword posts the credentials to /v1/login and returns the session", async () => {
     answer("post", "/v1/login", session);
 
-    await expect(loginWithPassword(ctx, { email: "ada@example.com", password: "secret1" })).resolves.toEqual(session);
-    expect(seen[0]).toMatchObject({ method: "POST", path: "/v1/login", body: { email: "ada@example.com", password: "secret1" } });
+    await expect(loginWithPassword(ctx, { email: "ada@example.com", password: "secret1", remember: true })).resolves.toEqual(session);
+    expect(seen[0]).toMatchObject({ method: "POST", path: "/v1/login", body: { email: "ada@example.com", password: "secret1", remember: true } });
   });
 
   it("getUserBasic and getUserFullInfo read the signed-in user with the session token", async () => {

@@ -16,7 +16,7 @@ export async function loginWithPasswordAction(
   const lang = isLocale(page.lang) ? page.lang : "en";
   const launch = await launchFromQuery(page.query);
   try {
-    const session = await loginWithPassword(await upstreamContext(lang, launch), { email: parsed.data.email, password: parsed.data.password });
+    const session = await loginWithPassword(await upstreamContext(lang, launch), { email: parsed.data.email, password: parsed.data.password, remember: parsed.data.remember });
     await storeToken(session.utoken, parsed.data.remember);
     return { ok: true, redirect: await afterSignInPath(lang, page.query) };
   } catch (error) {

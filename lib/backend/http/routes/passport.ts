@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { loginRequest, registerRequest, sendCaptchaRequest, verifyEmailRequest } from "@/lib/contract/passport";
 import { login, register } from "../../services/auth";
 import { sendVerificationCode } from "../../services/codes";
@@ -7,9 +6,6 @@ import { authenticate, endSession } from "../../services/sessions";
 import { toBasic, toFullInfo } from "../../services/users";
 import { readBody } from "../context";
 import type { Route } from "../types";
-
-/** The portal may say whether the user ticked "remember me"; it sets how long the session lives. */
-const loginBody = loginRequest.extend({ remember: z.boolean().optional() });
 
 /** Passport API, first slice: codes, sign-up, sign-in, the current user, logout. */
 export const passportRoutes: Route[] = [
@@ -34,7 +30,7 @@ export const passportRoutes: Route[] = [
   {
     method: "POST",
     path: "/v1/login",
-    handler: async (ctx) => login(await readBody(ctx, loginBody), ctx.client),
+    handler: async (ctx) => login(await readBody(ctx, loginRequest), ctx.client),
   },
   {
     method: "GET",
