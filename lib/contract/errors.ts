@@ -17,8 +17,11 @@
  * | 10006 | notFound              | 404  | no such endpoint                                      |
  * | 20101 | loginExpired          | 401  | no, unknown, expired or ended session token           |
  * | 20102 | insufficientAuthority | 403  | the session may not do this                           |
- * | 20103 | accountRestricted     | 403  | the account is restricted or banned                   |
+ * | 20103 | accountRestricted     | 403  | the account is restricted by an operator              |
  * | 20104 | prohibitedIp          | 403  | the caller's IP address is banned                     |
+ * | 20105 | accountBanned         | 403  | the account is banned by an operator                  |
+ * | 20106 | verificationRequired  | 428  | human verification needed: send a `ticket`            |
+ * | 20107 | verificationFailed    | 400  | the verification or its ticket is invalid, used, old  |
  * | 20201 | accountExists         | 409  | register: the email already has an account            |
  * | 20202 | accountNotFound       | 404  | login: no account for this email                      |
  * | 20203 | emailNotFound         | 404  | a code was requested for an unknown email             |
@@ -43,6 +46,9 @@ export const ErrorCode = {
   insufficientAuthority: 20102,
   accountRestricted: 20103,
   prohibitedIp: 20104,
+  accountBanned: 20105,
+  verificationRequired: 20106,
+  verificationFailed: 20107,
   accountExists: 20201,
   accountNotFound: 20202,
   emailNotFound: 20203,
@@ -71,6 +77,9 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20102: 403,
   20103: 403,
   20104: 403,
+  20105: 403,
+  20106: 428,
+  20107: 400,
   20201: 409,
   20202: 404,
   20203: 404,

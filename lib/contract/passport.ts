@@ -37,6 +37,8 @@ export const loginRequest = z.object({
   password: loginPasswordField,
   /** "remember me": the session lives 365 days instead of 30 days without use */
   remember: z.boolean().optional(),
+  /** a human-verification ticket, required after repeated failures (20106) */
+  ticket: z.string().max(4096).optional(),
 });
 
 /** What a successful register or login returns. */
@@ -46,7 +48,16 @@ export const sessionResponse = z.object({
 });
 export type SessionData = z.infer<typeof sessionResponse>;
 
-const enterpriseUserSchema = z.object({ uid: z.string(), account: z.string().optional() }).nullable();
+const enterpriseUserSchema = z
+  .object({
+    uid: z.string(),
+    /** the business account ID */
+    account: z.string(),
+    /** the enterprise's display name */
+    name: z.string(),
+    defaultPassword: z.boolean(),
+  })
+  .nullable();
 
 // GET /v1/user/basic
 export const userBasicResponse = z.object({
@@ -70,3 +81,54 @@ export const userFullInfoResponse = userBasicResponse.extend({
 export type UserFullInfo = z.infer<typeof userFullInfoResponse>;
 
 // POST /v1/user/logout — empty success
+
+// ---- Every way in (code login, password recovery, enterprise login) ----
+
+// POST /v1/login/email/captcha — sign in with an emailed code (purpose "login")
+export const loginWithCodeRequest = z.object({
+  email: emailField,
+  captcha: codeField,
+  nonce: z.string().min(16).max(128),
+  remember: z.boolean().optional(),
+});
+
+// POST /v1/find/password — set a new password with an emailed code (purpose "findpwd");
+// every session of the account ends. Empty success.
+export const findPasswordRequest = z.object({
+  email: emailField,
+  captcha: codeField,
+  nonce: z.string().min(16).max(128),
+  password: passwordField,
+});
+
+/** A business account ID, as an operator created it. */
+export const enterpriseAccountField = z
+  .string({ error: "accountRequired" })
+  .trim()
+  .min(1, { error: "accountRequired" })
+  .max(64, { error: "accountInvalid" })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { error: "accountInvalid" });
+
+// POST /v1/enterprise/verify/account
+export const enterpriseVerifyAccountRequest = z.object({ account: enterpriseAccountField });
+export const enterpriseVerifyAccountResponse = z.object({ account: z.string(), name: z.string() });
+
+// POST /v1/enterprise/login
+export const enterpriseLoginRequest = z.object({
+  account: enterpriseAccountField,
+  email: emailField,
+  password: loginPasswordField,
+  remember: z.boolean().optional(),
+  /** a human-verification ticket, required after repeated failures (20106) */
+  ticket: z.string().max(4096).optional(),
+});
+export const enterpriseLoginResponse = sessionResponse.extend({
+  /** true while the account still has the password the operator created it with */
+  defaultPassword: z.boolean(),
+});
+
+// PATCH /v1/enterprise/password — empty success; a wrong old password is 20206
+export const enterprisePasswordRequest = z.object({
+  oldPassword: loginPasswordField,
+  newPassword: passwordField,
+});
