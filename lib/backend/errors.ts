@@ -20,3 +20,9 @@ export class ServiceError extends Error {
 }
 
 export { ErrorCode };
+export type { ErrorCodeValue };
+
+/** A throttled caller: HTTP 429 with `data.retryAfter` (whole seconds, at least 1) and a Retry-After header. */
+export function throttled(retryAfterMs: number, code: typeof ErrorCode.tooManyRequests | typeof ErrorCode.captchaFrequency = ErrorCode.tooManyRequests): ServiceError {
+  return new ServiceError(code, { retryAfter: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+}

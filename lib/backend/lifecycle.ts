@@ -1,14 +1,17 @@
 import { resetConfig } from "./config";
 import { closeDb } from "./db/client";
 import { resetMailer } from "./mail";
+import { resetRateLimits } from "./ratelimit";
 import { resetCodeSecret } from "./secrets";
 
 /**
- * Close the database and forget every cached piece of state (configuration, mailer, code
- * secret), as if the process had restarted. Used on shutdown and by tests.
+ * Close the database and the rate-limit store and forget every cached piece of state
+ * (configuration, mailer, code secret, in-memory counts), as if the process had restarted.
+ * Used on shutdown and by tests.
  */
 export async function shutdownBackend(): Promise<void> {
   await closeDb();
+  await resetRateLimits();
   resetMailer();
   resetCodeSecret();
   resetConfig();

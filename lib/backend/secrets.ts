@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { now } from "./clock";
 import { getConfig } from "./config";
-import { randomToken } from "./crypto";
+import { hmacHex, randomToken } from "./crypto";
 import { getDb } from "./db/client";
 import { serverSecrets } from "./db/schema";
 import { clearSingleton, peekSingleton, singleton } from "./singleton";
@@ -69,6 +69,14 @@ export function getCodeSecret(): Promise<Buffer> {
     if (peekSingleton(NAME) === pending) clearSingleton(NAME);
   });
   return pending;
+}
+
+/**
+ * A secret for one purpose (e.g. "altcha-challenge"), derived from the persisted secret, so
+ * each use has its own key and nothing new has to be stored or shared between instances.
+ */
+export async function deriveSecret(purpose: string): Promise<string> {
+  return hmacHex(await getCodeSecret(), `passport/derived/${purpose}`);
 }
 
 /** Forget the cached secret; the next use loads it again. */

@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     });
   });
   server.listen(servicesPort, () => {
-    console.info(`Reference services listening on http://localhost:${servicesPort} (/v1/**)`);
+    console.info(`Reference services listening on http://localhost:${servicesPort} (/v1/**, /v2/**)`);
   });
   const stop = () => {
     server.close(() => {

@@ -1,5 +1,5 @@
 import { consumeVerificationCode } from "@/lib/backend/services/codes";
-import { call, lastCodeFor, OPEN_TIMEOUT, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
+import { call, lastCodeFor, OPEN_TIMEOUT, requestCode, resendCode, startBackend, stopBackend, type Backend } from "./support/harness";
 
 let backend: Backend;
 beforeAll(async () => {
@@ -19,20 +19,20 @@ describe("verification codes", () => {
   test("a second code within 60 s → 10003 with the seconds left; after 60 s it is sent", async () => {
     const { nonce } = await requestCode("wait@example.com");
     backend.advance(20);
-    const early = await call("POST", "/v1/captcha", { body: { receiver: "wait@example.com", nonce, type: "register" } });
-    expect(early).toMatchObject({ status: 429, code: 10003, data: { retryAfter: 40 } });
+    const early = await resendCode("wait@example.com", nonce);
+    expect(early).toMatchObject({ status: 429, code: 10003, data: { retryAfter: 40 }, retryAfter: "40" });
     backend.advance(39);
-    const stillEarly = await call("POST", "/v1/captcha", { body: { receiver: "wait@example.com", nonce, type: "register" } });
+    const stillEarly = await resendCode("wait@example.com", nonce);
     expect(stillEarly).toMatchObject({ code: 10003, data: { retryAfter: 1 } });
     backend.advance(1);
-    const later = await call("POST", "/v1/captcha", { body: { receiver: "wait@example.com", nonce, type: "register" } });
+    const later = await resendCode("wait@example.com", nonce);
     expect(later).toMatchObject({ status: 200, code: 0, data: { resendAfter: 60 } });
   });
 
   test("a new code replaces the previous one", async () => {
     const first = await requestCode("replace@example.com");
     backend.advance(60);
-    await call("POST", "/v1/captcha", { body: { receiver: "replace@example.com", nonce: first.nonce, type: "register" } });
+    expect((await resendCode("replace@example.com", first.nonce)).code).toBe(0);
     const second = await lastCodeFor("replace@example.com");
     if (second !== first.code) {
       expect((await register("replace@example.com", first.nonce, first.code)).code).toBe(20204);
@@ -90,12 +90,12 @@ describe("verification codes", () => {
   test("captcha needs a live nonce issued for that email", async () => {
     const mine = await call("POST", "/v1/verify/email", { body: { email: "mine@example.com" } });
     const nonce = String(mine.data?.nonce);
-    const foreign = await call("POST", "/v1/captcha", { body: { receiver: "yours@example.com", nonce, type: "register" } });
+    const foreign = await resendCode("yours@example.com", nonce);
     expect(foreign).toMatchObject({ status: 400, code: 20204 });
-    const made = await call("POST", "/v1/captcha", { body: { receiver: "nobody-knows-this-nonce@example.com", nonce: "x".repeat(43), type: "register" } });
+    const made = await resendCode("nobody-knows-this-nonce@example.com", "x".repeat(43));
     expect(made.code).toBe(20204);
     backend.advance(10 * 60);
-    const stale = await call("POST", "/v1/captcha", { body: { receiver: "mine@example.com", nonce, type: "register" } });
+    const stale = await resendCode("mine@example.com", nonce);
     expect(stale.code).toBe(20204);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { userFullInfoResponse } from "@/lib/contract/passport";
 import { getDb } from "@/lib/backend/db/client";
 import { sessions, users, verificationCodes } from "@/lib/backend/db/schema";
-import { call, lastCodeFor, OPEN_TIMEOUT, registerUser, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
+import { askForCode, call, lastCodeFor, OPEN_TIMEOUT, registerUser, requestCode, resendCode, startBackend, stopBackend, ticketFor, type Backend } from "./support/harness";
 
 let backend: Backend;
 beforeAll(async () => {
@@ -17,8 +17,12 @@ describe("sign-up with an emailed code", () => {
     const nonce = String(verified.data?.nonce);
     expect(nonce.length).toBeGreaterThanOrEqual(32);
 
+    // no code is mailed without a human-verification ticket for this scene and email
+    const unverified = await call("POST", "/v1/captcha", { body: { receiver: "new.user@example.com", nonce, type: "register" } });
+    expect(unverified).toMatchObject({ status: 428, code: 20106 });
+    const ticket = await ticketFor("register", "new.user@example.com");
     const sent = await call("POST", "/v1/captcha", {
-      body: { receiver: "new.user@example.com", nonce, type: "register" },
+      body: { receiver: "new.user@example.com", nonce, type: "register", ticket },
     });
     expect(sent).toMatchObject({ status: 200, code: 0, data: { resendAfter: 60 } });
     const code = await lastCodeFor("new.user@example.com");
@@ -70,7 +74,7 @@ describe("sign-up with an emailed code", () => {
     // asking for a register code already says so, and sends nothing
     const verified = await call("POST", "/v1/verify/email", { body: { email: "Taken@example.com" } });
     const nonce = String(verified.data?.nonce);
-    const refused = await call("POST", "/v1/captcha", { body: { receiver: "Taken@example.com", nonce, type: "register" } });
+    const refused = await resendCode("Taken@example.com", nonce);
     expect(refused).toMatchObject({ status: 409, code: 20201 });
     // and register itself refuses, whatever the code
     const again = await call("POST", "/v1/register", {
@@ -82,10 +86,7 @@ describe("sign-up with an emailed code", () => {
 
   test("a login or findpwd code for an unknown email → 20203", async () => {
     for (const type of ["login", "findpwd"] as const) {
-      const verified = await call("POST", "/v1/verify/email", { body: { email: "nobody@example.com" } });
-      const reply = await call("POST", "/v1/captcha", {
-        body: { receiver: "nobody@example.com", nonce: String(verified.data?.nonce), type },
-      });
+      const { reply } = await askForCode("nobody@example.com", type);
       expect(reply).toMatchObject({ status: 404, code: 20203 });
     }
   });

@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { getDb } from "@/lib/backend/db/client";
 import { outboxMails } from "@/lib/backend/db/schema";
-import { call, OPEN_TIMEOUT, startBackend, stopBackend, type Backend } from "./support/harness";
+import { call, OPEN_TIMEOUT, startBackend, stopBackend, ticketFor, type Backend } from "./support/harness";
 
 /** A real SMTP server on loopback receives what the services send when SMTP_URL is set. */
 const received: Array<{ from: string; to: string[]; raw: string }> = [];
@@ -51,7 +51,8 @@ async function lastRecord(email: string) {
 test("with SMTP_URL the code is delivered by SMTP and recorded as sent, without the code", async () => {
   const verified = await call("POST", "/v1/verify/email", { body: { email: "smtp@example.com" } });
   const nonce = String(verified.data?.nonce);
-  const sent = await call("POST", "/v1/captcha", { body: { receiver: "smtp@example.com", nonce, type: "register" } });
+  const ticket = await ticketFor("register", "smtp@example.com");
+  const sent = await call("POST", "/v1/captcha", { body: { receiver: "smtp@example.com", nonce, type: "register", ticket } });
   expect(sent).toMatchObject({ code: 0, data: { resendAfter: 60 } });
 
   const mail = received.at(-1);
@@ -78,11 +79,11 @@ test("when the SMTP server refuses, the caller gets 10000 and may ask again at o
   try {
     const verified = await call("POST", "/v1/verify/email", { body: { email: "bounce@example.com" } });
     const nonce = String(verified.data?.nonce);
-    const body = { receiver: "bounce@example.com", nonce, type: "register" };
-    expect(await call("POST", "/v1/captcha", { body })).toMatchObject({ status: 500, code: 10000 });
+    const body = async () => ({ receiver: "bounce@example.com", nonce, type: "register", ticket: await ticketFor("register", "bounce@example.com") });
+    expect(await call("POST", "/v1/captcha", { body: await body() })).toMatchObject({ status: 500, code: 10000 });
     expect(await lastRecord("bounce@example.com")).toMatchObject({ transport: "smtp", status: "failed" });
     // no resend wait: the undelivered code was forgotten
-    expect((await call("POST", "/v1/captcha", { body })).code).toBe(10000);
+    expect((await call("POST", "/v1/captcha", { body: await body() })).code).toBe(10000);
   } finally {
     smtp.onRcptTo = (_address, _session, callback) => callback();
     errors.mockRestore();

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getConfig } from "../config";
 import { clearSingleton, peekSingleton, singleton } from "../singleton";
+import { lockDataDir } from "./dir-lock";
 
 /**
  * The database: PGlite in DATA_DIR/pglite by default, PostgreSQL through node-postgres when
@@ -37,13 +38,27 @@ async function openPglite(dataDir: string): Promise<Handle> {
   const folder = migrationsFolder();
   const dir = path.join(dataDir, "pglite");
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const unlock = lockDataDir(dataDir);
+  let client: Awaited<ReturnType<typeof PGlite.create>>;
+  try {
+    client = await PGlite.create(dir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      unlock();
+    }
+  };
   try {
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: folder });
-    return { db, driver: "pglite", close: () => client.close() };
+    return { db, driver: "pglite", close };
   } catch (error) {
-    await client.close();
+    await close();
     throw error;
   }
 }

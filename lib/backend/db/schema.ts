@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, inet, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The reference services' tables. Every timestamp is written by the services from
@@ -8,6 +8,20 @@ import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from "d
  * Keep imports relative or package-only: drizzle-kit loads this file on its own.
  */
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** A business customer; its users sign in with its account ID. Created by the operator command. */
+export const enterprises = pgTable(
+  "enterprises",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** the business account ID users type at enterprise login, as the operator wrote it */
+    account: text("account").notNull(),
+    name: text("name").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  // account IDs are matched without regard to case
+  (t) => [uniqueIndex("enterprises_account_idx").on(sql`lower(${t.account})`)],
+);
 
 export const users = pgTable("users", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -22,7 +36,11 @@ export const users = pgTable("users", {
   country: integer("country"),
   region: integer("region"),
   /** active | restricted | banned */
-  status: text("status").notNull().default("active"),
+  status: text("status", { enum: ["active", "restricted", "banned"] }).notNull().default("active"),
+  /** set for enterprise users, who sign in through enterprise login only */
+  enterpriseId: uuid("enterprise_id").references(() => enterprises.id, { onDelete: "restrict" }),
+  /** true while the password is the one the operator created the account with */
+  defaultPassword: boolean("default_password").notNull().default(false),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
 });
@@ -103,3 +121,59 @@ export const serverSecrets = pgTable("server_secrets", {
   value: text("value").notNull(),
   createdAt: ts("created_at").notNull().default(sql`now()`),
 });
+
+/** Every refused sign-in (password, code, enterprise): what operators list and throttles count. */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: ts("created_at").notNull(),
+    /** canonical form of the email that was tried */
+    email: text("email").notNull(),
+    ip: text("ip"),
+    /** password | code | enterprise */
+    method: text("method").notNull(),
+    /** the error code the caller got (20202, 20205, 20103, …) */
+    reason: integer("reason").notNull(),
+  },
+  (t) => [
+    index("sign_in_failures_email_idx").on(t.email, t.createdAt),
+    index("sign_in_failures_ip_idx").on(t.ip, t.createdAt),
+    index("sign_in_failures_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Addresses and ranges (CIDR) refused for sign-in, register and code requests. */
+export const ipBans = pgTable("ip_bans", {
+  network: inet("network").primaryKey(),
+  createdAt: ts("created_at").notNull(),
+});
+
+/** Human-verification tickets: single use, short-lived, bound to a scene and an email. */
+export const verificationTickets = pgTable(
+  "verification_tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** sha256 of the ticket, hex */
+    ticketHash: text("ticket_hash").notNull().unique(),
+    scene: text("scene").notNull(),
+    email: text("email").notNull(),
+    /** altcha | recaptcha | aliyun */
+    provider: text("provider").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("verification_tickets_expires_idx").on(t.expiresAt)],
+);
+
+/** ALTCHA challenges already redeemed, kept until they expire so a solution works once. */
+export const usedChallenges = pgTable(
+  "used_challenges",
+  {
+    /** sha256 of the challenge signature, hex */
+    id: text("id").primaryKey(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("used_challenges_expires_idx").on(t.expiresAt)],
+);

@@ -34,13 +34,15 @@ function ipOrNull(value: string | null | undefined): string | null {
 }
 
 /**
- * The browser's address: x-client-ip (the portal forwards it on its server-to-server
- * calls), else the first x-forwarded-for hop when TRUST_PROXY is on, else the TCP peer.
+ * The browser's address. With TRUST_PROXY on: x-client-ip (the portal forwards it on its
+ * server-to-server calls, and only in that mode), else the first x-forwarded-for hop. Then
+ * the TCP peer (standalone server). Without TRUST_PROXY no header is believed, since any
+ * caller could otherwise choose the address its per-IP limits and the IP ban list see.
  */
 function clientIp(request: Request, options: ContextOptions): string | null {
-  const forwarded = ipOrNull(request.headers.get(HEADER.clientIp));
-  if (forwarded) return forwarded;
   if (getConfig().trustProxy) {
+    const forwarded = ipOrNull(request.headers.get(HEADER.clientIp));
+    if (forwarded) return forwarded;
     const first = request.headers.get("x-forwarded-for")?.split(",")[0];
     const proxied = ipOrNull(first);
     if (proxied) return proxied;
@@ -85,6 +87,16 @@ export async function readBody<S extends z.ZodType>(ctx: ServiceContext, schema:
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "(body)"))];
+    throw new ServiceError(ErrorCode.invalidParams, { fields });
+  }
+  return parsed.data;
+}
+
+/** The query string checked against a schema; invalid → 10001 naming only the failing fields. */
+export function readQuery<S extends z.ZodType>(ctx: ServiceContext, schema: S): z.output<S> {
+  const parsed = schema.safeParse(Object.fromEntries(ctx.url.searchParams));
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "(query)"))];
     throw new ServiceError(ErrorCode.invalidParams, { fields });
   }
   return parsed.data;

@@ -12,11 +12,16 @@ const MESSAGES: Partial<Record<ErrorCodeValue, string>> = {
   20101: "Login has expired, please log in again.",
   20102: "Insufficient authority.",
   20103: "Account restricted.",
+  20104: "Prohibited IP address.",
+  20105: "Account banned.",
+  20106: "Human verification required.",
+  20107: "Human verification failed.",
   20201: "Account already exists.",
   20202: "Account does not exist.",
   20203: "Email not found.",
   20204: "Incorrect verification code.",
   20205: "Incorrect account or password.",
+  20206: "Incorrect password.",
 };
 
 const HEADERS = { "cache-control": "no-store" };
@@ -29,5 +34,9 @@ export function success(data: unknown = {}): Response {
 export function failure(code: ErrorCodeValue, data?: Record<string, unknown>, message?: string): Response {
   const body: Envelope = { code, message: message ?? MESSAGES[code] ?? "Request failed." };
   if (data !== undefined) body.data = data;
-  return Response.json(body, { status: HTTP_STATUS_BY_CODE[code] ?? 500, headers: HEADERS });
+  const headers = new Headers(HEADERS);
+  // a throttled caller learns when to come back both ways: data.retryAfter and Retry-After
+  const retryAfter = data?.retryAfter;
+  if (typeof retryAfter === "number" && Number.isFinite(retryAfter)) headers.set("retry-after", String(Math.ceil(retryAfter)));
+  return Response.json(body, { status: HTTP_STATUS_BY_CODE[code] ?? 500, headers });
 }

@@ -2,14 +2,17 @@ import { ErrorCode } from "@/lib/contract/errors";
 import { ServiceError } from "../errors";
 import { buildContext, type ContextOptions } from "./context";
 import { failure, success } from "./envelope";
+import { enterpriseRoutes } from "./routes/enterprise";
 import { passportRoutes } from "./routes/passport";
+import { verificationRoutes } from "./routes/verification";
 import type { Method, Route } from "./types";
 
 /**
  * The reference services' single entry: a web Request in, a `{code, data?, message?}`
- * Response out. Mounted by app/v1/[...path]/route.ts and by the standalone server.
+ * Response out. Mounted by app/v1/[...path]/route.ts, app/v2/[...path]/route.ts and by the
+ * standalone server.
  */
-const ROUTES: Route[] = [...passportRoutes];
+const ROUTES: Route[] = [...passportRoutes, ...enterpriseRoutes, ...verificationRoutes];
 
 type Compiled = { route: Route; segments: string[] };
 const COMPILED: Compiled[] = ROUTES.map((route) => ({ route, segments: split(route.path) }));

@@ -1,36 +1,99 @@
 import type { SessionData } from "@/lib/contract/passport";
+import { canonicalEmail } from "@/lib/validation/fields";
 import { ErrorCode, ServiceError } from "../errors";
 import { consumeVerificationCode } from "./codes";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
-import { createSession, type ClientInfo } from "./sessions";
-import { createUser, emailHasAccount, findUserByEmail } from "./users";
+import {
+  assertIpAllowed,
+  assertMaySignIn,
+  forgetPasswordFailures,
+  guardSignIn,
+  recordCodeFailure,
+  refuseSignIn,
+  takeCodeCheck,
+  type SignInAttempt,
+} from "./protection";
+import { createSession, endUserSessions, type ClientInfo } from "./sessions";
+import { createUser, emailHasAccount, findUserByEmail, setPasswordHash } from "./users";
 
-/** Sign-up with an emailed code: the account, then a session. */
+/** Sign-up with an emailed code: the account, then a session. Banned IP → 20104. */
 export async function register(
   input: { email: string; password: string; captcha: string; nonce: string },
   client: ClientInfo,
 ): Promise<SessionData> {
+  await assertIpAllowed(client.ip);
   if (await emailHasAccount(input.email)) throw new ServiceError(ErrorCode.accountExists);
+  await takeCodeCheck(client.ip);
   await consumeVerificationCode({ email: input.email, purpose: "register", nonce: input.nonce, code: input.captcha });
   const user = await createUser({ email: input.email, passwordHash: await hashPassword(input.password) });
   const { token } = await createSession(user.id, client, false);
   return { utoken: token, uid: user.id };
 }
 
-/** Email + password. Unknown email → 20202, wrong password → 20205, not active → 20103. */
+/**
+ * Email + password, consumers only. After the guards of protection.ts: unknown email →
+ * 20202; an enterprise user (who signs in through enterprise login) or a wrong password →
+ * 20205; restricted → 20103; banned → 20105.
+ */
 export async function login(
-  input: { email: string; password: string; remember?: boolean },
+  input: { email: string; password: string; remember?: boolean; ticket?: string },
   client: ClientInfo,
 ): Promise<SessionData> {
-  const user = await findUserByEmail(input.email);
-  if (!user) {
+  const attempt: SignInAttempt = { email: canonicalEmail(input.email), ip: client.ip, method: "password" };
+  await guardSignIn(attempt, { verification: { scene: "password_login", ticket: input.ticket } });
+  const user = await findUserByEmail(attempt.email);
+  if (!user || user.enterpriseId) {
     await verifyAgainstDummy(input.password);
-    throw new ServiceError(ErrorCode.accountNotFound);
+    throw await refuseSignIn(attempt, user ? ErrorCode.incorrectCredentials : ErrorCode.accountNotFound);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw new ServiceError(ErrorCode.incorrectCredentials);
+    throw await refuseSignIn(attempt, ErrorCode.incorrectCredentials);
   }
-  if (user.status !== "active") throw new ServiceError(ErrorCode.accountRestricted);
+  await assertMaySignIn(user, attempt);
+  await forgetPasswordFailures(attempt.email);
   const { token } = await createSession(user.id, client, input.remember ?? false);
   return { utoken: token, uid: user.id };
+}
+
+/**
+ * Email + an emailed code of purpose "login", consumers only. Unknown email → 20202; wrong,
+ * expired or used code → 20204; enterprise user → 20205; restricted → 20103; banned → 20105.
+ * Never delayed by wrong passwords: it is the way in while a password wait runs.
+ */
+export async function loginWithCode(
+  input: { email: string; captcha: string; nonce: string; remember?: boolean },
+  client: ClientInfo,
+): Promise<SessionData> {
+  const attempt: SignInAttempt = { email: canonicalEmail(input.email), ip: client.ip, method: "code" };
+  await guardSignIn(attempt);
+  const user = await findUserByEmail(attempt.email);
+  if (!user) throw await refuseSignIn(attempt, ErrorCode.accountNotFound);
+  await takeCodeCheck(client.ip);
+  await recordCodeFailure(attempt, () =>
+    consumeVerificationCode({ email: attempt.email, purpose: "login", nonce: input.nonce, code: input.captcha }),
+  );
+  if (user.enterpriseId) throw await refuseSignIn(attempt, ErrorCode.incorrectCredentials);
+  await assertMaySignIn(user, attempt);
+  await forgetPasswordFailures(attempt.email);
+  const { token } = await createSession(user.id, client, input.remember ?? false);
+  return { utoken: token, uid: user.id };
+}
+
+/**
+ * A new password with an emailed code of purpose "findpwd": the old password stops working
+ * and every session of the account ends. Unknown email → 20202; bad code → 20204.
+ */
+export async function findPassword(
+  input: { email: string; captcha: string; nonce: string; password: string },
+  client: ClientInfo,
+): Promise<void> {
+  await assertIpAllowed(client.ip);
+  const email = canonicalEmail(input.email);
+  const user = await findUserByEmail(email);
+  if (!user) throw new ServiceError(ErrorCode.accountNotFound);
+  await takeCodeCheck(client.ip);
+  await consumeVerificationCode({ email, purpose: "findpwd", nonce: input.nonce, code: input.captcha });
+  await setPasswordHash(user.id, await hashPassword(input.password));
+  await endUserSessions(user.id);
+  await forgetPasswordFailures(email);
 }

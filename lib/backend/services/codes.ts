@@ -5,17 +5,20 @@ import { addSeconds, now } from "../clock";
 import { hmacHex, randomCode, sameHex, sha256Hex } from "../crypto";
 import { getDb } from "../db/client";
 import { verificationCodes } from "../db/schema";
-import { ErrorCode, ServiceError } from "../errors";
+import { ErrorCode, ServiceError, throttled } from "../errors";
 import type { Lang } from "../lang";
 import { getMailer } from "../mail";
 import { verificationCodeMail } from "../mail/templates";
 import { getCodeSecret } from "../secrets";
 import { checkEmailNonce } from "./nonces";
+import { assertCodeRequestAllowed, assertIpAllowed, countCodeRequest } from "./protection";
+import { redeemTicket } from "./tickets";
 import { emailHasAccount } from "./users";
 
 /**
  * Emailed verification codes: 6 digits from a CSPRNG, stored as HMAC-SHA256, one live code
- * per email and purpose, single use, 10 minutes, 5 checks, one new code per 60 s.
+ * per email and purpose, single use, 10 minutes, 5 checks, one new code per 60 s, and the
+ * daily caps of services/limits.ts. No code is mailed without a human-verification ticket.
  */
 export const CODE_TTL_SECONDS = 600;
 export const RESEND_WAIT_SECONDS = 60;
@@ -32,16 +35,27 @@ async function checkAccountRule(email: string, purpose: CodePurpose): Promise<vo
   if (purpose !== "register" && !exists) throw new ServiceError(ErrorCode.emailNotFound);
 }
 
+/**
+ * Mail a code, in this order of checks: banned IP (20104); a ticket for scene = purpose and
+ * this email (20106/20107, redeemed here, so every request costs a verification); the nonce
+ * (20204); the account rule (20201/20203); the daily caps (429, 10004); the 60 s wait
+ * (429, 10003). Only a mailed code counts towards the caps.
+ */
 export async function sendVerificationCode(input: {
   email: string;
   nonce: string;
   purpose: CodePurpose;
   lang: Lang;
+  ticket: string | undefined;
+  ip: string | null;
 }): Promise<{ resendAfter: number }> {
   const email = canonicalEmail(input.email);
   const { purpose } = input;
+  await assertIpAllowed(input.ip);
+  await redeemTicket({ scene: purpose, email, ticket: input.ticket });
   await checkEmailNonce(email, input.nonce);
   await checkAccountRule(email, purpose);
+  await assertCodeRequestAllowed(email, input.ip);
 
   const code = randomCode();
   const hash = await codeHash(email, purpose, code);
@@ -59,9 +73,7 @@ export async function sendVerificationCode(input: {
     if (last) {
       const waitMs = last.createdAt.getTime() + RESEND_WAIT_SECONDS * 1000 - at.getTime();
       if (waitMs > 0) {
-        throw new ServiceError(ErrorCode.captchaFrequency, {
-          retryAfter: Math.min(RESEND_WAIT_SECONDS, Math.ceil(waitMs / 1000)),
-        });
+        throw throttled(Math.min(RESEND_WAIT_SECONDS * 1000, waitMs), ErrorCode.captchaFrequency);
       }
     }
     // A new code replaces any earlier one.
@@ -93,6 +105,7 @@ export async function sendVerificationCode(input: {
     await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
     throw error;
   }
+  await countCodeRequest(email, input.ip);
   return { resendAfter: RESEND_WAIT_SECONDS };
 }
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { addSeconds, now } from "../clock";
 import { randomToken, sha256Hex } from "../crypto";
 import { getDb } from "../db/client";
@@ -44,7 +44,7 @@ function isLive(session: SessionRow, at: Date): boolean {
   return addSeconds(session.lastSeenAt, idleDays * 86_400) > at;
 }
 
-/** The live session and user of a utoken; none, unknown, ended or idle too long → 20101. */
+/** The live session and user of a utoken; none, unknown, ended, idle too long or banned → 20101. */
 export async function authenticate(token: string | null): Promise<{ session: SessionRow; user: UserRow }> {
   if (!token || token.length > 256) throw new ServiceError(ErrorCode.loginExpired);
   const db = await getDb();
@@ -55,7 +55,7 @@ export async function authenticate(token: string | null): Promise<{ session: Ses
     .where(eq(sessions.tokenHash, sha256Hex(token)))
     .limit(1);
   const at = now();
-  if (!row || !isLive(row.session, at)) throw new ServiceError(ErrorCode.loginExpired);
+  if (!row || !isLive(row.session, at) || row.user.status === "banned") throw new ServiceError(ErrorCode.loginExpired);
   if (addSeconds(row.session.lastSeenAt, TOUCH_EVERY_SECONDS) <= at) {
     await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, row.session.id));
   }
@@ -65,4 +65,15 @@ export async function authenticate(token: string | null): Promise<{ session: Ses
 export async function endSession(sessionId: string): Promise<void> {
   const db = await getDb();
   await db.update(sessions).set({ endedAt: now() }).where(eq(sessions.id, sessionId));
+}
+
+/** End every live session of a user, or every one but `exceptSessionId`. */
+export async function endUserSessions(userId: string, exceptSessionId?: string): Promise<void> {
+  const db = await getDb();
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.endedAt)];
+  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
+  await db
+    .update(sessions)
+    .set({ endedAt: now() })
+    .where(and(...conditions));
 }

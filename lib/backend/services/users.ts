@@ -3,10 +3,12 @@ import type { UserBasic, UserFullInfo } from "@/lib/contract/passport";
 import { canonicalEmail } from "@/lib/validation/fields";
 import { now } from "../clock";
 import { getDb, isUniqueViolation } from "../db/client";
-import { users } from "../db/schema";
+import { enterprises, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 
 export type UserRow = typeof users.$inferSelect;
+export type UserStatus = UserRow["status"];
+export type EnterpriseRow = typeof enterprises.$inferSelect;
 
 export async function findUserByEmail(email: string): Promise<UserRow | null> {
   const db = await getDb();
@@ -35,19 +37,35 @@ export async function createUser(input: { email: string; passwordHash: string })
   }
 }
 
-export function toBasic(user: UserRow): UserBasic {
+/** A new password hash; the password is no longer the operator's default. */
+export async function setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+  const db = await getDb();
+  await db.update(users).set({ passwordHash, defaultPassword: false, updatedAt: now() }).where(eq(users.id, userId));
+}
+
+/** The enterprise of an enterprise user; null for consumers. */
+export async function enterpriseOf(user: UserRow): Promise<EnterpriseRow | null> {
+  if (!user.enterpriseId) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(enterprises).where(eq(enterprises.id, user.enterpriseId)).limit(1);
+  return row ?? null;
+}
+
+export function toBasic(user: UserRow, enterprise: EnterpriseRow | null): UserBasic {
   return {
     uid: user.id,
     email: user.email,
     nickname: user.nickname,
     headpic: user.headpic,
-    enterpriseUser: null,
+    enterpriseUser: enterprise
+      ? { uid: user.id, account: enterprise.account, name: enterprise.name, defaultPassword: user.defaultPassword }
+      : null,
   };
 }
 
-export function toFullInfo(user: UserRow): UserFullInfo {
+export function toFullInfo(user: UserRow, enterprise: EnterpriseRow | null): UserFullInfo {
   return {
-    ...toBasic(user),
+    ...toBasic(user, enterprise),
     introduction: user.introduction,
     gender: user.gender,
     birthday: user.birthday,

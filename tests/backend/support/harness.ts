@@ -1,26 +1,83 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { desc, eq } from "drizzle-orm";
-import { resetClock, setClock } from "@/lib/backend/clock";
-import { getDb } from "@/lib/backend/db/client";
+import type { VerificationScene } from "@/lib/contract/verification";
+import { resetConfig } from "@/lib/backend/config";
+import { getDb, migrationsFolder } from "@/lib/backend/db/client";
 import { outboxMails } from "@/lib/backend/db/schema";
 import { handleServiceRequest } from "@/lib/backend/http/router";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
 
 /**
  * A real backend for one test file: PGlite in a fresh temporary DATA_DIR, the outbox mailer,
- * a clock the test moves, and `call()` sending real Requests to the router.
+ * the in-memory rate limits, a clock the test moves, and `call()` sending real Requests to
+ * the router.
+ *
+ * The clock: jest's fake timers replace `Date` only (timers, promises and performance stay
+ * real, so PGlite and fetch behave normally). The services' clock module reads `Date`, and so
+ * do the libraries that keep time on their own (rate-limiter-flexible's memory store,
+ * altcha-lib's expiry check), so `advance()` moves all of them together.
+ *
+ * TRUST_PROXY is on, so a test picks the caller's address with the x-client-ip header, as
+ * the portal forwards it. The proof of work is made cheap (ALTCHA_COST, ALTCHA_MAX_COUNTER):
+ * tests solve real challenges the way the widget does, just with fewer attempts.
  */
 export const OPEN_TIMEOUT = 30_000;
 
-const ENV_KEYS = ["DATA_DIR", "DATABASE_URL", "SMTP_URL", "CODE_SECRET", "TRUST_PROXY", "MAIL_FROM"] as const;
+const ENV_KEYS = [
+  "DATA_DIR",
+  "DATABASE_URL",
+  "SMTP_URL",
+  "CODE_SECRET",
+  "TRUST_PROXY",
+  "MAIL_FROM",
+  "REDIS_URL",
+  "CAPTCHA_PROVIDER",
+  "REGION",
+  "ALTCHA_COST",
+  "ALTCHA_MAX_COUNTER",
+  "RECAPTCHA_SITE_KEY",
+  "RECAPTCHA_SECRET",
+  "RECAPTCHA_VERIFY_URL",
+  "RECAPTCHA_MIN_SCORE",
+  "ALIYUN_CAPTCHA_APP_KEY",
+  "ALIYUN_ACCESS_KEY_ID",
+  "ALIYUN_ACCESS_KEY_SECRET",
+  "ALIYUN_CAPTCHA_ENDPOINT",
+] as const;
+export type BackendEnv = Partial<Record<(typeof ENV_KEYS)[number], string>>;
+
+const DEFAULT_ENV: BackendEnv = { TRUST_PROXY: "1", ALTCHA_COST: "50", ALTCHA_MAX_COUNTER: "30" };
+
+/** Everything but Date stays real. */
+const REAL_APIS = [
+  "hrtime",
+  "nextTick",
+  "performance",
+  "queueMicrotask",
+  "requestAnimationFrame",
+  "cancelAnimationFrame",
+  "requestIdleCallback",
+  "cancelIdleCallback",
+  "setImmediate",
+  "clearImmediate",
+  "setInterval",
+  "clearInterval",
+  "setTimeout",
+  "clearTimeout",
+] as const;
 
 export type Backend = {
   dataDir: string;
   /** every block the outbox printed */
   logged: string[];
   advance(seconds: number): void;
+  /** change some of the environment for the next requests (the database stays) */
+  reconfigure(env: BackendEnv): void;
   stop(): Promise<void>;
 };
 
@@ -40,12 +97,44 @@ function explain(error: unknown): never {
   throw error;
 }
 
-export async function startBackend(env: Partial<Record<(typeof ENV_KEYS)[number], string>> = {}): Promise<Backend> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passport-backend-"));
+/**
+ * A new PGlite directory costs seconds (initdb, then the migrations); reopening one costs a
+ * fraction. So the first test file of a run makes a migrated database once, per version of
+ * the migrations, and every backend starts from a copy of it. Still a real database: the copy
+ * is opened and migrated like any other.
+ */
+async function pgliteTemplate(): Promise<string> {
+  const folder = migrationsFolder();
+  const digest = createHash("sha256");
+  for (const file of fs.readdirSync(folder, { recursive: true, encoding: "utf8" }).sort()) {
+    const full = path.join(folder, file);
+    if (fs.statSync(full).isFile()) digest.update(`${file}\0`).update(fs.readFileSync(full));
+  }
+  const template = path.join(os.tmpdir(), `passport-pglite-template-${digest.digest("hex").slice(0, 16)}`);
+  if (fs.existsSync(template)) return template;
+  const building = fs.mkdtempSync(path.join(os.tmpdir(), "passport-pglite-build-"));
   for (const key of ENV_KEYS) delete process.env[key];
-  Object.assign(process.env, { DATA_DIR: dataDir, ...env });
+  process.env.DATA_DIR = building;
+  await shutdownBackend();
+  await getDb().catch(explain);
+  await shutdownBackend();
+  fs.rmSync(path.join(building, "secret"), { force: true });
+  try {
+    fs.renameSync(building, template); // atomic: other workers see all of it or nothing
+  } catch {
+    fs.rmSync(building, { recursive: true, force: true }); // another worker was first
+  }
+  return template;
+}
+
+export async function startBackend(env: BackendEnv = {}): Promise<Backend> {
+  const template = await pgliteTemplate();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passport-backend-"));
+  fs.cpSync(path.join(template, "pglite"), path.join(dataDir, "pglite"), { recursive: true });
+  for (const key of ENV_KEYS) delete process.env[key];
+  Object.assign(process.env, { DATA_DIR: dataDir, ...DEFAULT_ENV, ...env });
   await shutdownBackend(); // forget anything cached before the environment was set
-  setClock(() => new Date(current));
+  jest.useFakeTimers({ doNotFake: [...REAL_APIS], now: current });
   const logged: string[] = [];
   jest.spyOn(console, "info").mockImplementation((...args: unknown[]) => {
     logged.push(args.map(String).join(" "));
@@ -55,10 +144,18 @@ export async function startBackend(env: Partial<Record<(typeof ENV_KEYS)[number]
     logged,
     advance(seconds) {
       current += seconds * 1000;
+      jest.setSystemTime(current);
+    },
+    reconfigure(next) {
+      for (const [key, value] of Object.entries(next)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+      resetConfig();
     },
     async stop() {
       await shutdownBackend();
-      resetClock();
+      jest.useRealTimers();
       jest.restoreAllMocks();
       fs.rmSync(dataDir, { recursive: true, force: true });
       active = null;
@@ -73,7 +170,14 @@ export async function stopBackend(): Promise<void> {
   await active?.stop();
 }
 
-export type Reply = { status: number; code: number; data: Record<string, unknown> | undefined; message?: string };
+export type Reply = {
+  status: number;
+  code: number;
+  data: Record<string, unknown> | undefined;
+  message?: string;
+  /** the Retry-After header, when present */
+  retryAfter?: string;
+};
 
 export async function call(
   method: string,
@@ -89,35 +193,98 @@ export async function call(
   }
   const response = await handleServiceRequest(new Request(`http://localhost:3000${pathname}`, { method, headers, body }));
   const json = (await response.json()) as { code: number; data?: Record<string, unknown>; message?: string };
-  return { status: response.status, code: json.code, data: json.data, message: json.message };
+  const reply: Reply = { status: response.status, code: json.code, data: json.data, message: json.message };
+  const retryAfter = response.headers.get("retry-after");
+  if (retryAfter !== null) reply.retryAfter = retryAfter;
+  return reply;
 }
 
-/** The code in the newest mail the outbox holds for this address. */
-export async function lastCodeFor(email: string): Promise<string> {
+/**
+ * The code in the newest mail the outbox holds for this address. Mails written at the same
+ * (test) instant are told apart by `seen`: ids of mails that existed before the request.
+ */
+export async function lastCodeFor(email: string, seen: ReadonlySet<string> = new Set()): Promise<string> {
   const db = await getDb();
-  const [mail] = await db
+  const mails = await db
     .select()
     .from(outboxMails)
     .where(eq(outboxMails.toAddress, email))
-    .orderBy(desc(outboxMails.createdAt), desc(outboxMails.id))
-    .limit(1);
-  const code = mail?.text.match(/\b\d{6}\b/)?.[0];
+    .orderBy(desc(outboxMails.createdAt), desc(outboxMails.id));
+  const fresh = mails.filter((mail) => !seen.has(mail.id));
+  if (fresh.length > 1 && fresh[0]?.createdAt.getTime() === fresh[1]?.createdAt.getTime()) {
+    throw new Error(`several mails to ${email} at the same instant: pass the ids seen before`);
+  }
+  const code = fresh[0]?.text.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }
 
-/** verify/email then captcha: the nonce and the mailed code. */
+async function mailIds(email: string): Promise<Set<string>> {
+  const db = await getDb();
+  const rows = await db.select({ id: outboxMails.id }).from(outboxMails).where(eq(outboxMails.toAddress, email));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** GET /v1/verify/challenge, as the widget fetches it. */
+export async function fetchChallenge(scene: VerificationScene, email: string, headers?: Record<string, string>): Promise<Challenge> {
+  const query = new URLSearchParams({ scene, email });
+  const reply = await call("GET", `/v1/verify/challenge?${query}`, { headers });
+  expect(reply.code).toBe(0);
+  return reply.data as unknown as Challenge;
+}
+
+/** Solve a challenge with altcha-lib and encode it as the widget does (base64 JSON). */
+export async function solvePayload(challenge: Challenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 20_000 });
+  if (!solution) throw new Error("could not solve the challenge");
+  const payload = { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
+  return Buffer.from(JSON.stringify(payload)).toString("base64");
+}
+
+/** A human-verification ticket the real way: challenge, proof of work, POST /v1/verify/pow. */
+export async function ticketFor(scene: VerificationScene, email: string, headers?: Record<string, string>): Promise<string> {
+  const payload = await solvePayload(await fetchChallenge(scene, email, headers));
+  const reply = await call("POST", "/v1/verify/pow", { body: { scene, email, payload }, headers });
+  expect(reply).toMatchObject({ code: 0, data: { expiresIn: 120 } });
+  return String(reply.data?.ticket);
+}
+
+/** verify/email, a ticket, then captcha (a code request may be refused: see `reply`). */
+export async function askForCode(
+  email: string,
+  type: "register" | "login" | "findpwd" | "delete" = "register",
+  headers?: Record<string, string>,
+): Promise<{ nonce: string; reply: Reply }> {
+  const verified = await call("POST", "/v1/verify/email", { body: { email } });
+  expect(verified.code).toBe(0);
+  const nonce = String(verified.data?.nonce);
+  const ticket = await ticketFor(type, email, headers);
+  const reply = await call("POST", "/v1/captcha", { body: { receiver: email, nonce, type, ticket }, headers });
+  return { nonce, reply };
+}
+
+/** verify/email, a ticket, then captcha: the nonce and the mailed code. */
 export async function requestCode(
   email: string,
   type: "register" | "login" | "findpwd" | "delete" = "register",
   headers?: Record<string, string>,
 ): Promise<{ nonce: string; code: string; reply: Reply }> {
-  const verified = await call("POST", "/v1/verify/email", { body: { email } });
-  expect(verified.code).toBe(0);
-  const nonce = String(verified.data?.nonce);
-  const reply = await call("POST", "/v1/captcha", { body: { receiver: email, nonce, type }, headers });
+  const address = email.trim().toLowerCase();
+  const seen = await mailIds(address);
+  const { nonce, reply } = await askForCode(email, type, headers);
   expect(reply.code).toBe(0);
-  return { nonce, code: await lastCodeFor(email.trim().toLowerCase()), reply };
+  return { nonce, code: await lastCodeFor(address, seen), reply };
+}
+
+/** The same code request again, with a fresh ticket (for resend waits and caps). */
+export async function resendCode(
+  email: string,
+  nonce: string,
+  type: "register" | "login" | "findpwd" | "delete" = "register",
+  headers?: Record<string, string>,
+): Promise<Reply> {
+  const ticket = await ticketFor(type, email, headers);
+  return call("POST", "/v1/captcha", { body: { receiver: email, nonce, type, ticket }, headers });
 }
 
 /** A registered account with a live session. */
@@ -130,4 +297,9 @@ export async function registerUser(
   const reply = await call("POST", "/v1/register", { body: { email, password, captcha: code, nonce }, headers });
   expect(reply.code).toBe(0);
   return { utoken: String(reply.data?.utoken), uid: String(reply.data?.uid) };
+}
+
+/** An address for the x-client-ip header (TRUST_PROXY is on in tests). */
+export function fromIp(ip: string): Record<string, string> {
+  return { "x-client-ip": ip };
 }

@@ -1,13 +1,20 @@
-import { loginRequest, registerRequest, sendCaptchaRequest, verifyEmailRequest } from "@/lib/contract/passport";
-import { login, register } from "../../services/auth";
+import {
+  findPasswordRequest,
+  loginRequest,
+  loginWithCodeRequest,
+  registerRequest,
+  sendCaptchaRequest,
+  verifyEmailRequest,
+} from "@/lib/contract/passport";
+import { findPassword, login, loginWithCode, register } from "../../services/auth";
 import { sendVerificationCode } from "../../services/codes";
 import { issueEmailNonce } from "../../services/nonces";
 import { authenticate, endSession } from "../../services/sessions";
-import { toBasic, toFullInfo } from "../../services/users";
+import { enterpriseOf, toBasic, toFullInfo } from "../../services/users";
 import { readBody } from "../context";
 import type { Route } from "../types";
 
-/** Passport API, first slice: codes, sign-up, sign-in, the current user, logout. */
+/** Passport API: codes, sign-up, the ways to sign in, password recovery, the current user, logout. */
 export const passportRoutes: Route[] = [
   {
     method: "POST",
@@ -19,7 +26,14 @@ export const passportRoutes: Route[] = [
     path: "/v1/captcha",
     handler: async (ctx) => {
       const body = await readBody(ctx, sendCaptchaRequest);
-      return sendVerificationCode({ email: body.receiver, nonce: body.nonce, purpose: body.type, lang: ctx.lang });
+      return sendVerificationCode({
+        email: body.receiver,
+        nonce: body.nonce,
+        purpose: body.type,
+        lang: ctx.lang,
+        ticket: body.ticket,
+        ip: ctx.client.ip,
+      });
     },
   },
   {
@@ -33,14 +47,33 @@ export const passportRoutes: Route[] = [
     handler: async (ctx) => login(await readBody(ctx, loginRequest), ctx.client),
   },
   {
+    method: "POST",
+    path: "/v1/login/email/captcha",
+    handler: async (ctx) => loginWithCode(await readBody(ctx, loginWithCodeRequest), ctx.client),
+  },
+  {
+    method: "POST",
+    path: "/v1/find/password",
+    handler: async (ctx) => {
+      await findPassword(await readBody(ctx, findPasswordRequest), ctx.client);
+      return {};
+    },
+  },
+  {
     method: "GET",
     path: "/v1/user/basic",
-    handler: async (ctx) => toBasic((await authenticate(ctx.token)).user),
+    handler: async (ctx) => {
+      const { user } = await authenticate(ctx.token);
+      return toBasic(user, await enterpriseOf(user));
+    },
   },
   {
     method: "GET",
     path: "/v1/user/fullinfo",
-    handler: async (ctx) => toFullInfo((await authenticate(ctx.token)).user),
+    handler: async (ctx) => {
+      const { user } = await authenticate(ctx.token);
+      return toFullInfo(user, await enterpriseOf(user));
+    },
   },
   {
     method: "POST",

@@ -1,0 +1,73 @@
+import { canonicalEmail } from "@/lib/validation/fields";
+import { ErrorCode, ServiceError } from "../errors";
+import { describeEnterprise, findEnterpriseByAccount } from "./enterprises";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
+import {
+  assertIpAllowed,
+  assertMaySignIn,
+  assertNoPasswordDelay,
+  forgetPasswordFailures,
+  guardSignIn,
+  notePasswordFailure,
+  refuseSignIn,
+  takeEnterpriseLookup,
+  type SignInAttempt,
+} from "./protection";
+import { createSession, endUserSessions, type ClientInfo, type SessionRow } from "./sessions";
+import { findUserByEmail, setPasswordHash, type UserRow } from "./users";
+
+/** Enterprise sign-in: account ID + enterprise email + password. */
+
+/** The enterprise behind an account ID (20202 if none); lookups are counted per IP. */
+export async function verifyEnterpriseAccount(account: string, client: ClientInfo): Promise<{ account: string; name: string }> {
+  await assertIpAllowed(client.ip);
+  await takeEnterpriseLookup(client.ip);
+  return describeEnterprise(account);
+}
+
+/**
+ * After the guards of protection.ts: unknown account ID → 20202; an email that is not a user
+ * of that enterprise (a consumer, or another enterprise's user) or a wrong password → 20205;
+ * restricted → 20103; banned → 20105.
+ */
+export async function enterpriseLogin(
+  input: { account: string; email: string; password: string; remember?: boolean; ticket?: string },
+  client: ClientInfo,
+): Promise<{ utoken: string; uid: string; defaultPassword: boolean }> {
+  const attempt: SignInAttempt = { email: canonicalEmail(input.email), ip: client.ip, method: "enterprise" };
+  await guardSignIn(attempt, { verification: { scene: "enterprise_login", ticket: input.ticket } });
+  const enterprise = await findEnterpriseByAccount(input.account);
+  const user = enterprise ? await findUserByEmail(attempt.email) : null;
+  if (!enterprise || !user || user.enterpriseId !== enterprise.id) {
+    await verifyAgainstDummy(input.password);
+    throw await refuseSignIn(attempt, enterprise ? ErrorCode.incorrectCredentials : ErrorCode.accountNotFound);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw await refuseSignIn(attempt, ErrorCode.incorrectCredentials);
+  }
+  await assertMaySignIn(user, attempt);
+  await forgetPasswordFailures(attempt.email);
+  const { token } = await createSession(user.id, client, input.remember ?? false);
+  return { utoken: token, uid: user.id, defaultPassword: user.defaultPassword };
+}
+
+/**
+ * PATCH /v1/enterprise/password: enterprise users only (consumers → 20102). A wrong old
+ * password → 20206 and counts like a wrong sign-in password (the same growing wait). The
+ * default-password flag clears, and the account's other sessions end.
+ */
+export async function changeEnterprisePassword(
+  current: { user: UserRow; session: SessionRow },
+  input: { oldPassword: string; newPassword: string },
+): Promise<void> {
+  const { user, session } = current;
+  if (!user.enterpriseId) throw new ServiceError(ErrorCode.insufficientAuthority);
+  await assertNoPasswordDelay(user.email);
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    await notePasswordFailure(user.email);
+    throw new ServiceError(ErrorCode.incorrectPassword);
+  }
+  await setPasswordHash(user.id, await hashPassword(input.newPassword));
+  await endUserSessions(user.id, session.id);
+  await forgetPasswordFailures(user.email);
+}

@@ -1,0 +1,47 @@
+import type { LimitPolicy } from "../ratelimit";
+
+/**
+ * The account-protection limits, in one place. Windows are fixed: they start with a key's
+ * first point. Per-IP limits apply only when the client address is known (see http/context).
+ */
+export const LIMITS = {
+  /** codes mailed to one email, any purpose */
+  codeRequestsPerEmail: { name: "code-requests-email", points: 10, durationSeconds: 86_400 },
+  /** codes mailed on behalf of one IP */
+  codeRequestsPerIp: { name: "code-requests-ip", points: 50, durationSeconds: 86_400 },
+  /** codes checked (register, code login, password recovery) from one IP, right or wrong */
+  codeChecksPerIp: { name: "code-checks-ip", points: 60, durationSeconds: 3_600 },
+  /** wrong account or password from one IP; then sign-in from it waits for the window to end */
+  signInFailuresPerIp: { name: "sign-in-failures-ip", points: 30, durationSeconds: 3_600 },
+  /** enterprise account IDs looked up from one IP */
+  enterpriseLookupsPerIp: { name: "enterprise-lookups-ip", points: 60, durationSeconds: 3_600 },
+  /** consecutive wrong passwords of one email, forgotten 24 h after the first or at a success */
+  passwordFailures: { name: "password-failures", points: 1_000_000, durationSeconds: 86_400 },
+  /** the wait after repeated wrong passwords of one email (a block, see passwordDelaySeconds) */
+  passwordDelay: { name: "password-delay", points: 1, durationSeconds: 900 },
+} as const satisfies Record<string, LimitPolicy>;
+
+/** Wrong passwords in a row that cost nothing; the next one starts the wait. */
+export const FREE_PASSWORD_FAILURES = 4;
+export const PASSWORD_DELAY_BASE_SECONDS = 30;
+export const PASSWORD_DELAY_MAX_SECONDS = 900;
+
+/**
+ * The wait after the n-th wrong password in a row: none up to the 4th, then 30 s after the
+ * 5th, doubling with each further failure (60, 120, 240, 480 s) up to 15 minutes. A wait
+ * always ends, and sign-in by emailed code is never delayed by it, so nobody is locked out.
+ */
+export function passwordDelaySeconds(consecutiveFailures: number): number {
+  const over = consecutiveFailures - FREE_PASSWORD_FAILURES;
+  if (over <= 0) return 0;
+  return Math.min(PASSWORD_DELAY_MAX_SECONDS, PASSWORD_DELAY_BASE_SECONDS * 2 ** Math.min(over - 1, 16));
+}
+
+/** Human verification is required for a sign-in once, within the last hour, there were … */
+export const VERIFICATION_AFTER = {
+  windowSeconds: 3_600,
+  /** … this many failed sign-ins for the email */
+  emailFailures: 3,
+  /** … or this many from the IP */
+  ipFailures: 10,
+} as const;

@@ -1,0 +1,135 @@
+import type { VerificationScene } from "@/lib/contract/verification";
+import { ErrorCode, ServiceError, throttled, type ErrorCodeValue } from "../errors";
+import { isOver, rateLimit, type LimitPolicy } from "../ratelimit";
+import { countRecentFailures, recordSignInFailure, type SignInMethod } from "./failures";
+import { isIpBanned } from "./ipbans";
+import { LIMITS, passwordDelaySeconds, VERIFICATION_AFTER } from "./limits";
+import { redeemTicket } from "./tickets";
+import type { UserRow } from "./users";
+
+/**
+ * Account protection: the IP ban list, throttles, the growing wait after wrong passwords,
+ * when a sign-in needs human verification, and the failure log. Every refusal a caller can
+ * be throttled for says how long to wait (429, data.retryAfter, Retry-After).
+ */
+
+/** Failures that mean "wrong account or password": they count towards throttles and verification. */
+const CREDENTIAL_FAILURES = [ErrorCode.accountNotFound, ErrorCode.incorrectCredentials] as const;
+
+export type SignInAttempt = { email: string; ip: string | null; method: SignInMethod };
+
+async function peekOver(policy: LimitPolicy, key: string | null): Promise<void> {
+  if (key === null) return;
+  const usage = await (await rateLimit(policy)).peek(key);
+  // the peek is taken before the action: reaching the points means the next one is refused
+  if (usage && usage.used >= policy.points) throw throttled(usage.resetInMs);
+}
+
+/** Count one action against the policy; over the points → 429. */
+async function take(policy: LimitPolicy, key: string | null): Promise<void> {
+  if (key === null) return;
+  const limit = await rateLimit(policy);
+  const usage = await limit.hit(key);
+  if (isOver(usage, policy)) throw throttled(usage.resetInMs);
+}
+
+/** A banned address gets 20104 for sign-in, register and code requests. */
+export async function assertIpAllowed(ip: string | null): Promise<void> {
+  if (await isIpBanned(ip)) throw new ServiceError(ErrorCode.prohibitedIp);
+}
+
+// ---- emailed codes ----
+
+/** Before mailing a code: the daily caps of the email and the IP. */
+export async function assertCodeRequestAllowed(email: string, ip: string | null): Promise<void> {
+  await peekOver(LIMITS.codeRequestsPerEmail, email);
+  await peekOver(LIMITS.codeRequestsPerIp, ip);
+}
+
+/** After a code was mailed: it counts towards the daily caps. */
+export async function countCodeRequest(email: string, ip: string | null): Promise<void> {
+  await (await rateLimit(LIMITS.codeRequestsPerEmail)).hit(email);
+  if (ip) await (await rateLimit(LIMITS.codeRequestsPerIp)).hit(ip);
+}
+
+/** Every check of a code counts against the IP, right or wrong. */
+export async function takeCodeCheck(ip: string | null): Promise<void> {
+  await take(LIMITS.codeChecksPerIp, ip);
+}
+
+export async function takeEnterpriseLookup(ip: string | null): Promise<void> {
+  await take(LIMITS.enterpriseLookupsPerIp, ip);
+}
+
+// ---- sign-in ----
+
+/** Log the refusal, count it, and return the error to throw. */
+export async function refuseSignIn(attempt: SignInAttempt, reason: ErrorCodeValue): Promise<ServiceError> {
+  await recordSignInFailure({ ...attempt, reason });
+  if ((CREDENTIAL_FAILURES as readonly ErrorCodeValue[]).includes(reason)) {
+    if (attempt.ip) await (await rateLimit(LIMITS.signInFailuresPerIp)).hit(attempt.ip);
+    if (attempt.method !== "code") await notePasswordFailure(attempt.email);
+  }
+  return new ServiceError(reason);
+}
+
+/** One more wrong password for the email; from the 5th in a row the next try has to wait. */
+export async function notePasswordFailure(email: string): Promise<void> {
+  const { used } = await (await rateLimit(LIMITS.passwordFailures)).hit(email);
+  const wait = passwordDelaySeconds(used);
+  if (wait > 0) await (await rateLimit(LIMITS.passwordDelay)).block(email, wait);
+}
+
+/** A password sign-in of this email must wait → 429 with the seconds left. */
+export async function assertNoPasswordDelay(email: string): Promise<void> {
+  const usage = await (await rateLimit(LIMITS.passwordDelay)).peek(email);
+  if (isOver(usage, LIMITS.passwordDelay)) throw throttled(usage.resetInMs);
+}
+
+/** A successful sign-in (or password reset) forgets the wrong passwords before it. */
+export async function forgetPasswordFailures(email: string): Promise<void> {
+  await (await rateLimit(LIMITS.passwordFailures)).reset(email);
+  await (await rateLimit(LIMITS.passwordDelay)).reset(email);
+}
+
+async function verificationNeeded(email: string, ip: string | null): Promise<boolean> {
+  const { windowSeconds, emailFailures, ipFailures } = VERIFICATION_AFTER;
+  const byEmail = await countRecentFailures({ email, reasons: CREDENTIAL_FAILURES, windowSeconds });
+  if (byEmail >= emailFailures) return true;
+  if (!ip) return false;
+  return (await countRecentFailures({ ip, reasons: CREDENTIAL_FAILURES, windowSeconds })) >= ipFailures;
+}
+
+/**
+ * Everything a sign-in must pass before credentials are looked at, in this order: the IP ban
+ * list (20104), the IP's failure cap and the email's password wait (429), and, after repeated
+ * failures, a human-verification ticket for the scene (20106 missing, 20107 invalid).
+ */
+export async function guardSignIn(
+  attempt: SignInAttempt,
+  options: { verification?: { scene: VerificationScene; ticket: string | undefined } } = {},
+): Promise<void> {
+  if (await isIpBanned(attempt.ip)) throw await refuseSignIn(attempt, ErrorCode.prohibitedIp);
+  await peekOver(LIMITS.signInFailuresPerIp, attempt.ip);
+  if (attempt.method !== "code") await assertNoPasswordDelay(attempt.email);
+  const { verification } = options;
+  if (verification && (await verificationNeeded(attempt.email, attempt.ip))) {
+    await redeemTicket({ scene: verification.scene, email: attempt.email, ticket: verification.ticket });
+  }
+}
+
+/** Restricted (20103) and banned (20105) accounts cannot sign in, whatever the way. */
+export async function assertMaySignIn(user: UserRow, attempt: SignInAttempt): Promise<void> {
+  if (user.status === "banned") throw await refuseSignIn(attempt, ErrorCode.accountBanned);
+  if (user.status === "restricted") throw await refuseSignIn(attempt, ErrorCode.accountRestricted);
+}
+
+/** Run a code check; a refused code (20204) is logged as a failed sign-in, then rethrown. */
+export async function recordCodeFailure(attempt: SignInAttempt, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === ErrorCode.incorrectCode) throw await refuseSignIn(attempt, error.code);
+    throw error;
+  }
+}
