@@ -1,9 +1,23 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = 3100;
+/** A second portal whose services are unreachable (a closed loopback port), for the 1000/1002 messages. */
+const DOWN_PORT = 3101;
+const CLOSED_PORT = 1;
 const SMTP_PORT = 2526;
 const SMTP_HTTP_PORT = 2527;
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+export const DOWN_URL = `http://127.0.0.1:${DOWN_PORT}`;
+
+/** Enterprise accounts the tests log in with, created in the fresh database before the portal starts. */
+export const ENTERPRISES = {
+  en: { account: "E2E-EN", email: "boss-en@acme.test", name: "Acme Lasers", file: ".e2e/enterprise-en.json" },
+  zh: { account: "E2E-ZH", email: "boss-zh@acme.test", name: "艾克姆激光", file: ".e2e/enterprise-zh.json" },
+} as const;
+
+const createEnterprises = Object.values(ENTERPRISES)
+  .map((e) => `DATA_DIR=.e2e/data npm run --silent admin -- enterprise:create --account ${e.account} --email ${e.email} --name "${e.name}" --json > ${e.file}`)
+  .join(" && ");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -32,13 +46,28 @@ export default defineConfig({
       stdout: "pipe",
     },
     {
-      // A production build with its own fresh data directory.
-      command: `rm -rf .e2e/data && next start -H 127.0.0.1 -p ${PORT}`,
+      // A production build with its own fresh data directory and the test enterprises.
+      command: `rm -rf .e2e && mkdir -p .e2e && ${createEnterprises} && next start -H 127.0.0.1 -p ${PORT}`,
       url: `${BASE_URL}/en/login`,
       env: {
         PORT: String(PORT),
         DATA_DIR: ".e2e/data",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+    },
+    {
+      command: `next start -H 127.0.0.1 -p ${DOWN_PORT}`,
+      url: `${DOWN_URL}/en/login`,
+      env: {
+        PORT: String(DOWN_PORT),
+        PASSPORT_API_URL: `http://127.0.0.1:${CLOSED_PORT}`,
+        USER_API_URL: `http://127.0.0.1:${CLOSED_PORT}`,
+        MESSAGE_API_URL: `http://127.0.0.1:${CLOSED_PORT}`,
+        DATA_DIR: ".e2e/unused",
         NEXT_TELEMETRY_DISABLED: "1",
       },
       reuseExistingServer: false,

@@ -6,18 +6,22 @@ import { logoutAction } from "@/app/[lang]/(account)/actions";
 import { Button } from "@/components/ui/button";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { useLaunchQuery } from "./use-launch-query";
+import { useBusinessArea } from "./use-business-area";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 export function LogoutButton({ lang }: { lang: string }) {
   const t = useTranslations("menu");
   const text = useErrorText();
   const query = useLaunchQuery();
+  const business = useBusinessArea();
+  const hydrated = useHydrated();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function onClick() {
     setPending(true);
     setError(null);
-    const result = await callAction(() => logoutAction({ lang, query }));
+    const result = await callAction(() => logoutAction({ lang, query, business }));
     if (result.ok) {
       window.location.assign(result.redirect);
       return;
@@ -33,7 +37,7 @@ export function LogoutButton({ lang }: { lang: string }) {
           {error}
         </p>
       ) : null}
-      <Button variant="secondary" className="h-9" onClick={onClick} pending={pending}>
+      <Button variant="secondary" className="h-9" onClick={onClick} pending={pending} disabled={!hydrated}>
         {t("logout")}
       </Button>
     </div>

@@ -5,20 +5,25 @@ import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { clsx } from "clsx";
 import { useLaunchQuery } from "./use-launch-query";
+import { useBusinessArea } from "./use-business-area";
 
-const entries = [{ key: "settings", path: "profile/settings" }] as const;
+type Entry = { key: "settings" | "businessSettings"; path: string; home: string };
 
-/** The user-centre side menu (SPEC §2); it grows as features land. */
+const consumerEntries: Entry[] = [{ key: "settings", path: "profile/settings", home: "profile" }];
+const businessEntries: Entry[] = [{ key: "businessSettings", path: "profile-business/profile-settings", home: "profile-business" }];
+
+/** The user-centre side menu (SPEC §2): the business entries for enterprise users; it grows as features land. */
 export function SideMenu({ lang }: { lang: string }) {
   const t = useTranslations("menu");
   const pathname = usePathname();
   const query = useLaunchQuery();
+  const entries = useBusinessArea() ? businessEntries : consumerEntries;
   return (
     <nav aria-label={t("label")} className="md:w-56 md:shrink-0">
       <ul className="flex gap-1 overflow-x-auto md:flex-col">
         {entries.map((entry) => {
           const href = `/${lang}/${entry.path}`;
-          const active = pathname === href || (entry.key === "settings" && pathname === `/${lang}/profile`);
+          const active = pathname === href || pathname === `/${lang}/${entry.home}`;
           return (
             <li key={entry.key}>
               <Link

@@ -22,12 +22,29 @@ export function useErrorText() {
   };
 }
 
-/** Runs a server action, turning a failed round trip (offline, network) into an error code. */
+/**
+ * Runs a server action, turning a failed round trip (offline, network) into an error code.
+ * An expired login (20101) is handled the same way on every screen: the action already cleared
+ * the session, and the browser goes to the login page it named, which says so once.
+ */
 export async function callAction<T>(run: () => Promise<T>): Promise<T | { ok: false; error: ActionError }> {
   if (typeof navigator !== "undefined" && navigator.onLine === false) return { ok: false, error: { code: 1000 } };
+  let result: T;
   try {
-    return await run();
+    result = await run();
   } catch {
     return { ok: false, error: { code: 1002 } };
   }
+  const redirect = expiredRedirect(result);
+  // The router may already be there: an action that clears the session cookie refreshes the page,
+  // and the guard sends that refresh to the same login page.
+  if (redirect && new URL(redirect, window.location.href).pathname !== window.location.pathname) window.location.assign(redirect);
+  return result;
+}
+
+function expiredRedirect(result: unknown): string | null {
+  if (typeof result !== "object" || result === null || !("error" in result)) return null;
+  const { error } = result;
+  if (typeof error !== "object" || error === null || !("code" in error) || !("redirect" in error)) return null;
+  return error.code === 20101 && typeof error.redirect === "string" && error.redirect.startsWith("/") ? error.redirect : null;
 }

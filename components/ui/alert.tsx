@@ -1,12 +1,13 @@
 import { clsx } from "clsx";
 import type { ReactNode } from "react";
 
-type Tone = "error" | "success" | "info";
+type Tone = "error" | "success" | "info" | "warning";
 
 const tones: Record<Tone, string> = {
   error: "border-red-200 bg-red-50 text-red-800",
   success: "border-green-200 bg-green-50 text-green-900",
   info: "border-gray-200 bg-gray-50 text-gray-800",
+  warning: "border-amber-300 bg-amber-50 text-amber-900",
 };
 
 export function Alert({ tone = "info", children, className }: { tone?: Tone; children: ReactNode; className?: string }) {

@@ -22,6 +22,10 @@
  * | 20105 | accountBanned         | 403  | the account is banned by an operator                  |
  * | 20106 | verificationRequired  | 428  | human verification needed: send a `ticket`            |
  * | 20107 | verificationFailed    | 400  | the verification or its ticket is invalid, used, old  |
+ * | 20109 | deviceVerificationRequired | 403 | sign-in from an unknown device with device security on: a code was mailed; `data.challenge` goes to POST /v1/login/device |
+ * | 20110 | avatarUnsupported     | 415  | the avatar is not a PNG, JPEG or WebP image (or is damaged) |
+ * | 20111 | avatarTooLarge        | 413  | the avatar is over 5 MB (or declares too many pixels) |
+ * | 20112 | avatarUploadFailed    | 500  | the avatar could not be stored                        |
  * | 20201 | accountExists         | 409  | register: the email already has an account            |
  * | 20202 | accountNotFound       | 404  | login: no account for this email                      |
  * | 20203 | emailNotFound         | 404  | a code was requested for an unknown email             |
@@ -49,6 +53,10 @@ export const ErrorCode = {
   accountBanned: 20105,
   verificationRequired: 20106,
   verificationFailed: 20107,
+  deviceVerificationRequired: 20109,
+  avatarUnsupported: 20110,
+  avatarTooLarge: 20111,
+  avatarUploadFailed: 20112,
   accountExists: 20201,
   accountNotFound: 20202,
   emailNotFound: 20203,
@@ -80,6 +88,10 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20105: 403,
   20106: 428,
   20107: 400,
+  20109: 403,
+  20110: 415,
+  20111: 413,
+  20112: 500,
   20201: 409,
   20202: 404,
   20203: 404,

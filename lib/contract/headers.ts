@@ -26,4 +26,8 @@ export const HEADER = {
   /** the browser's address, forwarded by the portal so login logs show the user, not the portal */
   clientIp: "x-client-ip",
   clientUserAgent: "x-client-user-agent",
+  /** the portal's shared key (PORTAL_SERVICES_KEY): with it the services believe x-client-ip */
+  portalKey: "x-portal-key",
+  /** a stable random id per browser (from an HttpOnly cookie), for device security */
+  deviceId: "x-device-id",
 } as const;

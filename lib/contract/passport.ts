@@ -6,8 +6,11 @@ import { codeField, emailField, loginPasswordField, passwordField } from "@/lib/
  * The reference services parse requests with these schemas; the portal parses responses.
  */
 
-/** A purpose a verification code is requested for; a code only works for its purpose. */
-export const codePurposeSchema = z.enum(["register", "login", "findpwd", "delete"]);
+/**
+ * A purpose a verification code is requested for; a code only works for its purpose.
+ * "device" codes are mailed by a sign-in from an unknown device (20109), never through /v1/captcha.
+ */
+export const codePurposeSchema = z.enum(["register", "login", "findpwd", "delete", "device"]);
 export type CodePurpose = z.infer<typeof codePurposeSchema>;
 
 // POST /v1/verify/email

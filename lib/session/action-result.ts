@@ -5,6 +5,11 @@ export type ActionError = {
   retryAfter?: number;
   /** Field name → validation message key, when the input itself was refused. */
   fields?: Record<string, string>;
+  /** Set with 20101 (login expired): the login page the client goes to, the session already cleared. */
+  redirect?: string;
 };
 
-export type ActionResult<T = Record<string, never>> = ({ ok: true } & T) | { ok: false; error: ActionError };
+export type ActionResult<T = unknown> = ({ ok: true } & T) | { ok: false; error: ActionError };
+
+/** What a form hands its server action about its page: the language and the page's query string. */
+export type PageRef = { lang: string; query: string };

@@ -8,8 +8,12 @@ export type RouteRule = { kind: RouteKind; business: boolean };
 const exact: Record<string, RouteRule> = {
   login: { kind: "login", business: false },
   register: { kind: "login", business: false },
+  findpwd: { kind: "login", business: false },
+  "login-business": { kind: "login", business: true },
   profile: { kind: "protected", business: false },
   "profile/settings": { kind: "protected", business: false },
+  "profile-business": { kind: "protected", business: true },
+  "profile-business/profile-settings": { kind: "protected", business: true },
 };
 
 /** Rule for a path below the language (`profile/settings`, no slashes at the ends), or null if unknown. */
@@ -23,3 +27,4 @@ export function loginPathFor(business: boolean): string {
 
 export const SETTINGS_PATH = "profile/settings";
 export const BUSINESS_HOME_PATH = "profile-business";
+export const BUSINESS_SETTINGS_PATH = "profile-business/profile-settings";

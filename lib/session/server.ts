@@ -6,11 +6,14 @@ import { ErrorCode } from "@/lib/contract/errors";
 import { getUserFullInfo } from "@/lib/upstream/passport";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { UpstreamContext } from "@/lib/upstream/passport";
-import { appHeadersFor, parseLaunchContext, type LaunchContext } from "@/lib/launch/context";
-import type { Locale } from "@/lib/i18n/routing";
+import { appHeadersFor, launchQuery, parseLaunchContext, type LaunchContext } from "@/lib/launch/context";
+import { isLocale, type Locale } from "@/lib/i18n/routing";
 import { trustsProxy } from "./public-url";
-import type { ActionError } from "./action-result";
-import { cookieEnv, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "./cookie";
+import type { ActionError, PageRef } from "./action-result";
+
+export type { PageRef } from "./action-result";
+import { cookieEnv, EXPIRED_FLASH_COOKIE, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "./cookie";
+import { loginPathFor } from "./routes";
 
 export async function readToken(): Promise<string | null> {
   const value = (await cookies()).get(UTOKEN_COOKIE)?.value;
@@ -76,6 +79,37 @@ export function toActionError(error: unknown): ActionError {
   }
   console.error("Unexpected error in a server action", error instanceof Error ? error.name : typeof error);
   return { code: ErrorCode.systemError };
+}
+
+/** The screen a server action serves: its language, launch context and whether it is a business screen. */
+export type ActionPage = { lang: Locale; launch: LaunchContext; business: boolean };
+
+export async function resolvePage(page: PageRef, business = false): Promise<ActionPage> {
+  return { lang: isLocale(page.lang) ? page.lang : "en", launch: await launchFromQuery(page.query), business };
+}
+
+/** The login page matching a screen (login or login-business), keeping the launch parameters. */
+export function loginPageFor(page: ActionPage): string {
+  const qs = launchQuery(page.launch).toString();
+  return `/${page.lang}/${loginPathFor(page.business)}${qs ? `?${qs}` : ""}`;
+}
+
+/**
+ * What every server action returns on failure. Code 20101 (login expired) is handled the same
+ * way on every screen (SPEC §4): the token is cleared, the expired-login flash is set for the
+ * login page, and the client is told which login page to go to.
+ */
+export async function actionFailure(error: unknown, page: ActionPage): Promise<{ ok: false; error: ActionError }> {
+  const base = toActionError(error);
+  if (base.code !== ErrorCode.loginExpired) return { ok: false, error: base };
+  return { ok: false, error: await endExpiredSession(page) };
+}
+
+/** Clears the session after a 20101 and flags the login page to say so once. */
+export async function endExpiredSession(page: ActionPage): Promise<ActionError> {
+  await clearToken();
+  (await cookies()).set(EXPIRED_FLASH_COOKIE, "1", { path: "/", maxAge: 60, sameSite: "lax" });
+  return { code: ErrorCode.loginExpired, redirect: loginPageFor(page) };
 }
 
 /** Field errors of a failed zod parse, as message keys. */

@@ -4,6 +4,8 @@ import { emptySchema } from "@/lib/contract/envelope";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { AppHeaders } from "@/lib/contract/headers";
 import {
+  enterpriseLoginResponse,
+  enterpriseVerifyAccountResponse,
   sendCaptchaResponse,
   sessionResponse,
   userBasicResponse,
@@ -78,16 +80,75 @@ export async function register(
   });
 }
 
-/** Signs in with email and password (POST /v1/login). */
+/** Signs in with email and password (POST /v1/login); a ticket when the services asked for one (20106). */
 export async function loginWithPassword(
   ctx: UpstreamContext,
-  input: { email: string; password: string; remember: boolean },
+  input: { email: string; password: string; remember: boolean; ticket?: string },
 ): Promise<SessionData> {
   return passportFetch(ctx, {
     method: "POST",
     path: "/v1/login",
-    body: { email: input.email, password: input.password, remember: input.remember },
+    body: { email: input.email, password: input.password, remember: input.remember, ticket: input.ticket },
     schema: sessionResponse,
+  });
+}
+
+/** Signs in with an emailed code of purpose "login" (POST /v1/login/email/captcha). */
+export async function loginWithCode(
+  ctx: UpstreamContext,
+  input: { email: string; code: string; nonce: string; remember: boolean },
+): Promise<SessionData> {
+  return passportFetch(ctx, {
+    method: "POST",
+    path: "/v1/login/email/captcha",
+    body: { email: input.email, captcha: input.code, nonce: input.nonce, remember: input.remember },
+    schema: sessionResponse,
+  });
+}
+
+/** Sets a new password with an emailed code of purpose "findpwd" (POST /v1/find/password). */
+export async function findPassword(
+  ctx: UpstreamContext,
+  input: { email: string; code: string; nonce: string; password: string },
+): Promise<void> {
+  await passportFetch(ctx, {
+    method: "POST",
+    path: "/v1/find/password",
+    body: { email: input.email, captcha: input.code, nonce: input.nonce, password: input.password },
+    schema: emptySchema,
+  });
+}
+
+/** Checks that a business account ID exists (POST /v1/enterprise/verify/account). */
+export async function verifyEnterpriseAccount(ctx: UpstreamContext, input: { account: string }): Promise<{ account: string; name: string }> {
+  return passportFetch(ctx, {
+    method: "POST",
+    path: "/v1/enterprise/verify/account",
+    body: { account: input.account },
+    schema: enterpriseVerifyAccountResponse,
+  });
+}
+
+/** Signs in an enterprise user (POST /v1/enterprise/login). */
+export async function enterpriseLogin(
+  ctx: UpstreamContext,
+  input: { account: string; email: string; password: string; remember: boolean; ticket?: string },
+): Promise<SessionData & { defaultPassword: boolean }> {
+  return passportFetch(ctx, {
+    method: "POST",
+    path: "/v1/enterprise/login",
+    body: { account: input.account, email: input.email, password: input.password, remember: input.remember, ticket: input.ticket },
+    schema: enterpriseLoginResponse,
+  });
+}
+
+/** Changes the signed-in enterprise user's password (PATCH /v1/enterprise/password); a wrong current one is 20206. */
+export async function changeEnterprisePassword(ctx: UpstreamContext, input: { oldPassword: string; newPassword: string }): Promise<void> {
+  await passportFetch(ctx, {
+    method: "PATCH",
+    path: "/v1/enterprise/password",
+    body: { oldPassword: input.oldPassword, newPassword: input.newPassword },
+    schema: emptySchema,
   });
 }
 

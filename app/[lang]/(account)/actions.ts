@@ -2,25 +2,24 @@
 
 import { logout } from "@/lib/upstream/passport";
 import type { ActionResult } from "@/lib/session/action-result";
-import { clearToken, launchFromQuery, readToken, toActionError, upstreamContext } from "@/lib/session/server";
+import { clearToken, loginPageFor, readToken, resolvePage, toActionError, upstreamContext, type PageRef } from "@/lib/session/server";
 import { forgetToken } from "@/lib/session/validate-token";
-import { launchQuery } from "@/lib/launch/context";
-import { isLocale } from "@/lib/i18n/routing";
 
-/** Ends the session upstream (an already expired login counts as ended) and clears the cookie. */
-export async function logoutAction(page: { lang: string; query: string }): Promise<ActionResult<{ redirect: string }>> {
-  const lang = isLocale(page.lang) ? page.lang : "en";
-  const launch = await launchFromQuery(page.query);
+/**
+ * Ends the session upstream (an already expired login counts as ended) and clears the cookie;
+ * then the matching login page: login-business from the business screens, else login.
+ */
+export async function logoutAction(page: PageRef & { business?: boolean }): Promise<ActionResult<{ redirect: string }>> {
+  const at = await resolvePage(page, page.business === true);
   const token = await readToken();
   if (token) {
     try {
-      await logout(await upstreamContext(lang, launch, token));
+      await logout(await upstreamContext(at.lang, at.launch, token));
     } catch (error) {
       return { ok: false, error: toActionError(error) };
     }
     await forgetToken(token);
   }
   await clearToken();
-  const qs = launchQuery(launch).toString();
-  return { ok: true, redirect: `/${lang}/login${qs ? `?${qs}` : ""}` };
+  return { ok: true, redirect: loginPageFor(at) };
 }

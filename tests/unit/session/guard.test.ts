@@ -51,4 +51,22 @@ describe("route guard (SPEC §4)", () => {
     expect(decide("profile", { status: "invalid", code: 1002 })).toMatchObject({ clearToken: false });
     expect(decide("profile", { status: "invalid", code: 20103 })).toMatchObject({ clearToken: true, expired: false });
   });
+
+  it("treats findpwd and login-business as login pages, open without a token", () => {
+    expect(decide("findpwd", { status: "none" }).action).toBe("next");
+    expect(decide("login-business", { status: "none" }).action).toBe("next");
+    expect(decide("findpwd", { status: "valid", enterprise: false })).toMatchObject({ action: "redirect", to: "/en/profile/settings" });
+    expect(decide("login-business", { status: "valid", enterprise: true })).toMatchObject({ action: "redirect", to: "/en/profile-business" });
+  });
+
+  it("sends a visitor without a token from the business pages to login-business with r", () => {
+    for (const path of ["profile-business", "profile-business/profile-settings"]) {
+      expect(decide(path, { status: "none" })).toMatchObject({ action: "redirect", to: `/en/login-business?r=${encodeURIComponent(here)}` });
+    }
+  });
+
+  it("lets only enterprise users onto the business pages", () => {
+    expect(decide("profile-business/profile-settings", { status: "valid", enterprise: true }).action).toBe("next");
+    expect(decide("profile-business/profile-settings", { status: "valid", enterprise: false })).toMatchObject({ action: "redirect", to: "/en/login-business" });
+  });
 });

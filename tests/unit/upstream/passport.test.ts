@@ -2,13 +2,18 @@
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { setupServer } from "msw/node";
 import {
+  changeEnterprisePassword,
+  enterpriseLogin,
+  findPassword,
   getUserBasic,
+  loginWithCode,
   getUserFullInfo,
   loginWithPassword,
   logout,
   register,
   sendEmailCode,
   verifyEmail,
+  verifyEnterpriseAccount,
   type UpstreamContext,
 } from "@/lib/upstream/passport";
 
@@ -27,7 +32,7 @@ type Seen = { method: string; path: string; body: unknown; token: string | null 
 let seen: Seen[] = [];
 
 /** Answers `method path` with a code-0 envelope around `data` and records what was asked. */
-function answer(method: "get" | "post", path: string, data?: JsonBodyType) {
+function answer(method: "get" | "post" | "patch", path: string, data?: JsonBodyType) {
   server.use(
     http[method](`${BASE}${path}`, async ({ request }) => {
       const text = await request.text();
@@ -129,5 +134,45 @@ describe("passport API calls", () => {
 
     server.use(http.post(`${BASE}/v1/user/logout`, () => HttpResponse.json({ code: 10000 }, { status: 500 })));
     await expect(logout(ctx)).rejects.toMatchObject({ code: 10000 });
+  });
+});
+
+describe("every way in", () => {
+  it("loginWithPassword sends the human-verification ticket when it has one", async () => {
+    answer("post", "/v1/login", session);
+    await loginWithPassword(ctx, { email: "ada@example.com", password: "secret1", remember: false, ticket: "t".repeat(20) });
+    expect(seen[0]?.body).toEqual({ email: "ada@example.com", password: "secret1", remember: false, ticket: "t".repeat(20) });
+  });
+
+  it("loginWithCode posts the emailed code as `captcha` with its nonce and remember me", async () => {
+    answer("post", "/v1/login/email/captcha", session);
+    await expect(loginWithCode(ctx, { email: "ada@example.com", code: "123456", nonce: "n".repeat(32), remember: true })).resolves.toEqual(session);
+    expect(seen[0]?.body).toEqual({ email: "ada@example.com", captcha: "123456", nonce: "n".repeat(32), remember: true });
+  });
+
+  it("findPassword posts email, code, nonce and the new password", async () => {
+    answer("post", "/v1/find/password");
+    await expect(findPassword(ctx, { email: "ada@example.com", code: "123456", nonce: "n".repeat(32), password: "new-pass1" })).resolves.toBeUndefined();
+    expect(seen[0]).toMatchObject({ path: "/v1/find/password", body: { email: "ada@example.com", captcha: "123456", nonce: "n".repeat(32), password: "new-pass1" } });
+  });
+
+  it("verifyEnterpriseAccount, then enterpriseLogin, which says whether the password is the default one", async () => {
+    answer("post", "/v1/enterprise/verify/account", { account: "ACME", name: "Acme Lasers" });
+    answer("post", "/v1/enterprise/login", { ...session, defaultPassword: true });
+    await expect(verifyEnterpriseAccount(ctx, { account: "ACME" })).resolves.toEqual({ account: "ACME", name: "Acme Lasers" });
+    await expect(enterpriseLogin(ctx, { account: "ACME", email: "boss@acme.test", password: "x", remember: true })).resolves.toEqual({
+      ...session,
+      defaultPassword: true,
+    });
+    expect(seen.map((s) => s.body)).toEqual([{ account: "ACME" }, { account: "ACME", email: "boss@acme.test", password: "x", remember: true }]);
+  });
+
+  it("changeEnterprisePassword patches with the session token; a wrong current password is 20206", async () => {
+    answer("patch", "/v1/enterprise/password");
+    await changeEnterprisePassword(ctx, { oldPassword: "old-pass", newPassword: "New-pass1" });
+    expect(seen[0]).toEqual({ method: "PATCH", path: "/v1/enterprise/password", body: { oldPassword: "old-pass", newPassword: "New-pass1" }, token: "session-token" });
+
+    server.use(http.patch(`${BASE}/v1/enterprise/password`, () => HttpResponse.json({ code: 20206 }, { status: 400 })));
+    await expect(changeEnterprisePassword(ctx, { oldPassword: "bad", newPassword: "New-pass1" })).rejects.toMatchObject({ code: 20206 });
   });
 });

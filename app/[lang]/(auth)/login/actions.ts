@@ -1,25 +1,56 @@
 "use server";
 
-import { loginPasswordSchema, type LoginPasswordInput } from "@/lib/validation/auth";
-import { loginWithPassword } from "@/lib/upstream/passport";
+import { loginCodeSchema, loginPasswordSchema, type LoginCodeInput, type LoginPasswordInput } from "@/lib/validation/auth";
+import { verificationValueSchema, type VerificationValue } from "@/lib/validation/verification";
+import { loginWithCode, loginWithPassword } from "@/lib/upstream/passport";
+import { exchangeVerification } from "@/lib/upstream/verification";
 import type { ActionResult } from "@/lib/session/action-result";
-import { fieldErrors, launchFromQuery, storeToken, toActionError, upstreamContext } from "@/lib/session/server";
+import { actionFailure, fieldErrors, resolvePage, storeToken, upstreamContext, type PageRef } from "@/lib/session/server";
 import { afterSignInPath } from "@/lib/session/after-sign-in";
-import { isLocale } from "@/lib/i18n/routing";
+import { ErrorCode } from "@/lib/contract/errors";
 
+/**
+ * Signs in with email and password. After repeated failures the services answer 20106; the
+ * form then shows the human verification and calls again with its value, which becomes a ticket.
+ */
 export async function loginWithPasswordAction(
   input: LoginPasswordInput,
-  page: { lang: string; query: string },
+  page: PageRef,
+  verification?: VerificationValue,
 ): Promise<ActionResult<{ redirect: string }>> {
   const parsed = loginPasswordSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
-  const lang = isLocale(page.lang) ? page.lang : "en";
-  const launch = await launchFromQuery(page.query);
+  const checked = verification === undefined ? undefined : verificationValueSchema.safeParse(verification);
+  if (checked && !checked.success) return { ok: false, error: { code: ErrorCode.verificationFailed } };
+  const at = await resolvePage(page);
+  const { email, password, remember } = parsed.data;
   try {
-    const session = await loginWithPassword(await upstreamContext(lang, launch), { email: parsed.data.email, password: parsed.data.password, remember: parsed.data.remember });
-    await storeToken(session.utoken, parsed.data.remember);
-    return { ok: true, redirect: await afterSignInPath(lang, page.query) };
+    const ctx = await upstreamContext(at.lang, at.launch);
+    const ticket = checked
+      ? (await exchangeVerification(ctx, { scene: "password_login", email, provider: checked.data.provider, value: checked.data.value })).ticket
+      : undefined;
+    const session = await loginWithPassword(ctx, { email, password, remember, ticket });
+    await storeToken(session.utoken, remember);
+    return { ok: true, redirect: await afterSignInPath(at.lang, page.query) };
   } catch (error) {
-    return { ok: false, error: toActionError(error) };
+    return actionFailure(error, at);
+  }
+}
+
+/** Signs in with the code emailed for the nonce of sendEmailCodeAction (purpose "login"). */
+export async function loginWithCodeAction(input: LoginCodeInput & { nonce: string }, page: PageRef): Promise<ActionResult<{ redirect: string }>> {
+  const parsed = loginCodeSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
+  if (typeof input.nonce !== "string" || input.nonce.length < 16) {
+    return { ok: false, error: { code: ErrorCode.incorrectCode, fields: { code: "codeRequestFirst" } } };
+  }
+  const at = await resolvePage(page);
+  const { email, code, remember } = parsed.data;
+  try {
+    const session = await loginWithCode(await upstreamContext(at.lang, at.launch), { email, code, nonce: input.nonce, remember });
+    await storeToken(session.utoken, remember);
+    return { ok: true, redirect: await afterSignInPath(at.lang, page.query) };
+  } catch (error) {
+    return actionFailure(error, at);
   }
 }

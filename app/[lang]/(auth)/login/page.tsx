@@ -7,6 +7,8 @@ import { screenMetadata } from "@/lib/i18n/metadata";
 import { isLocale, type Locale } from "@/lib/i18n/routing";
 import { pageLaunch } from "@/lib/launch/page";
 import { routeRule } from "@/lib/session/routes";
+import { upstreamContext } from "@/lib/session/server";
+import { loadVerificationSetup } from "@/lib/upstream/verification";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/login">): Promise<Metadata> {
   const { lang } = await params;
@@ -18,14 +20,17 @@ export default async function LoginPage({ params, searchParams }: PageProps<"/[l
   const lang: Locale = isLocale(raw) ? raw : "en";
   setRequestLocale(lang);
   const { launch, query, href, hrefWithR } = await pageLaunch(searchParams);
+  const verification = await loadVerificationSetup(await upstreamContext(lang, launch));
   return (
     <AuthShell launch={launch} lang={lang}>
       <ExpiredNotice />
       <LoginForm
         lang={lang}
         query={query}
+        verification={verification}
         registerHref={launch.showLoginRegisterSwitch ? hrefWithR(`/${lang}/register`) : null}
         findPasswordHref={routeRule("findpwd") ? href(`/${lang}/findpwd`) : null}
+        businessHref={routeRule("login-business") ? hrefWithR(`/${lang}/login-business`) : null}
       />
     </AuthShell>
   );

@@ -6,6 +6,8 @@ import { screenMetadata } from "@/lib/i18n/metadata";
 import { isLocale, type Locale } from "@/lib/i18n/routing";
 import { pageLaunch } from "@/lib/launch/page";
 import { registerTitle } from "@/lib/launch/brands";
+import { upstreamContext } from "@/lib/session/server";
+import { loadVerificationSetup } from "@/lib/upstream/verification";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/register">): Promise<Metadata> {
   const { lang } = await params;
@@ -18,11 +20,13 @@ export default async function RegisterPage({ params, searchParams }: PageProps<"
   setRequestLocale(lang);
   const { launch, query, hrefWithR } = await pageLaunch(searchParams);
   const t = await getTranslations({ locale: lang, namespace: "register" });
+  const verification = await loadVerificationSetup(await upstreamContext(lang, launch));
   return (
     <AuthShell launch={launch} lang={lang}>
       <RegisterForm
         lang={lang}
         query={query}
+        verification={verification}
         title={t("title", { brand: registerTitle(launch.p, lang) })}
         loginHref={launch.showLoginRegisterSwitch ? hrefWithR(`/${lang}/login`) : null}
       />

@@ -1,0 +1,40 @@
+"use server";
+
+import { enterpriseLoginSchema, type EnterpriseLoginInput } from "@/lib/validation/auth";
+import { verificationValueSchema, type VerificationValue } from "@/lib/validation/verification";
+import { enterpriseLogin, verifyEnterpriseAccount } from "@/lib/upstream/passport";
+import { exchangeVerification } from "@/lib/upstream/verification";
+import type { ActionResult } from "@/lib/session/action-result";
+import { actionFailure, fieldErrors, resolvePage, storeToken, upstreamContext, type PageRef } from "@/lib/session/server";
+import { afterSignInPath } from "@/lib/session/after-sign-in";
+import { ErrorCode } from "@/lib/contract/errors";
+
+/**
+ * Enterprise sign-in: the business account ID is checked first (an unknown one is refused with
+ * its own message), then account, email and password. A 20106 answer asks for human
+ * verification, whose value comes with the next call and becomes a ticket.
+ */
+export async function enterpriseLoginAction(
+  input: EnterpriseLoginInput,
+  page: PageRef,
+  verification?: VerificationValue,
+): Promise<ActionResult<{ redirect: string }>> {
+  const parsed = enterpriseLoginSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
+  const checked = verification === undefined ? undefined : verificationValueSchema.safeParse(verification);
+  if (checked && !checked.success) return { ok: false, error: { code: ErrorCode.verificationFailed } };
+  const at = await resolvePage(page, true);
+  const { account, email, password, remember } = parsed.data;
+  try {
+    const ctx = await upstreamContext(at.lang, at.launch);
+    await verifyEnterpriseAccount(ctx, { account });
+    const ticket = checked
+      ? (await exchangeVerification(ctx, { scene: "enterprise_login", email, provider: checked.data.provider, value: checked.data.value })).ticket
+      : undefined;
+    const session = await enterpriseLogin(ctx, { account, email, password, remember, ticket });
+    await storeToken(session.utoken, remember);
+    return { ok: true, redirect: await afterSignInPath(at.lang, page.query, true) };
+  } catch (error) {
+    return actionFailure(error, at);
+  }
+}

@@ -1,0 +1,48 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { verificationSceneSchema } from "@/lib/contract/verification";
+import { ErrorCode, HTTP_STATUS_BY_CODE } from "@/lib/contract/errors";
+import { emailField } from "@/lib/validation/fields";
+import { appHeadersFor, parseLaunchContext } from "@/lib/launch/context";
+import { normalizeLocale } from "@/lib/i18n/resolve";
+import { getAltchaChallenge } from "@/lib/upstream/verification";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import { isSameOriginRequest } from "@/lib/session/same-origin";
+import { publicUrl, trustsProxy } from "@/lib/session/public-url";
+
+/**
+ * The ALTCHA widget's challenge URL: a same-origin proxy for GET /v1/verify/challenge, so the
+ * browser never talks to the passport API itself. Query: scene, email, lang and the launch context.
+ */
+const querySchema = z.object({ scene: verificationSceneSchema, email: emailField });
+
+const NO_STORE = { "cache-control": "no-store" };
+
+function refuse(code: number, status?: number): NextResponse {
+  return NextResponse.json({ code }, { status: status ?? (HTTP_STATUS_BY_CODE as Record<number, number | undefined>)[code] ?? 500, headers: NO_STORE });
+}
+
+export async function GET(request: NextRequest): Promise<NextResponse> {
+  const host = publicUrl(request.nextUrl, request.headers, trustsProxy()).host;
+  if (!isSameOriginRequest(request.headers, host)) return refuse(ErrorCode.insufficientAuthority, 403);
+  const params = request.nextUrl.searchParams;
+  const parsed = querySchema.safeParse({ scene: params.get("scene"), email: params.get("email") });
+  if (!parsed.success) return refuse(ErrorCode.invalidParams);
+  const launch = parseLaunchContext(params, request.headers.get("user-agent"));
+  const forwarded = trustsProxy() ? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+  try {
+    const challenge = await getAltchaChallenge(
+      {
+        lang: normalizeLocale(params.get("lang")) ?? "en",
+        app: appHeadersFor(launch),
+        clientIp: forwarded || undefined,
+        clientUserAgent: request.headers.get("user-agent") ?? undefined,
+      },
+      parsed.data,
+    );
+    return NextResponse.json(challenge, { headers: NO_STORE });
+  } catch (error) {
+    if (isUpstreamError(error)) return refuse(error.code, error.httpStatus >= 400 ? error.httpStatus : undefined);
+    return refuse(ErrorCode.systemError);
+  }
+}

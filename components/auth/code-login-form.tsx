@@ -1,0 +1,91 @@
+"use client";
+
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { loginCodeSchema, type LoginCodeInput } from "@/lib/validation/auth";
+import { emailField } from "@/lib/validation/fields";
+import type { VerificationSetup } from "@/lib/validation/verification";
+import type { PageRef } from "@/lib/session/action-result";
+import { loginWithCodeAction } from "@/app/[lang]/(auth)/login/actions";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Alert } from "@/components/ui/alert";
+import { FormBody } from "@/components/ui/form-body";
+import { EmailCodeField } from "./email-code-field";
+import { useEmailCode } from "./use-email-code";
+import { callAction, useErrorText } from "./use-error-text";
+
+type Props = { page: PageRef; verification: VerificationSetup };
+
+/** Email and an emailed code (POST /v1/login/email/captcha); the code request is verified first. */
+export function CodeLoginForm({ page, verification }: Props) {
+  const t = useTranslations("login");
+  const text = useErrorText();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const request = useEmailCode("login", page);
+  const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm<LoginCodeInput>({
+    resolver: zodResolver(loginCodeSchema),
+    defaultValues: { email: "", code: "", remember: false },
+  });
+  const { errors, isSubmitting } = formState;
+
+  function checkedEmail(): string | null {
+    setFormError(null);
+    setNotice(null);
+    const email = emailField.safeParse(getValues("email"));
+    if (!email.success) {
+      setError("email", { message: email.error.issues[0]?.message ?? "emailInvalid" });
+      return null;
+    }
+    clearErrors("email");
+    return email.data;
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const nonce = request.nonceFor(values.email);
+    if (!nonce) {
+      setError("code", { message: "codeRequestFirst" });
+      return;
+    }
+    const result = await callAction(() => loginWithCodeAction({ ...values, nonce }, page));
+    if (result.ok) {
+      window.location.assign(result.redirect);
+      return;
+    }
+    for (const [name, key] of Object.entries(result.error.fields ?? {})) {
+      if (name === "email" || name === "code") setError(name, { message: key });
+    }
+    if (!result.error.fields) setFormError(text.action(result.error));
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormBody>
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+        <Field label={t("email")} type="email" autoComplete="email" placeholder={t("emailPlaceholder")} error={text.field(errors.email?.message)} {...register("email")} />
+        <EmailCodeField
+          purpose="login"
+          page={page}
+          setup={verification}
+          request={request}
+          email={checkedEmail}
+          labels={{ code: t("code"), placeholder: t("codePlaceholder"), send: t("sendCode"), resendIn: (seconds) => t("resendIn", { seconds }) }}
+          error={text.field(errors.code?.message)}
+          inputProps={register("code")}
+          onSent={(email) => setNotice(t("codeSent", { email }))}
+          onFailed={(error) => setFormError(text.action(error))}
+        />
+        <Checkbox label={t("remember")} {...register("remember")} />
+        <Button type="submit" pending={isSubmitting}>
+          {t("submit")}
+        </Button>
+      </FormBody>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+"use client";
+
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { enterpriseLoginSchema, type EnterpriseLoginInput } from "@/lib/validation/auth";
+import type { VerificationSetup } from "@/lib/validation/verification";
+import { ErrorCode } from "@/lib/contract/errors";
+import { enterpriseLoginAction } from "@/app/[lang]/(auth)/login-business/actions";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Alert } from "@/components/ui/alert";
+import { FormBody } from "@/components/ui/form-body";
+import { HumanVerification } from "@/components/verification/human-verification";
+import { PasswordField } from "./password-field";
+import { callAction, useErrorText } from "./use-error-text";
+import { useSignInVerification } from "./use-sign-in-verification";
+
+type Props = { lang: string; query: string; verification: VerificationSetup; personalHref: string };
+
+/** Business account ID, enterprise email, password and remember me; human verification on 20106. */
+export function EnterpriseLoginForm({ lang, query, verification, personalHref }: Props) {
+  const t = useTranslations("loginBusiness");
+  const text = useErrorText();
+  const page = { lang, query };
+  const [formError, setFormError] = useState<string | null>(null);
+  const human = useSignInVerification();
+  const { register, handleSubmit, formState } = useForm<EnterpriseLoginInput>({
+    resolver: zodResolver(enterpriseLoginSchema),
+    defaultValues: { account: "", email: "", password: "", remember: false },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const value = human.forSubmit();
+    if (value === "unsolved") {
+      setFormError(text.action({ code: ErrorCode.verificationRequired }));
+      return;
+    }
+    const result = await callAction(() => enterpriseLoginAction(values, page, value));
+    if (result.ok) {
+      window.location.assign(result.redirect);
+      return;
+    }
+    if (human.failed(result.error.code, values.email)) setFormError(text.action(result.error));
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-labelledby="login-business-title">
+      <FormBody>
+        <h1 id="login-business-title" className="text-2xl font-semibold text-gray-900">
+          {t("title")}
+        </h1>
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <Field label={t("account")} autoComplete="organization" placeholder={t("accountPlaceholder")} error={text.field(errors.account?.message)} {...register("account")} />
+        <Field label={t("email")} type="email" autoComplete="email" placeholder={t("emailPlaceholder")} error={text.field(errors.email?.message)} {...register("email")} />
+        <PasswordField label={t("password")} autoComplete="current-password" placeholder={t("passwordPlaceholder")} error={text.field(errors.password?.message)} {...register("password")} />
+        <Checkbox label={t("remember")} {...register("remember")} />
+        {human.challenge ? (
+          <HumanVerification
+            key={human.challenge.attempt}
+            setup={verification}
+            scene="enterprise_login"
+            email={human.challenge.email}
+            lang={lang}
+            query={query}
+            onVerified={human.solved}
+          />
+        ) : null}
+        <Button type="submit" pending={isSubmitting}>
+          {t("submit")}
+        </Button>
+        <p className="text-center text-sm">
+          <Link href={personalHref} className="font-medium text-primary-strong hover:underline">
+            {t("toPersonal")}
+          </Link>
+        </p>
+      </FormBody>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { loginPasswordSchema, type LoginPasswordInput } from "@/lib/validation/auth";
+import type { VerificationSetup } from "@/lib/validation/verification";
+import { ErrorCode } from "@/lib/contract/errors";
+import type { PageRef } from "@/lib/session/action-result";
+import { loginWithPasswordAction } from "@/app/[lang]/(auth)/login/actions";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Alert } from "@/components/ui/alert";
+import { FormBody } from "@/components/ui/form-body";
+import { HumanVerification } from "@/components/verification/human-verification";
+import { PasswordField } from "./password-field";
+import { callAction, useErrorText } from "./use-error-text";
+import { useSignInVerification } from "./use-sign-in-verification";
+
+type Props = { page: PageRef; verification: VerificationSetup; findPasswordHref: string | null };
+
+/** Email and password; after repeated failures the services ask for human verification first (20106). */
+export function PasswordLoginForm({ page, verification, findPasswordHref }: Props) {
+  const t = useTranslations("login");
+  const text = useErrorText();
+  const [formError, setFormError] = useState<string | null>(null);
+  const human = useSignInVerification();
+  const { register, handleSubmit, formState } = useForm<LoginPasswordInput>({
+    resolver: zodResolver(loginPasswordSchema),
+    defaultValues: { email: "", password: "", remember: false },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const value = human.forSubmit();
+    if (value === "unsolved") {
+      setFormError(text.action({ code: ErrorCode.verificationRequired }));
+      return;
+    }
+    const result = await callAction(() => loginWithPasswordAction(values, page, value));
+    if (result.ok) {
+      window.location.assign(result.redirect);
+      return;
+    }
+    if (human.failed(result.error.code, values.email)) setFormError(text.action(result.error));
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormBody>
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <Field label={t("email")} type="email" autoComplete="email" placeholder={t("emailPlaceholder")} error={text.field(errors.email?.message)} {...register("email")} />
+        <PasswordField label={t("password")} autoComplete="current-password" placeholder={t("passwordPlaceholder")} error={text.field(errors.password?.message)} {...register("password")} />
+        <div className="flex items-center justify-between">
+          <Checkbox label={t("remember")} {...register("remember")} />
+          {findPasswordHref ? (
+            <Link href={findPasswordHref} className="text-sm text-primary-strong hover:underline">
+              {t("forgot")}
+            </Link>
+          ) : null}
+        </div>
+        {human.challenge ? (
+          <HumanVerification
+            key={human.challenge.attempt}
+            setup={verification}
+            scene="password_login"
+            email={human.challenge.email}
+            lang={page.lang}
+            query={page.query}
+            onVerified={human.solved}
+          />
+        ) : null}
+        <Button type="submit" pending={isSubmitting}>
+          {t("submit")}
+        </Button>
+      </FormBody>
+    </form>
+  );
+}
