@@ -11,6 +11,8 @@ import { singleton, clearSingleton } from "./singleton";
  * | SMTP_URL                  | (unset: outbox in the database + log)    | e.g. smtp://127.0.0.1:2525                         |
  * | MAIL_FROM                 | Passport <no-reply@passport.local>       | sender of emails                                   |
  * | TRUST_PROXY               | (off)                                    | "1"/"true": take client IPs from x-client-ip / x-forwarded-for |
+ * | PORTAL_SERVICES_KEY       | (unset)                                  | shared with the portal: a request whose x-portal-key equals it may name the client IP in x-client-ip |
+ * | SOCIAL_PROVIDERS          | google,facebook,apple                    | sign-in providers listed by GET /v1/user/oauth/list, in this order |
  * | CODE_SECRET               | (generated and stored)                   | HMAC key for codes; other secrets are derived from it |
  * | SERVICES_PORT             | 4000                                     | port of `npm run services`                         |
  * | REDIS_URL                 | (unset: in-process memory)               | store of the rate limits (ioredis URL)             |
@@ -35,6 +37,8 @@ export type BackendConfig = {
   smtpUrl: string | null;
   mailFrom: string;
   trustProxy: boolean;
+  portalServicesKey: string | null;
+  socialProviders: readonly string[];
   codeSecret: string | null;
   servicesPort: number;
   redisUrl: string | null;
@@ -65,6 +69,18 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 }
 
+/** "google, Facebook,apple" → ["google", "facebook", "apple"]; names are letters, digits, "_" and "-". */
+function socialProviders(value: string | undefined): string[] {
+  const names = (value ?? "google,facebook,apple")
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!/^[a-z0-9][a-z0-9_-]{0,31}$/.test(name)) throw new Error(`SOCIAL_PROVIDERS: "${name}" is not a provider name.`);
+  }
+  return [...new Set(names)];
+}
+
 function captchaProvider(env: NodeJS.ProcessEnv): CaptchaProviderName {
   const chosen = (env.CAPTCHA_PROVIDER ?? "").trim().toLowerCase() || "altcha";
   if (chosen === "regional") return (env.REGION ?? "").trim().toLowerCase() === "cn" ? "aliyun" : "recaptcha";
@@ -82,6 +98,8 @@ function readConfig(env: NodeJS.ProcessEnv): BackendConfig {
     smtpUrl: blankToNull(env.SMTP_URL),
     mailFrom: blankToNull(env.MAIL_FROM) ?? "Passport <no-reply@passport.local>",
     trustProxy: ["1", "true"].includes((env.TRUST_PROXY ?? "").trim().toLowerCase()),
+    portalServicesKey: blankToNull(env.PORTAL_SERVICES_KEY),
+    socialProviders: socialProviders(env.SOCIAL_PROVIDERS),
     codeSecret: blankToNull(env.CODE_SECRET),
     servicesPort: Number.isInteger(port) && port > 0 && port < 65536 ? port : 4000,
     redisUrl: blankToNull(env.REDIS_URL),

@@ -25,3 +25,10 @@ export function sameHex(a: string, b: string): boolean {
   const right = Buffer.from(b, "hex");
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }
+
+/** Constant-time comparison of two secrets of any length (their sha256 digests are compared). */
+export function sameSecret(a: string, b: string): boolean {
+  const left = createHash("sha256").update(a, "utf8").digest();
+  const right = createHash("sha256").update(b, "utf8").digest();
+  return timingSafeEqual(left, right);
+}

@@ -4,12 +4,14 @@
  * Point the portal's PASSPORT_API_URL at it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { AVATAR_MAX_BYTES } from "@/lib/contract/user";
 import { getConfig } from "./config";
 import { getDb } from "./db/client";
 import { shutdownBackend } from "./lifecycle";
 import { handleServiceRequest } from "./http/router";
 
-const MAX_BODY_BYTES = 1024 * 1024;
+/** The largest call is an avatar upload (5 MB plus the multipart framing); routes set their own, smaller caps. */
+const MAX_BODY_BYTES = AVATAR_MAX_BYTES + 1024 * 1024;
 
 async function readRaw(req: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = [];

@@ -79,6 +79,8 @@ export const userFullInfoResponse = userBasicResponse.extend({
   birthday: z.string().nullable(),
   country: z.number().int().nullable(),
   region: z.number().int().nullable(),
+  /** 'country/region' in the request's language, null when no country is set */
+  countryRegion: z.string().nullable(),
   createdAt: z.string(),
 });
 export type UserFullInfo = z.infer<typeof userFullInfoResponse>;

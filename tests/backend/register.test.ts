@@ -50,6 +50,7 @@ describe("sign-up with an emailed code", () => {
       gender: null,
       birthday: null,
       country: null,
+      countryRegion: null,
       region: null,
       createdAt: "2026-03-01T08:00:00.000Z",
     });

@@ -29,7 +29,10 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
   nickname: text("nickname"),
+  /** the avatar's public URL, as user info shows it */
   headpic: text("headpic"),
+  /** the avatar's storage key, so a new upload or a deletion can remove the file */
+  headpicKey: text("headpic_key"),
   introduction: text("introduction"),
   gender: text("gender", { enum: ["male", "female"] }),
   birthday: date("birthday", { mode: "string" }),
@@ -41,6 +44,8 @@ export const users = pgTable("users", {
   enterpriseId: uuid("enterprise_id").references(() => enterprises.id, { onDelete: "restrict" }),
   /** true while the password is the one the operator created the account with */
   defaultPassword: boolean("default_password").notNull().default(false),
+  /** device security: a sign-in from a device not in known_devices needs an emailed code */
+  deviceSecurity: boolean("device_security").notNull().default(false),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
 });
@@ -81,7 +86,7 @@ export const verificationCodes = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
-    /** register | login | findpwd | delete */
+    /** register | login | findpwd | delete | device */
     purpose: text("purpose").notNull(),
     /** HMAC-SHA256(secret, purpose:email:code), hex */
     codeHash: text("code_hash").notNull(),
@@ -131,7 +136,7 @@ export const signInFailures = pgTable(
     /** canonical form of the email that was tried */
     email: text("email").notNull(),
     ip: text("ip"),
-    /** password | code | enterprise */
+    /** password | code | enterprise | device */
     method: text("method").notNull(),
     /** the error code the caller got (20202, 20205, 20103, …) */
     reason: integer("reason").notNull(),
@@ -176,4 +181,70 @@ export const usedChallenges = pgTable(
     expiresAt: ts("expires_at").notNull(),
   },
   (t) => [index("used_challenges_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Browsers a user has signed in from. The portal forwards a random per-browser id
+ * (x-device-id, from an HttpOnly cookie); only its sha256 is kept.
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** sha256 of the device id, hex */
+    deviceHash: text("device_hash").notNull(),
+    /** "macOS · Chrome 131", from the user agent of the latest sign-in; null when it says nothing */
+    name: text("name"),
+    firstSeenAt: ts("first_seen_at").notNull(),
+    lastSeenAt: ts("last_seen_at").notNull(),
+  },
+  (t) => [uniqueIndex("known_devices_user_device_idx").on(t.userId, t.deviceHash)],
+);
+
+/**
+ * A sign-in held back by device security until the emailed code (purpose "device") is shown:
+ * the challenge is 32 random bytes, kept as sha256, bound to the user and the device, 10 min, single use.
+ */
+export const deviceChallenges = pgTable(
+  "device_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    challengeHash: text("challenge_hash").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** sha256 of the device id the sign-in came from, hex; null when it sent none */
+    deviceHash: text("device_hash"),
+    /** "remember me" of the held-back sign-in */
+    remember: boolean("remember").notNull().default(false),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("device_challenges_user_idx").on(t.userId), index("device_challenges_expires_idx").on(t.expiresAt)],
+);
+
+/** Social accounts (a provider's user) connected to a user; filled by social sign-in. */
+export const socialAccounts = pgTable(
+  "social_accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** the provider: google, facebook, apple, … */
+    channel: text("channel").notNull(),
+    /** the provider's stable id of its user */
+    subject: text("subject").notNull(),
+    /** the name or email the provider shows for the account */
+    name: text("name"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("social_accounts_channel_subject_idx").on(t.channel, t.subject),
+    uniqueIndex("social_accounts_user_channel_idx").on(t.userId, t.channel),
+  ],
 );

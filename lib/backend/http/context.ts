@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import type { z } from "zod";
 import { HEADER } from "@/lib/contract/headers";
 import { getConfig } from "../config";
+import { sameSecret } from "../crypto";
 import { ErrorCode, ServiceError } from "../errors";
 import { langFromHeader, type Lang } from "../lang";
 import type { ClientInfo } from "../services/sessions";
@@ -33,14 +34,27 @@ function ipOrNull(value: string | null | undefined): string | null {
   return candidate && isIP(candidate) ? candidate : null;
 }
 
+/** The request carries the portal's shared key (PORTAL_SERVICES_KEY), compared in constant time. */
+function fromPortal(request: Request): boolean {
+  const expected = getConfig().portalServicesKey;
+  const presented = request.headers.get(HEADER.portalKey);
+  return expected !== null && presented !== null && sameSecret(presented, expected);
+}
+
 /**
- * The browser's address. With TRUST_PROXY on: x-client-ip (the portal forwards it on its
- * server-to-server calls, and only in that mode), else the first x-forwarded-for hop. Then
- * the TCP peer (standalone server). Without TRUST_PROXY no header is believed, since any
- * caller could otherwise choose the address its per-IP limits and the IP ban list see.
+ * The browser's address. From the portal (its x-portal-key equals PORTAL_SERVICES_KEY):
+ * x-client-ip, which the portal forwards on its server-to-server calls. With TRUST_PROXY on:
+ * x-client-ip, else the first x-forwarded-for hop. Then the TCP peer (standalone server).
+ * Otherwise no header is believed, since any caller could choose the address its per-IP
+ * limits and the IP ban list see.
  */
 function clientIp(request: Request, options: ContextOptions): string | null {
-  if (getConfig().trustProxy) {
+  const config = getConfig();
+  if (!config.trustProxy && fromPortal(request)) {
+    const forwarded = ipOrNull(request.headers.get(HEADER.clientIp));
+    if (forwarded) return forwarded;
+  }
+  if (config.trustProxy) {
     const forwarded = ipOrNull(request.headers.get(HEADER.clientIp));
     if (forwarded) return forwarded;
     const first = request.headers.get("x-forwarded-for")?.split(",")[0];
@@ -50,14 +64,23 @@ function clientIp(request: Request, options: ContextOptions): string | null {
   return ipOrNull(options.remoteAddress);
 }
 
+/** The browser's device id (x-device-id): 16–256 URL-safe characters, else none. */
+function deviceId(request: Request): string | null {
+  const value = request.headers.get(HEADER.deviceId)?.trim();
+  return value && /^[A-Za-z0-9._~-]{16,256}$/.test(value) ? value : null;
+}
+
 export function buildContext(request: Request, url: URL, params: Record<string, string>, options: ContextOptions): ServiceContext {
+  const lang = langFromHeader(request.headers.get(HEADER.lang));
   return {
     request,
     url,
     params,
-    lang: langFromHeader(request.headers.get(HEADER.lang)),
+    lang,
     token: header(request, HEADER.utoken),
     client: {
+      lang,
+      deviceId: deviceId(request),
       ip: clientIp(request, options),
       userAgent: header(request, HEADER.clientUserAgent, 512) ?? header(request, "user-agent", 512),
       appCode: header(request, HEADER.appCode, 64) ?? header(request, HEADER.code, 64),
@@ -70,20 +93,34 @@ export function buildContext(request: Request, url: URL, params: Record<string, 
 /**
  * The JSON body checked against a contract schema. Not JSON, not declared as JSON, or
  * invalid → 10001 naming only the failing fields (values, passwords and codes are never echoed).
+ * `optional`: a call whose fields are all optional may send no body at all; it reads as {}.
  */
-export async function readBody<S extends z.ZodType>(ctx: ServiceContext, schema: S): Promise<z.output<S>> {
+export async function readBody<S extends z.ZodType>(
+  ctx: ServiceContext,
+  schema: S,
+  options: { optional?: boolean } = {},
+): Promise<z.output<S>> {
   const type = ctx.request.headers.get("content-type") ?? "";
-  if (!/\bjson\b/i.test(type)) throw new ServiceError(ErrorCode.invalidParams, undefined, "Expected a JSON body.");
+  const isJson = /\bjson\b/i.test(type);
+  if (!isJson && !(options.optional && !type)) {
+    throw new ServiceError(ErrorCode.invalidParams, undefined, "Expected a JSON body.");
+  }
   const declared = Number(ctx.request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) throw new ServiceError(ErrorCode.informationOutOfLimit);
   const text = await ctx.request.text();
   if (text.length > MAX_BODY_BYTES) throw new ServiceError(ErrorCode.informationOutOfLimit);
+  if (options.optional && text.trim() === "") return parseWith(schema, {});
+  if (!isJson) throw new ServiceError(ErrorCode.invalidParams, undefined, "Expected a JSON body.");
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     throw new ServiceError(ErrorCode.invalidParams, undefined, "Expected a JSON body.");
   }
+  return parseWith(schema, json);
+}
+
+function parseWith<S extends z.ZodType>(schema: S, json: unknown): z.output<S> {
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "(body)"))];

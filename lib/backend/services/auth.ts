@@ -13,7 +13,8 @@ import {
   takeCodeCheck,
   type SignInAttempt,
 } from "./protection";
-import { createSession, endUserSessions, type ClientInfo } from "./sessions";
+import { openSession } from "./device-sign-in";
+import { endUserSessions, type ClientInfo } from "./sessions";
 import { createUser, emailHasAccount, findUserByEmail, setPasswordHash } from "./users";
 
 /** Sign-up with an emailed code: the account, then a session. Banned IP → 20104. */
@@ -26,14 +27,14 @@ export async function register(
   await takeCodeCheck(client.ip);
   await consumeVerificationCode({ email: input.email, purpose: "register", nonce: input.nonce, code: input.captcha });
   const user = await createUser({ email: input.email, passwordHash: await hashPassword(input.password) });
-  const { token } = await createSession(user.id, client, false);
+  const { token } = await openSession(user, client, false);
   return { utoken: token, uid: user.id };
 }
 
 /**
  * Email + password, consumers only. After the guards of protection.ts: unknown email →
  * 20202; an enterprise user (who signs in through enterprise login) or a wrong password →
- * 20205; restricted → 20103; banned → 20105.
+ * 20205; restricted → 20103; banned → 20105; an unknown device with device security on → 20109.
  */
 export async function login(
   input: { email: string; password: string; remember?: boolean; ticket?: string },
@@ -51,14 +52,15 @@ export async function login(
   }
   await assertMaySignIn(user, attempt);
   await forgetPasswordFailures(attempt.email);
-  const { token } = await createSession(user.id, client, input.remember ?? false);
+  const { token } = await openSession(user, client, input.remember ?? false);
   return { utoken: token, uid: user.id };
 }
 
 /**
  * Email + an emailed code of purpose "login", consumers only. Unknown email → 20202; wrong,
  * expired or used code → 20204; enterprise user → 20205; restricted → 20103; banned → 20105.
- * Never delayed by wrong passwords: it is the way in while a password wait runs.
+ * Never delayed by wrong passwords: it is the way in while a password wait runs. Device
+ * security never holds it back: the emailed code has proved the mailbox a device code goes to.
  */
 export async function loginWithCode(
   input: { email: string; captcha: string; nonce: string; remember?: boolean },
@@ -75,7 +77,7 @@ export async function loginWithCode(
   if (user.enterpriseId) throw await refuseSignIn(attempt, ErrorCode.incorrectCredentials);
   await assertMaySignIn(user, attempt);
   await forgetPasswordFailures(attempt.email);
-  const { token } = await createSession(user.id, client, input.remember ?? false);
+  const { token } = await openSession(user, client, input.remember ?? false, { deviceVerified: true });
   return { utoken: token, uid: user.id };
 }
 

@@ -39,7 +39,8 @@ async function checkAccountRule(email: string, purpose: CodePurpose): Promise<vo
  * Mail a code, in this order of checks: banned IP (20104); a ticket for scene = purpose and
  * this email (20106/20107, redeemed here, so every request costs a verification); the nonce
  * (20204); the account rule (20201/20203); the daily caps (429, 10004); the 60 s wait
- * (429, 10003). Only a mailed code counts towards the caps.
+ * (429, 10003). Only a mailed code counts towards the caps. "device" codes are mailed by a
+ * held-back sign-in only (sendDeviceCode), never on request → 10001.
  */
 export async function sendVerificationCode(input: {
   email: string;
@@ -51,10 +52,32 @@ export async function sendVerificationCode(input: {
 }): Promise<{ resendAfter: number }> {
   const email = canonicalEmail(input.email);
   const { purpose } = input;
+  if (purpose === "device") throw new ServiceError(ErrorCode.invalidParams, { fields: ["type"] });
   await assertIpAllowed(input.ip);
   await redeemTicket({ scene: purpose, email, ticket: input.ticket });
   await checkEmailNonce(email, input.nonce);
   await checkAccountRule(email, purpose);
+  return mailCode({ email, purpose, nonce: input.nonce, lang: input.lang, ip: input.ip });
+}
+
+/**
+ * The code that lets a sign-in held back by device security through, mailed to the account's
+ * own address after its credentials were checked. Redeemed with the challenge as its nonce.
+ * The daily caps (10004) and the 60 s wait (10003) apply as to every code.
+ */
+export async function sendDeviceCode(input: { email: string; challenge: string; lang: Lang; ip: string | null }): Promise<void> {
+  await mailCode({ email: canonicalEmail(input.email), purpose: "device", nonce: input.challenge, lang: input.lang, ip: input.ip });
+}
+
+/** The caps, the 60 s wait, a new code replacing the live one, the mail, the count. */
+async function mailCode(input: {
+  email: string;
+  purpose: CodePurpose;
+  nonce: string;
+  lang: Lang;
+  ip: string | null;
+}): Promise<{ resendAfter: number }> {
+  const { email, purpose } = input;
   await assertCodeRequestAllowed(email, input.ip);
 
   const code = randomCode();

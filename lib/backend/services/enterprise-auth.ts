@@ -13,7 +13,8 @@ import {
   takeEnterpriseLookup,
   type SignInAttempt,
 } from "./protection";
-import { createSession, endUserSessions, type ClientInfo, type SessionRow } from "./sessions";
+import { openSession } from "./device-sign-in";
+import { endUserSessions, type ClientInfo, type SessionRow } from "./sessions";
 import { findUserByEmail, setPasswordHash, type UserRow } from "./users";
 
 /** Enterprise sign-in: account ID + enterprise email + password. */
@@ -28,7 +29,7 @@ export async function verifyEnterpriseAccount(account: string, client: ClientInf
 /**
  * After the guards of protection.ts: unknown account ID → 20202; an email that is not a user
  * of that enterprise (a consumer, or another enterprise's user) or a wrong password → 20205;
- * restricted → 20103; banned → 20105.
+ * restricted → 20103; banned → 20105; an unknown device with device security on → 20109.
  */
 export async function enterpriseLogin(
   input: { account: string; email: string; password: string; remember?: boolean; ticket?: string },
@@ -47,7 +48,7 @@ export async function enterpriseLogin(
   }
   await assertMaySignIn(user, attempt);
   await forgetPasswordFailures(attempt.email);
-  const { token } = await createSession(user.id, client, input.remember ?? false);
+  const { token } = await openSession(user, client, input.remember ?? false);
   return { utoken: token, uid: user.id, defaultPassword: user.defaultPassword };
 }
 

@@ -18,6 +18,11 @@ const CREDENTIAL_FAILURES = [ErrorCode.accountNotFound, ErrorCode.incorrectCrede
 
 export type SignInAttempt = { email: string; ip: string | null; method: SignInMethod };
 
+/** Sign-ins that check a password: wrong ones make the email wait; emailed codes never do. */
+function checksPassword(method: SignInMethod): boolean {
+  return method === "password" || method === "enterprise";
+}
+
 async function peekOver(policy: LimitPolicy, key: string | null): Promise<void> {
   if (key === null) return;
   const usage = await (await rateLimit(policy)).peek(key);
@@ -68,7 +73,7 @@ export async function refuseSignIn(attempt: SignInAttempt, reason: ErrorCodeValu
   await recordSignInFailure({ ...attempt, reason });
   if ((CREDENTIAL_FAILURES as readonly ErrorCodeValue[]).includes(reason)) {
     if (attempt.ip) await (await rateLimit(LIMITS.signInFailuresPerIp)).hit(attempt.ip);
-    if (attempt.method !== "code") await notePasswordFailure(attempt.email);
+    if (checksPassword(attempt.method)) await notePasswordFailure(attempt.email);
   }
   return new ServiceError(reason);
 }
@@ -111,7 +116,7 @@ export async function guardSignIn(
 ): Promise<void> {
   if (await isIpBanned(attempt.ip)) throw await refuseSignIn(attempt, ErrorCode.prohibitedIp);
   await peekOver(LIMITS.signInFailuresPerIp, attempt.ip);
-  if (attempt.method !== "code") await assertNoPasswordDelay(attempt.email);
+  if (checksPassword(attempt.method)) await assertNoPasswordDelay(attempt.email);
   const { verification } = options;
   if (verification && (await verificationNeeded(attempt.email, attempt.ip))) {
     await redeemTicket({ scene: verification.scene, email: attempt.email, ticket: verification.ticket });

@@ -1,13 +1,18 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, or, type SQL } from "drizzle-orm";
 import { addSeconds, now } from "../clock";
 import { randomToken, sha256Hex } from "../crypto";
 import { getDb } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
+import type { Lang } from "../lang";
 import type { UserRow } from "./users";
 
-/** Who is calling, as recorded on a session (the login log of a later feature). */
+/** Who is calling, as the headers say; a session records the address and the app. */
 export type ClientInfo = {
+  /** the language of server-written text (emails) */
+  lang: Lang;
+  /** the browser's stable random id (x-device-id), for device security; never logged or stored as it is */
+  deviceId: string | null;
   ip: string | null;
   userAgent: string | null;
   appCode: string | null;
@@ -18,7 +23,7 @@ export type ClientInfo = {
 export type SessionRow = typeof sessions.$inferSelect;
 
 /** A session ends after this long without use (remember me: a year, as the cookie). */
-const IDLE_DAYS = { remember: 365, default: 30 } as const;
+export const IDLE_DAYS = { remember: 365, default: 30 } as const;
 /** last_seen_at is written at most this often per session. */
 const TOUCH_EVERY_SECONDS = 60;
 
@@ -32,10 +37,34 @@ export async function createSession(
   const at = now();
   const [session] = await db
     .insert(sessions)
-    .values({ userId, tokenHash: sha256Hex(token), createdAt: at, lastSeenAt: at, remember, ...client })
+    .values({
+      userId,
+      tokenHash: sha256Hex(token),
+      createdAt: at,
+      lastSeenAt: at,
+      remember,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      appCode: client.appCode,
+      platform: client.platform,
+      appVersion: client.appVersion,
+    })
     .returning();
   if (!session) throw new Error("insert returned no row");
   return { token, session };
+}
+
+/** The SQL form of isLive: not ended, and used within its idle time. */
+export function liveAt(at: Date): SQL {
+  const condition = and(
+    isNull(sessions.endedAt),
+    or(
+      and(eq(sessions.remember, true), gt(sessions.lastSeenAt, addSeconds(at, -IDLE_DAYS.remember * 86_400))),
+      and(eq(sessions.remember, false), gt(sessions.lastSeenAt, addSeconds(at, -IDLE_DAYS.default * 86_400))),
+    ),
+  );
+  if (!condition) throw new Error("empty condition");
+  return condition;
 }
 
 function isLive(session: SessionRow, at: Date): boolean {
@@ -67,13 +96,16 @@ export async function endSession(sessionId: string): Promise<void> {
   await db.update(sessions).set({ endedAt: now() }).where(eq(sessions.id, sessionId));
 }
 
-/** End every live session of a user, or every one but `exceptSessionId`. */
-export async function endUserSessions(userId: string, exceptSessionId?: string): Promise<void> {
+/** End every live session of a user, or every one but `exceptSessionId`; how many ended. */
+export async function endUserSessions(userId: string, exceptSessionId?: string): Promise<number> {
   const db = await getDb();
-  const conditions = [eq(sessions.userId, userId), isNull(sessions.endedAt)];
+  const at = now();
+  const conditions = [eq(sessions.userId, userId), liveAt(at)];
   if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
-  await db
+  const ended = await db
     .update(sessions)
-    .set({ endedAt: now() })
-    .where(and(...conditions));
+    .set({ endedAt: at })
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
+  return ended.length;
 }

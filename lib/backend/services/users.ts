@@ -63,7 +63,7 @@ export function toBasic(user: UserRow, enterprise: EnterpriseRow | null): UserBa
   };
 }
 
-export function toFullInfo(user: UserRow, enterprise: EnterpriseRow | null): UserFullInfo {
+export function toFullInfo(user: UserRow, enterprise: EnterpriseRow | null, countryRegion: string | null): UserFullInfo {
   return {
     ...toBasic(user, enterprise),
     introduction: user.introduction,
@@ -71,6 +71,7 @@ export function toFullInfo(user: UserRow, enterprise: EnterpriseRow | null): Use
     birthday: user.birthday,
     country: user.country,
     region: user.region,
+    countryRegion,
     createdAt: user.createdAt.toISOString(),
   };
 }

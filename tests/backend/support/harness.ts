@@ -48,6 +48,11 @@ const ENV_KEYS = [
   "ALIYUN_ACCESS_KEY_ID",
   "ALIYUN_ACCESS_KEY_SECRET",
   "ALIYUN_CAPTCHA_ENDPOINT",
+  "PORTAL_SERVICES_KEY",
+  "SOCIAL_PROVIDERS",
+  "S3_BUCKET",
+  "S3_ENDPOINT",
+  "S3_PUBLIC_URL",
 ] as const;
 export type BackendEnv = Partial<Record<(typeof ENV_KEYS)[number], string>>;
 
@@ -199,6 +204,23 @@ export async function call(
   return reply;
 }
 
+/** A request with any body (multipart uploads) and the router's raw Response (files). */
+export async function send(
+  method: string,
+  pathname: string,
+  options: { body?: BodyInit; token?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers = new Headers(options.headers);
+  if (options.token) headers.set("utoken", options.token);
+  return handleServiceRequest(new Request(`http://localhost:3000${pathname}`, { method, headers, body: options.body }));
+}
+
+/** The envelope of a raw Response, as `call` returns it. */
+export async function envelope(response: Response): Promise<Reply> {
+  const json = (await response.json()) as { code: number; data?: Record<string, unknown>; message?: string };
+  return { status: response.status, code: json.code, data: json.data, message: json.message };
+}
+
 /**
  * The code in the newest mail the outbox holds for this address. Mails written at the same
  * (test) instant are told apart by `seen`: ids of mails that existed before the request.
@@ -219,7 +241,7 @@ export async function lastCodeFor(email: string, seen: ReadonlySet<string> = new
   return code;
 }
 
-async function mailIds(email: string): Promise<Set<string>> {
+export async function mailIds(email: string): Promise<Set<string>> {
   const db = await getDb();
   const rows = await db.select({ id: outboxMails.id }).from(outboxMails).where(eq(outboxMails.toAddress, email));
   return new Set(rows.map((row) => row.id));

@@ -103,7 +103,7 @@ describe("passport API calls", () => {
   });
 
   it("getUserBasic and getUserFullInfo read the signed-in user with the session token", async () => {
-    const full = { ...basic, introduction: null, gender: "female", birthday: "1815-12-10", country: 44, region: null, createdAt: "2026-01-01T00:00:00Z" };
+    const full = { ...basic, introduction: null, gender: "female", birthday: "1815-12-10", country: 44, region: null, countryRegion: "United Kingdom", createdAt: "2026-01-01T00:00:00Z" };
     answer("get", "/v1/user/basic", basic);
     answer("get", "/v1/user/fullinfo", full);
 

@@ -10,7 +10,8 @@ import { findPassword, login, loginWithCode, register } from "../../services/aut
 import { sendVerificationCode } from "../../services/codes";
 import { issueEmailNonce } from "../../services/nonces";
 import { authenticate, endSession } from "../../services/sessions";
-import { enterpriseOf, toBasic, toFullInfo } from "../../services/users";
+import { fullInfo } from "../../services/profile";
+import { enterpriseOf, toBasic } from "../../services/users";
 import { readBody } from "../context";
 import type { Route } from "../types";
 
@@ -72,7 +73,7 @@ export const passportRoutes: Route[] = [
     path: "/v1/user/fullinfo",
     handler: async (ctx) => {
       const { user } = await authenticate(ctx.token);
-      return toFullInfo(user, await enterpriseOf(user));
+      return fullInfo(user, ctx.lang);
     },
   },
   {

@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import { getConfig } from "../config";
+import { getDb } from "../db/client";
+import {
+  deviceChallenges,
+  emailNonces,
+  knownDevices,
+  outboxMails,
+  sessions,
+  signInFailures,
+  socialAccounts,
+  users,
+  verificationCodes,
+  verificationTickets,
+} from "../db/schema";
+import { ErrorCode, ServiceError } from "../errors";
+import { getFileStorage } from "../storage";
+import { removeStoredFile } from "./avatars";
+import { consumeVerificationCode } from "./codes";
+import { issueEmailNonce } from "./nonces";
+import { hashPassword, verifyPassword } from "./passwords";
+import { assertNoPasswordDelay, forgetPasswordFailures, notePasswordFailure, takeCodeCheck } from "./protection";
+import { setPasswordHash, type UserRow } from "./users";
+
+/** Account security: the password, connected social accounts, deleting the account. */
+
+/**
+ * PATCH /v1/user/password, consumers and enterprise users alike. A wrong current password →
+ * 20206 and counts like a wrong sign-in password (the same growing wait, 429). The current
+ * session and the others stay: the portal then offers to end the others.
+ */
+export async function changePassword(user: UserRow, input: { oldPassword: string; newPassword: string }): Promise<void> {
+  await assertNoPasswordDelay(user.email);
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    await notePasswordFailure(user.email);
+    throw new ServiceError(ErrorCode.incorrectPassword);
+  }
+  await setPasswordHash(user.id, await hashPassword(input.newPassword));
+  await forgetPasswordFailures(user.email);
+}
+
+/** GET /v1/user/oauth/list: each provider of SOCIAL_PROVIDERS, connected when a social account links it to the user. */
+export async function socialAccountList(user: UserRow): Promise<Array<{ channel: string; connected: boolean; name: string | null }>> {
+  const db = await getDb();
+  const linked = await db.select().from(socialAccounts).where(eq(socialAccounts.userId, user.id));
+  return getConfig().socialProviders.map((channel) => {
+    const row = linked.find((account) => account.channel === channel);
+    return { channel, connected: row !== undefined, name: row?.name ?? null };
+  });
+}
+
+/** POST /v1/user/verify/email: a nonce for a code to the user's own address (for account deletion). */
+export async function issueOwnEmailNonce(user: UserRow): Promise<{ nonce: string }> {
+  return issueEmailNonce(user.email);
+}
+
+/**
+ * POST /v1/user/delete with the code of purpose "delete" (wrong, used or expired → 20204).
+ * In one transaction: the user row and everything kept about the account (sessions, known
+ * devices, device challenges, social links, codes, nonces, tickets, sign-in failures and the
+ * mail log of the address); then the avatar file. Every session ends with it, the address may
+ * register again. Enterprise accounts belong to their enterprise: → 20102.
+ */
+export async function deleteAccount(user: UserRow, input: { captcha: string; nonce: string }, ip: string | null): Promise<void> {
+  if (user.enterpriseId) throw new ServiceError(ErrorCode.insufficientAuthority);
+  await takeCodeCheck(ip);
+  await consumeVerificationCode({ email: user.email, purpose: "delete", nonce: input.nonce, code: input.captcha });
+  const db = await getDb();
+  const avatarKey = await db.transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await tx.delete(knownDevices).where(eq(knownDevices.userId, user.id));
+    await tx.delete(deviceChallenges).where(eq(deviceChallenges.userId, user.id));
+    await tx.delete(socialAccounts).where(eq(socialAccounts.userId, user.id));
+    await tx.delete(verificationCodes).where(eq(verificationCodes.email, user.email));
+    await tx.delete(emailNonces).where(eq(emailNonces.email, user.email));
+    await tx.delete(verificationTickets).where(eq(verificationTickets.email, user.email));
+    await tx.delete(signInFailures).where(eq(signInFailures.email, user.email));
+    await tx.delete(outboxMails).where(eq(outboxMails.toAddress, user.email));
+    const [removed] = await tx.delete(users).where(eq(users.id, user.id)).returning({ headpicKey: users.headpicKey });
+    return removed?.headpicKey ?? null;
+  });
+  await forgetPasswordFailures(user.email);
+  if (avatarKey) await removeStoredFile(getFileStorage(), avatarKey);
+}

@@ -1,0 +1,90 @@
+import { and, desc, eq } from "drizzle-orm";
+import { describeUserAgent } from "../agent/user-agent";
+import { now } from "../clock";
+import { sha256Hex } from "../crypto";
+import { getDb } from "../db/client";
+import { knownDevices, users } from "../db/schema";
+import { ErrorCode, ServiceError } from "../errors";
+import type { ClientInfo } from "./sessions";
+import type { UserRow } from "./users";
+
+/**
+ * Known devices and the device-security switch. A device is a browser, named by the random id
+ * the portal keeps in an HttpOnly cookie and forwards as x-device-id; only its sha256 is
+ * stored, so the table cannot be used to impersonate a device.
+ */
+export type KnownDevice = { id: string; name: string; firstSeen: string; lastSeen: string; current: boolean };
+export type DeviceSecurity = { enabled: boolean; devices: KnownDevice[] };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function deviceHash(deviceId: string | null): string | null {
+  return deviceId ? sha256Hex(deviceId) : null;
+}
+
+/** Record a successful sign-in from the caller's device (first seen, or seen again). No device id: nothing. */
+export async function rememberDevice(userId: string, client: ClientInfo): Promise<void> {
+  const hash = deviceHash(client.deviceId);
+  if (!hash) return;
+  const db = await getDb();
+  const at = now();
+  const name = describeUserAgent(client.userAgent);
+  await db
+    .insert(knownDevices)
+    .values({ userId, deviceHash: hash, name, firstSeenAt: at, lastSeenAt: at })
+    .onConflictDoUpdate({ target: [knownDevices.userId, knownDevices.deviceHash], set: { lastSeenAt: at, name } });
+}
+
+export async function isKnownDevice(userId: string, hash: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: knownDevices.id })
+    .from(knownDevices)
+    .where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, hash)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** GET /v1/user/device/security: the switch and the user's devices, most recently seen first. */
+export async function deviceSecurity(user: UserRow, client: ClientInfo): Promise<DeviceSecurity> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(knownDevices)
+    .where(eq(knownDevices.userId, user.id))
+    .orderBy(desc(knownDevices.lastSeenAt), desc(knownDevices.firstSeenAt));
+  const current = deviceHash(client.deviceId);
+  return {
+    enabled: user.deviceSecurity,
+    devices: rows.map((row) => ({
+      id: row.id,
+      // the user agent said nothing we could name; the portal shows its own "unknown device"
+      name: row.name ?? "",
+      firstSeen: row.firstSeenAt.toISOString(),
+      lastSeen: row.lastSeenAt.toISOString(),
+      current: current !== null && row.deviceHash === current,
+    })),
+  };
+}
+
+/**
+ * PATCH /v1/user/device/security. Turning it on also records the device it is turned on from,
+ * so the next sign-in there is not held back.
+ */
+export async function setDeviceSecurity(user: UserRow, client: ClientInfo, enabled: boolean): Promise<DeviceSecurity> {
+  const db = await getDb();
+  await db.update(users).set({ deviceSecurity: enabled, updatedAt: now() }).where(eq(users.id, user.id));
+  if (enabled) await rememberDevice(user.id, client);
+  return deviceSecurity({ ...user, deviceSecurity: enabled }, client);
+}
+
+/** DELETE /v1/user/device/{id}: only one of the user's own devices; anything else → 20102, nothing changes. */
+export async function forgetDevice(user: UserRow, id: string): Promise<void> {
+  if (!UUID.test(id)) throw new ServiceError(ErrorCode.insufficientAuthority);
+  const db = await getDb();
+  const removed = await db
+    .delete(knownDevices)
+    .where(and(eq(knownDevices.id, id), eq(knownDevices.userId, user.id)))
+    .returning({ id: knownDevices.id });
+  if (removed.length === 0) throw new ServiceError(ErrorCode.insufficientAuthority);
+}

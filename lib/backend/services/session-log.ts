@@ -1,0 +1,82 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { platformSchema, type LoginSessionItem } from "@/lib/contract/user";
+import { describeUserAgent, platformFromUserAgent } from "../agent/user-agent";
+import { now } from "../clock";
+import { getDb } from "../db/client";
+import { sessions } from "../db/schema";
+import { ErrorCode, ServiceError } from "../errors";
+import { locateIp } from "../geo/locate-ip";
+import type { Lang } from "../lang";
+import { endUserSessions, liveAt, type SessionRow } from "./sessions";
+
+/**
+ * The login log of account security: the user's live sessions (not ended, not idle past their
+ * lifetime), and ending them. A user only ever sees and ends their own.
+ */
+export type SessionLog = { list: LoginSessionItem[]; total: number; page: number; pageSize: number };
+
+/** The platform the caller named (x-app-platform / system) when it is one of SPEC §3's, else from the browser. */
+function platformOf(session: SessionRow): LoginSessionItem["platform"] {
+  const named = platformSchema.safeParse(session.platform);
+  return named.success ? named.data : platformFromUserAgent(session.userAgent);
+}
+
+function toItem(session: SessionRow, currentId: string, lang: Lang): LoginSessionItem {
+  return {
+    id: session.id,
+    ip: session.ip,
+    location: locateIp(session.ip, lang),
+    firstLogin: session.createdAt.toISOString(),
+    lastLogin: session.lastSeenAt.toISOString(),
+    application: session.appCode,
+    platform: platformOf(session),
+    os: describeUserAgent(session.userAgent),
+    current: session.id === currentId,
+  };
+}
+
+/** GET /v1/user/session/log: one page of live sessions, most recently used first. */
+export async function listSessions(
+  current: SessionRow,
+  query: { page: number; pageSize: number },
+  lang: Lang,
+): Promise<SessionLog> {
+  const db = await getDb();
+  const mine = and(eq(sessions.userId, current.userId), liveAt(now()));
+  const [total] = await db.select({ n: count() }).from(sessions).where(mine);
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(mine)
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), desc(sessions.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    list: rows.map((row) => toItem(row, current.id, lang)),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * POST /v1/user/session/clear. Without an id: every live session of the user but the current
+ * one. With one: that session, if it is the user's (the current one too, like a logout);
+ * another user's or an unknown id → 20102 and nothing changes. `ended` counts the sessions ended.
+ */
+export async function clearSessions(current: SessionRow, sessionId: string | undefined): Promise<{ ended: number }> {
+  if (sessionId === undefined) return { ended: await endUserSessions(current.userId, current.id) };
+  const db = await getDb();
+  const [target] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, current.userId)))
+    .limit(1);
+  if (!target) throw new ServiceError(ErrorCode.insufficientAuthority);
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: now() })
+    .where(and(eq(sessions.id, target.id), eq(sessions.userId, current.userId), liveAt(now())))
+    .returning({ id: sessions.id });
+  return { ended: ended.length };
+}
