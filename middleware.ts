@@ -4,7 +4,17 @@ import { preferredLocale } from "@/lib/i18n/resolve";
 import { resolveLocalePath } from "@/lib/i18n/path";
 import { routeRule } from "@/lib/session/routes";
 import { decideGuard, keepsToken, type TokenState } from "@/lib/session/guard";
-import { cookieEnv, EXPIRED_FLASH_COOKIE, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "@/lib/session/cookie";
+import {
+  cookieEnv,
+  DEVICE_COOKIE,
+  deviceCookieOptions,
+  EXPIRED_FLASH_COOKIE,
+  isDeviceId,
+  isUsableToken,
+  newDeviceId,
+  UTOKEN_COOKIE,
+  utokenCookieOptions,
+} from "@/lib/session/cookie";
 import { parseAllowedHosts, safeRedirectTarget } from "@/lib/session/redirect-target";
 import { validateToken } from "@/lib/session/validate-token";
 import { publicUrl, trustsProxy } from "@/lib/session/public-url";
@@ -28,6 +38,13 @@ export async function middleware(request: NextRequest) {
   if (!rule) return NextResponse.redirect(new URL(`/${lang}/login`, url));
 
   const visited = publicUrl(url, request.headers, trustsProxy());
+  // A browser without a device id gets one now; this request's pages and actions see it too.
+  const newDevice = isDeviceId(request.cookies.get(DEVICE_COOKIE)?.value) ? null : newDeviceId();
+  if (newDevice) request.cookies.set(DEVICE_COOKIE, newDevice);
+  const withDevice = (response: NextResponse): NextResponse => {
+    if (newDevice) response.cookies.set(DEVICE_COOKIE, newDevice, deviceCookieOptions({ protocol: visited.protocol, hostname: visited.hostname }));
+    return response;
+  };
   const cookieOptions = (remember: boolean) =>
     utokenCookieOptions({ protocol: visited.protocol, hostname: visited.hostname, remember, env: cookieEnv() });
   const app = appHeadersFor(launch);
@@ -44,12 +61,12 @@ export async function middleware(request: NextRequest) {
         response.cookies.set(UTOKEN_COOKIE, ut, cookieOptions(true));
       }
     }
-    return withLang(response, lang, request);
+    return withLang(withDevice(response), lang, request);
   }
 
   const stored = request.cookies.get(UTOKEN_COOKIE)?.value;
   const token: TokenState =
-    rule.kind === "public" || !isUsableToken(stored) ? { status: "none" } : await validateToken(stored, lang, app);
+    rule.kind === "public" || !isUsableToken(stored) ? { status: "none" } : await validateToken(stored, lang, app, { fresh: rule.kind === "login" });
   const r = safeRedirectTarget(url.searchParams.get("r"), parseAllowedHosts(process.env.ALLOWED_REDIRECT_HOSTS), visited.host);
   const decision = decideGuard({ lang, rule, token, currentUrl: visited.href, safeR: r?.href ?? null, launch: launchQuery(launch) });
 
@@ -63,7 +80,7 @@ export async function middleware(request: NextRequest) {
   }
   if (decision.clearToken) response.cookies.set(UTOKEN_COOKIE, "", { ...cookieOptions(false), maxAge: 0 });
   if (decision.expired) response.cookies.set(EXPIRED_FLASH_COOKIE, "1", { path: "/", maxAge: 60, sameSite: "lax" });
-  return withLang(response, lang, request);
+  return withLang(withDevice(response), lang, request);
 }
 
 function withLang(response: NextResponse, lang: string, request: NextRequest): NextResponse {

@@ -4,13 +4,42 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { clsx } from "clsx";
+import type { KeyboardEvent } from "react";
+import { BUSINESS_SECURITY_PATH, BUSINESS_SETTINGS_PATH, SECURITY_PATH, SETTINGS_PATH } from "@/lib/session/routes";
 import { useLaunchQuery } from "./use-launch-query";
 import { useBusinessArea } from "./use-business-area";
 
-type Entry = { key: "settings" | "businessSettings"; path: string; home: string };
+type Entry = { key: "settings" | "security" | "businessSettings"; path: string; home?: string };
 
-const consumerEntries: Entry[] = [{ key: "settings", path: "profile/settings", home: "profile" }];
-const businessEntries: Entry[] = [{ key: "businessSettings", path: "profile-business/profile-settings", home: "profile-business" }];
+const consumerEntries: Entry[] = [
+  { key: "settings", path: SETTINGS_PATH, home: "profile" },
+  { key: "security", path: SECURITY_PATH },
+];
+const businessEntries: Entry[] = [
+  { key: "businessSettings", path: BUSINESS_SETTINGS_PATH, home: "profile-business" },
+  { key: "security", path: BUSINESS_SECURITY_PATH },
+];
+
+const NEXT_KEYS = new Set(["ArrowDown", "ArrowRight"]);
+const PREVIOUS_KEYS = new Set(["ArrowUp", "ArrowLeft"]);
+
+/**
+ * Arrow keys move between the entries (Home and End to the ends), besides Tab: the menu is a
+ * column on wide screens and a row on narrow ones, so both directions work.
+ */
+function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
+  const links = Array.from(event.currentTarget.querySelectorAll<HTMLAnchorElement>("a[href]"));
+  const index = links.findIndex((link) => link === document.activeElement);
+  if (index < 0) return;
+  let next: number | null = null;
+  if (NEXT_KEYS.has(event.key)) next = (index + 1) % links.length;
+  else if (PREVIOUS_KEYS.has(event.key)) next = (index - 1 + links.length) % links.length;
+  else if (event.key === "Home") next = 0;
+  else if (event.key === "End") next = links.length - 1;
+  if (next === null) return;
+  event.preventDefault();
+  links[next]?.focus();
+}
 
 /** The user-centre side menu (SPEC §2): the business entries for enterprise users; it grows as features land. */
 export function SideMenu({ lang }: { lang: string }) {
@@ -20,10 +49,10 @@ export function SideMenu({ lang }: { lang: string }) {
   const entries = useBusinessArea() ? businessEntries : consumerEntries;
   return (
     <nav aria-label={t("label")} className="md:w-56 md:shrink-0">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+      <ul className="flex gap-1 overflow-x-auto md:flex-col" onKeyDown={moveFocus}>
         {entries.map((entry) => {
           const href = `/${lang}/${entry.path}`;
-          const active = pathname === href || pathname === `/${lang}/${entry.home}`;
+          const active = pathname === href || (entry.home !== undefined && pathname === `/${lang}/${entry.home}`);
           return (
             <li key={entry.key}>
               <Link
@@ -31,7 +60,7 @@ export function SideMenu({ lang }: { lang: string }) {
                 aria-current={active ? "page" : undefined}
                 className={clsx(
                   "block whitespace-nowrap rounded-lg px-3 py-2 text-sm",
-                  active ? "bg-green-50 font-semibold text-primary-strong" : "text-gray-700 hover:bg-gray-50",
+                  active ? "bg-green-50 font-semibold text-primary-strong" : "text-gray-700 hover:bg-gray-100",
                 )}
               >
                 {t(entry.key)}

@@ -17,6 +17,7 @@ import { FormBody } from "@/components/ui/form-body";
 import { EmailCodeField } from "./email-code-field";
 import { useEmailCode } from "./use-email-code";
 import { callAction, useErrorText } from "./use-error-text";
+import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
 
 type Props = { page: PageRef; verification: VerificationSetup };
 
@@ -27,6 +28,7 @@ export function CodeLoginForm({ page, verification }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const request = useEmailCode("login", page);
+  const [hold, setHold] = useState<DeviceHold | null>(null);
   const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm<LoginCodeInput>({
     resolver: zodResolver(loginCodeSchema),
     defaultValues: { email: "", code: "", remember: false },
@@ -57,12 +59,18 @@ export function CodeLoginForm({ page, verification }: Props) {
       window.location.assign(result.redirect);
       return;
     }
+    const held = deviceHoldOf(result.error, values.remember);
+    if (held) {
+      setHold(held);
+      return;
+    }
     for (const [name, key] of Object.entries(result.error.fields ?? {})) {
       if (name === "email" || name === "code") setError(name, { message: key });
     }
     if (!result.error.fields) setFormError(text.action(result.error));
   });
 
+  if (hold) return <DeviceCodeStep hold={hold} page={page} onBack={() => setHold(null)} />;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormBody>

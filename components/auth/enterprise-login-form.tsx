@@ -18,6 +18,7 @@ import { HumanVerification } from "@/components/verification/human-verification"
 import { PasswordField } from "./password-field";
 import { callAction, useErrorText } from "./use-error-text";
 import { useSignInVerification } from "./use-sign-in-verification";
+import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
 
 type Props = { lang: string; query: string; verification: VerificationSetup; personalHref: string };
 
@@ -28,6 +29,7 @@ export function EnterpriseLoginForm({ lang, query, verification, personalHref }:
   const page = { lang, query };
   const [formError, setFormError] = useState<string | null>(null);
   const human = useSignInVerification();
+  const [hold, setHold] = useState<DeviceHold | null>(null);
   const { register, handleSubmit, formState } = useForm<EnterpriseLoginInput>({
     resolver: zodResolver(enterpriseLoginSchema),
     defaultValues: { account: "", email: "", password: "", remember: false },
@@ -46,9 +48,23 @@ export function EnterpriseLoginForm({ lang, query, verification, personalHref }:
       window.location.assign(result.redirect);
       return;
     }
+    const held = deviceHoldOf(result.error, values.remember);
+    if (held) {
+      human.failed(result.error.code, values.email);
+      setHold(held);
+      return;
+    }
     if (human.failed(result.error.code, values.email)) setFormError(text.action(result.error));
   });
 
+  if (hold) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-semibold text-gray-900">{t("title")}</h1>
+        <DeviceCodeStep hold={hold} page={page} onBack={() => setHold(null)} />
+      </div>
+    );
+  }
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-labelledby="login-business-title">
       <FormBody>

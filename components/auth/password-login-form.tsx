@@ -19,6 +19,7 @@ import { HumanVerification } from "@/components/verification/human-verification"
 import { PasswordField } from "./password-field";
 import { callAction, useErrorText } from "./use-error-text";
 import { useSignInVerification } from "./use-sign-in-verification";
+import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
 
 type Props = { page: PageRef; verification: VerificationSetup; findPasswordHref: string | null };
 
@@ -28,6 +29,7 @@ export function PasswordLoginForm({ page, verification, findPasswordHref }: Prop
   const text = useErrorText();
   const [formError, setFormError] = useState<string | null>(null);
   const human = useSignInVerification();
+  const [hold, setHold] = useState<DeviceHold | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginPasswordInput>({
     resolver: zodResolver(loginPasswordSchema),
     defaultValues: { email: "", password: "", remember: false },
@@ -46,9 +48,16 @@ export function PasswordLoginForm({ page, verification, findPasswordHref }: Prop
       window.location.assign(result.redirect);
       return;
     }
+    const held = deviceHoldOf(result.error, values.remember);
+    if (held) {
+      human.failed(result.error.code, values.email);
+      setHold(held);
+      return;
+    }
     if (human.failed(result.error.code, values.email)) setFormError(text.action(result.error));
   });
 
+  if (hold) return <DeviceCodeStep hold={hold} page={page} onBack={() => setHold(null)} />;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormBody>

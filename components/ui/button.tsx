@@ -1,12 +1,14 @@
 import { clsx } from "clsx";
 import type { ButtonHTMLAttributes } from "react";
 
-type Variant = "primary" | "secondary" | "ghost";
+type Variant = "primary" | "secondary" | "ghost" | "danger";
 
 const variants: Record<Variant, string> = {
   primary: "bg-primary text-primary-ink hover:bg-primary-hover font-semibold",
   secondary: "border border-gray-300 bg-white text-gray-900 hover:bg-gray-50",
   ghost: "text-primary-strong hover:underline",
+  /** irreversible actions (deleting the account); white on the danger red is 5.6:1 */
+  danger: "bg-danger text-white hover:bg-red-800 font-semibold",
 };
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; pending?: boolean };

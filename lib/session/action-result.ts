@@ -7,6 +7,12 @@ export type ActionError = {
   fields?: Record<string, string>;
   /** Set with 20101 (login expired): the login page the client goes to, the session already cleared. */
   redirect?: string;
+  /**
+   * Set with 20109 (a sign-in from a device new to an account with device security on): the
+   * challenge the device-code step sends back with the emailed code. Useless without that code
+   * and this browser's device id.
+   */
+  challenge?: string;
 };
 
 export type ActionResult<T = unknown> = ({ ok: true } & T) | { ok: false; error: ActionError };

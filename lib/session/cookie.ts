@@ -2,6 +2,8 @@
 export const UTOKEN_COOKIE = "utoken";
 /** Set for one page view after the guard met code 20101, so the login page can say so. */
 export const EXPIRED_FLASH_COOKIE = "passport_expired";
+/** Set for one page view after the account was deleted, so the login page can say so. */
+export const DELETED_FLASH_COOKIE = "passport_deleted";
 export const REMEMBER_MAX_AGE = 60 * 60 * 24 * 365;
 
 export type CookieOptions = {
@@ -46,4 +48,40 @@ export function cookieEnv(): { COOKIE_DOMAIN?: string; COOKIE_HTTP_ONLY?: string
 /** SPEC §4: a numeric-only ut counts as empty. */
 export function isUsableToken(value: string | null | undefined): value is string {
   return typeof value === "string" && value.trim() !== "" && !/^\d+$/.test(value.trim());
+}
+
+/**
+ * The browser's stable random id for device security (forwarded upstream as x-device-id).
+ * Only the services' sha256 of it is stored, so it is not a credential by itself; it is still
+ * HttpOnly so scripts on the page cannot copy it to another browser.
+ */
+export const DEVICE_COOKIE = "passport_device";
+export const DEVICE_MAX_AGE = 60 * 60 * 24 * 365;
+const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/;
+
+export function isDeviceId(value: string | null | undefined): value is string {
+  return typeof value === "string" && DEVICE_ID.test(value);
+}
+
+/** `bytes` random bytes from the CSPRNG, base64url; Edge-safe (Web Crypto). */
+export function randomUrlToken(bytes = 32): string {
+  let binary = "";
+  for (const byte of crypto.getRandomValues(new Uint8Array(bytes))) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** A new device id: 32 random bytes (43 characters). */
+export function newDeviceId(): string {
+  return randomUrlToken(32);
+}
+
+/**
+ * HttpOnly, a year, host-only; Secure and SameSite under the same rule as utoken (Secure +
+ * SameSite=None, or Lax without Secure on plain http to a LAN host). Not Lax everywhere: inside
+ * a host app's cross-site frame a Lax cookie is neither stored nor sent, so every request would
+ * be a new device and a device-code sign-in there could never match its challenge.
+ */
+export function deviceCookieOptions(params: { protocol: string; hostname: string }): CookieOptions {
+  const { secure, sameSite } = utokenCookieOptions({ ...params, remember: true });
+  return { httpOnly: true, secure, sameSite, path: "/", maxAge: DEVICE_MAX_AGE };
 }

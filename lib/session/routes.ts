@@ -12,8 +12,10 @@ const exact: Record<string, RouteRule> = {
   "login-business": { kind: "login", business: true },
   profile: { kind: "protected", business: false },
   "profile/settings": { kind: "protected", business: false },
+  "profile/security": { kind: "protected", business: false },
   "profile-business": { kind: "protected", business: true },
   "profile-business/profile-settings": { kind: "protected", business: true },
+  "profile-business/security": { kind: "protected", business: true },
 };
 
 /** Rule for a path below the language (`profile/settings`, no slashes at the ends), or null if unknown. */
@@ -28,3 +30,5 @@ export function loginPathFor(business: boolean): string {
 export const SETTINGS_PATH = "profile/settings";
 export const BUSINESS_HOME_PATH = "profile-business";
 export const BUSINESS_SETTINGS_PATH = "profile-business/profile-settings";
+export const SECURITY_PATH = "profile/security";
+export const BUSINESS_SECURITY_PATH = "profile-business/security";

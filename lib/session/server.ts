@@ -8,11 +8,11 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import type { UpstreamContext } from "@/lib/upstream/passport";
 import { appHeadersFor, launchQuery, parseLaunchContext, type LaunchContext } from "@/lib/launch/context";
 import { isLocale, type Locale } from "@/lib/i18n/routing";
-import { trustsProxy } from "./public-url";
+import { clientIpFrom } from "./client-ip";
 import type { ActionError, PageRef } from "./action-result";
 
 export type { PageRef } from "./action-result";
-import { cookieEnv, EXPIRED_FLASH_COOKIE, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "./cookie";
+import { cookieEnv, DEVICE_COOKIE, EXPIRED_FLASH_COOKIE, isDeviceId, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "./cookie";
 import { loginPathFor } from "./routes";
 
 export async function readToken(): Promise<string | null> {
@@ -25,16 +25,20 @@ export async function launchFromQuery(query: string): Promise<LaunchContext> {
   return parseLaunchContext(new URLSearchParams(query), (await headers()).get("user-agent"));
 }
 
-/** Who is calling, for the upstream headers and the services' login logs. */
+/**
+ * Who is calling, for the upstream headers, the services' login logs and device security: the
+ * browser's address (lib/session/client-ip.ts), its user agent and its device id.
+ */
 export async function upstreamContext(lang: Locale, launch: LaunchContext, token?: string | null): Promise<UpstreamContext> {
   const h = await headers();
-  const forwarded = trustsProxy() ? h.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+  const device = (await cookies()).get(DEVICE_COOKIE)?.value;
   return {
     token: token ?? undefined,
     lang,
     app: appHeadersFor(launch),
-    clientIp: forwarded || undefined,
+    clientIp: clientIpFrom(h),
     clientUserAgent: h.get("user-agent") ?? undefined,
+    deviceId: isDeviceId(device) ? device : undefined,
   };
 }
 
@@ -75,7 +79,13 @@ export const currentUser = cache(async (lang: Locale, launch: LaunchContext) => 
 /** Turns anything thrown by an upstream call into what the client may see. */
 export function toActionError(error: unknown): ActionError {
   if (isUpstreamError(error)) {
-    return error.retryAfter !== undefined ? { code: error.code, retryAfter: error.retryAfter } : { code: error.code };
+    return {
+      code: error.code,
+      ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+      // Only the challenge of a new-device sign-in: a random token that the same browser (its
+      // device id) and the emailed code must come with; nothing else of the answer.
+      ...(error.code === ErrorCode.deviceVerificationRequired && error.challenge ? { challenge: error.challenge } : {}),
+    };
   }
   console.error("Unexpected error in a server action", error instanceof Error ? error.name : typeof error);
   return { code: ErrorCode.systemError };

@@ -20,10 +20,15 @@ async function keyOf(token: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export async function validateToken(token: string, lang: Locale, app: AppHeaders): Promise<TokenState> {
+/**
+ * `fresh` skips the cache. The login pages ask fresh: a session ended elsewhere (account
+ * security, a password change) would otherwise still look valid there for a few seconds, and a
+ * user centre page that met 20101 and sent its visitor to login would be sent straight back.
+ */
+export async function validateToken(token: string, lang: Locale, app: AppHeaders, options: { fresh?: boolean } = {}): Promise<TokenState> {
   const key = await keyOf(token);
   const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.state;
+  if (!options.fresh && hit && hit.until > Date.now()) return hit.state;
   try {
     const user = await upstreamFetch({ service: "passport", method: "GET", path: "/v1/user/basic", token, lang, app, schema: userBasicResponse });
     const state: TokenState = { status: "valid", enterprise: Boolean(user.enterpriseUser?.uid) };

@@ -11,12 +11,15 @@ export class UpstreamError extends Error {
   readonly httpStatus: number;
   /** seconds to wait before retrying, when the upstream throttled the call */
   readonly retryAfter?: number;
+  /** with 20109 (a sign-in from a new device): the challenge that POST /v1/login/device finishes */
+  readonly challenge?: string;
 
-  constructor(init: { code: number; message: string; httpStatus: number; retryAfter?: number; cause?: unknown }) {
+  constructor(init: { code: number; message: string; httpStatus: number; retryAfter?: number; challenge?: string; cause?: unknown }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.code = init.code;
     this.httpStatus = init.httpStatus;
     if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
+    if (init.challenge !== undefined) this.challenge = init.challenge;
   }
 }
 

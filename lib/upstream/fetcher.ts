@@ -18,14 +18,18 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type QueryValue = string | number | boolean | null | undefined;
 
-/** The browser behind the portal, forwarded so login logs show the user, not the portal. */
-export type ForwardedClient = { ip?: string; userAgent?: string };
+/**
+ * The browser behind the portal, forwarded so login logs show the user, not the portal, and
+ * device security knows the browser (its random id from the portal's HttpOnly cookie).
+ */
+export type ForwardedClient = { ip?: string; userAgent?: string; deviceId?: string };
 
 export type UpstreamRequest<T> = {
   service: UpstreamService;
   method: HttpMethod;
   /** a contract path such as `/v1/login`, appended to the service's base URL */
   path: string;
+  /** a JSON body, or FormData sent as multipart/form-data (the avatar upload) */
   body?: unknown;
   query?: Record<string, QueryValue>;
   token?: string;
@@ -46,7 +50,7 @@ export async function upstreamFetch<T>(request: UpstreamRequest<T>): Promise<T> 
     response = await fetch(url, {
       method: request.method,
       headers: requestHeaders(request),
-      body: hasBody ? JSON.stringify(request.body) : undefined,
+      body: !hasBody ? undefined : request.body instanceof FormData ? request.body : JSON.stringify(request.body),
       signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       cache: "no-store",
       // fetch keeps custom headers such as utoken across a redirect to another host; the
@@ -69,7 +73,7 @@ function requestUrl(service: UpstreamService, path: string, query: UpstreamReque
   return url.href;
 }
 
-function requestHeaders({ token, lang, app, client }: UpstreamRequest<unknown>): Headers {
+function requestHeaders({ token, lang, app, client, body }: UpstreamRequest<unknown>): Headers {
   const headers = new Headers({
     "content-type": "application/json",
     [HEADER.lang]: lang,
@@ -84,9 +88,16 @@ function requestHeaders({ token, lang, app, client }: UpstreamRequest<unknown>):
     [HEADER.appOrigin]: headerValue(app.origin),
   });
   // No token means no session: the header is left out rather than sent empty.
+  // fetch writes the multipart content type itself, with its boundary.
+  if (body instanceof FormData) headers.delete("content-type");
   if (token) headers.set(HEADER.utoken, headerValue(token));
   if (client?.ip) headers.set(HEADER.clientIp, headerValue(client.ip));
   if (client?.userAgent) headers.set(HEADER.clientUserAgent, headerValue(client.userAgent));
+  if (client?.deviceId) headers.set(HEADER.deviceId, headerValue(client.deviceId));
+  // The services believe x-client-ip only with the shared key (set by instrumentation.ts in the
+  // single-app setup, by the operator when deployed apart); it goes only with an address.
+  const portalKey = process.env.PORTAL_SERVICES_KEY?.trim();
+  if (client?.ip && portalKey) headers.set(HEADER.portalKey, headerValue(portalKey));
   return headers;
 }
 
@@ -112,6 +123,7 @@ function readEnvelope<T>(response: Response, text: string, schema: z.ZodType<T>)
       message: message ?? `Upstream error ${code}`,
       httpStatus: response.status >= 400 ? response.status : statusForCode(code),
       retryAfter: retryAfterOf(data, response.headers),
+      challenge: code === ErrorCode.deviceVerificationRequired ? challengeOf(data) : undefined,
     });
   }
   const parsed = schema.safeParse(data);
@@ -136,6 +148,12 @@ function parseJson(text: string): unknown {
 
 function statusForCode(code: number): number {
   return (HTTP_STATUS_BY_CODE as Record<number, number | undefined>)[code] ?? 500;
+}
+
+/** The device challenge of a 20109 answer: a plain token (the contract's 16–256 characters), else none. */
+function challengeOf(data: unknown): string | undefined {
+  const value = typeof data === "object" && data !== null ? (data as { challenge?: unknown }).challenge : undefined;
+  return typeof value === "string" && /^[A-Za-z0-9._~-]{16,256}$/.test(value) ? value : undefined;
 }
 
 function retryAfterOf(data: unknown, headers: Headers): number | undefined {

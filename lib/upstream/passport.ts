@@ -27,7 +27,14 @@ export type UpstreamContext = {
   app: AppHeaders;
   clientIp?: string;
   clientUserAgent?: string;
+  /** the browser's device id (the portal's passport_device cookie), for device security */
+  deviceId?: string;
 };
+
+/** What the fetcher forwards about the browser behind a context. */
+export function forwardedClient(ctx: UpstreamContext) {
+  return { ip: ctx.clientIp, userAgent: ctx.clientUserAgent, deviceId: ctx.deviceId };
+}
 
 function passportFetch<T>(
   ctx: UpstreamContext,
@@ -39,7 +46,7 @@ function passportFetch<T>(
     token: ctx.token,
     lang: ctx.lang,
     app: ctx.app,
-    client: { ip: ctx.clientIp, userAgent: ctx.clientUserAgent },
+    client: forwardedClient(ctx),
   });
 }
 

@@ -12,7 +12,7 @@ import { ErrorCode } from "@/lib/contract/errors";
 import type { VerificationSetup } from "@/lib/validation/verification";
 import { upstreamFetch, type HttpMethod, type QueryValue } from "./fetcher";
 import { isUpstreamError } from "./errors";
-import type { UpstreamContext } from "./passport";
+import { forwardedClient, type UpstreamContext } from "./passport";
 
 /** Human verification on the passport API (SPEC §7): which provider, ALTCHA challenges, tickets. */
 function verificationFetch<T>(
@@ -24,7 +24,7 @@ function verificationFetch<T>(
     ...call,
     lang: ctx.lang,
     app: ctx.app,
-    client: { ip: ctx.clientIp, userAgent: ctx.clientUserAgent },
+    client: forwardedClient(ctx),
   });
 }
 

@@ -76,6 +76,13 @@ describe("human verification for sign-in", () => {
     const ticket = await ticketFor("password_login", "fresh@example.com");
     expect((await signIn("fresh@example.com", PASSWORD, { ticket, headers: ip })).code).toBe(0);
   });
+
+  test("a loopback address is an unknown client: its failures are not pooled into one IP bucket", async () => {
+    const local = fromIp("127.0.0.1");
+    await registerUser("local@example.com", PASSWORD);
+    for (let i = 0; i < 12; i++) expect((await signIn(`nobody-${i}@example.com`, "whatever1", { headers: local })).code).toBe(20202);
+    expect((await signIn("local@example.com", PASSWORD, { headers: local })).code).toBe(0);
+  });
 });
 
 describe("wrong passwords slow down", () => {

@@ -1,12 +1,15 @@
 "use server";
 
 import { z } from "zod";
-import { emailField } from "@/lib/validation/fields";
+import { codeField, emailField } from "@/lib/validation/fields";
+import { deviceChallengeField } from "@/lib/validation/security";
 import { codeRequestPurposeSchema, verificationValueSchema, type CodeRequestPurpose, type VerificationValue } from "@/lib/validation/verification";
-import { sendEmailCode, verifyEmail } from "@/lib/upstream/passport";
+import { getUserBasic, sendEmailCode, verifyEmail } from "@/lib/upstream/passport";
+import { loginWithDevice } from "@/lib/upstream/security";
 import { exchangeVerification } from "@/lib/upstream/verification";
 import type { ActionResult } from "@/lib/session/action-result";
-import { actionFailure, fieldErrors, resolvePage, upstreamContext, type PageRef } from "@/lib/session/server";
+import { actionFailure, fieldErrors, resolvePage, storeToken, upstreamContext, type PageRef } from "@/lib/session/server";
+import { afterSignInPath } from "@/lib/session/after-sign-in";
 
 const sendEmailCodeSchema = z.object({ email: emailField, purpose: codeRequestPurposeSchema, verification: verificationValueSchema });
 
@@ -29,6 +32,33 @@ export async function sendEmailCodeAction(
     const { nonce } = await verifyEmail(ctx, { email });
     const { resendAfter } = await sendEmailCode(ctx, { email, nonce, purpose, ticket });
     return { ok: true, nonce, resendAfter };
+  } catch (error) {
+    return actionFailure(error, at);
+  }
+}
+
+const confirmDeviceSchema = z.object({ challenge: deviceChallengeField, code: codeField, remember: z.boolean() });
+
+/**
+ * The device-code step of a sign-in that device security held back (20109): the challenge that
+ * came with it and the code mailed to the account (POST /v1/login/device). Then the user's home
+ * as after any sign-in: profile-business for an enterprise user (where a default password is
+ * still warned about), else settings or a safe `r`.
+ */
+export async function confirmDeviceAction(
+  input: { challenge: string; code: string; remember: boolean },
+  page: PageRef,
+): Promise<ActionResult<{ redirect: string }>> {
+  const parsed = confirmDeviceSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
+  const at = await resolvePage(page);
+  const { challenge, code, remember } = parsed.data;
+  try {
+    const ctx = await upstreamContext(at.lang, at.launch);
+    const session = await loginWithDevice(ctx, { challenge, code, remember });
+    const user = await getUserBasic({ ...ctx, token: session.utoken });
+    await storeToken(session.utoken, remember);
+    return { ok: true, redirect: await afterSignInPath(at.lang, page.query, Boolean(user.enterpriseUser?.uid)) };
   } catch (error) {
     return actionFailure(error, at);
   }

@@ -23,6 +23,17 @@ function checksPassword(method: SignInMethod): boolean {
   return method === "password" || method === "enterprise";
 }
 
+/**
+ * The key per-IP limits count under. A loopback address means the real client is unknown (a
+ * reverse proxy on the same host without TRUST_PROXY, or a local test run): counting it would
+ * put every user into one bucket, so per-IP limits skip it and the per-email limits still hold.
+ */
+function perIpKey(ip: string | null): string | null {
+  if (ip === null) return null;
+  const bare = ip.replace(/^::ffff:/i, "");
+  return bare === "::1" || /^127\./.test(bare) ? null : ip;
+}
+
 async function peekOver(policy: LimitPolicy, key: string | null): Promise<void> {
   if (key === null) return;
   const usage = await (await rateLimit(policy)).peek(key);
@@ -48,22 +59,23 @@ export async function assertIpAllowed(ip: string | null): Promise<void> {
 /** Before mailing a code: the daily caps of the email and the IP. */
 export async function assertCodeRequestAllowed(email: string, ip: string | null): Promise<void> {
   await peekOver(LIMITS.codeRequestsPerEmail, email);
-  await peekOver(LIMITS.codeRequestsPerIp, ip);
+  await peekOver(LIMITS.codeRequestsPerIp, perIpKey(ip));
 }
 
 /** After a code was mailed: it counts towards the daily caps. */
 export async function countCodeRequest(email: string, ip: string | null): Promise<void> {
   await (await rateLimit(LIMITS.codeRequestsPerEmail)).hit(email);
-  if (ip) await (await rateLimit(LIMITS.codeRequestsPerIp)).hit(ip);
+  const key = perIpKey(ip);
+  if (key) await (await rateLimit(LIMITS.codeRequestsPerIp)).hit(key);
 }
 
 /** Every check of a code counts against the IP, right or wrong. */
 export async function takeCodeCheck(ip: string | null): Promise<void> {
-  await take(LIMITS.codeChecksPerIp, ip);
+  await take(LIMITS.codeChecksPerIp, perIpKey(ip));
 }
 
 export async function takeEnterpriseLookup(ip: string | null): Promise<void> {
-  await take(LIMITS.enterpriseLookupsPerIp, ip);
+  await take(LIMITS.enterpriseLookupsPerIp, perIpKey(ip));
 }
 
 // ---- sign-in ----
@@ -72,7 +84,8 @@ export async function takeEnterpriseLookup(ip: string | null): Promise<void> {
 export async function refuseSignIn(attempt: SignInAttempt, reason: ErrorCodeValue): Promise<ServiceError> {
   await recordSignInFailure({ ...attempt, reason });
   if ((CREDENTIAL_FAILURES as readonly ErrorCodeValue[]).includes(reason)) {
-    if (attempt.ip) await (await rateLimit(LIMITS.signInFailuresPerIp)).hit(attempt.ip);
+    const key = perIpKey(attempt.ip);
+    if (key) await (await rateLimit(LIMITS.signInFailuresPerIp)).hit(key);
     if (checksPassword(attempt.method)) await notePasswordFailure(attempt.email);
   }
   return new ServiceError(reason);
@@ -101,8 +114,9 @@ async function verificationNeeded(email: string, ip: string | null): Promise<boo
   const { windowSeconds, emailFailures, ipFailures } = VERIFICATION_AFTER;
   const byEmail = await countRecentFailures({ email, reasons: CREDENTIAL_FAILURES, windowSeconds });
   if (byEmail >= emailFailures) return true;
-  if (!ip) return false;
-  return (await countRecentFailures({ ip, reasons: CREDENTIAL_FAILURES, windowSeconds })) >= ipFailures;
+  const key = perIpKey(ip);
+  if (!key) return false;
+  return (await countRecentFailures({ ip: key, reasons: CREDENTIAL_FAILURES, windowSeconds })) >= ipFailures;
 }
 
 /**
@@ -115,7 +129,7 @@ export async function guardSignIn(
   options: { verification?: { scene: VerificationScene; ticket: string | undefined } } = {},
 ): Promise<void> {
   if (await isIpBanned(attempt.ip)) throw await refuseSignIn(attempt, ErrorCode.prohibitedIp);
-  await peekOver(LIMITS.signInFailuresPerIp, attempt.ip);
+  await peekOver(LIMITS.signInFailuresPerIp, perIpKey(attempt.ip));
   if (checksPassword(attempt.method)) await assertNoPasswordDelay(attempt.email);
   const { verification } = options;
   if (verification && (await verificationNeeded(attempt.email, attempt.ip))) {

@@ -3,6 +3,7 @@ import { setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/layout/auth-shell";
 import { LoginForm } from "@/components/auth/login-form";
 import { ExpiredNotice } from "@/components/auth/expired-notice";
+import { AccountDeletedNotice } from "@/components/auth/account-deleted-notice";
 import { screenMetadata } from "@/lib/i18n/metadata";
 import { isLocale, type Locale } from "@/lib/i18n/routing";
 import { pageLaunch } from "@/lib/launch/page";
@@ -24,6 +25,7 @@ export default async function LoginPage({ params, searchParams }: PageProps<"/[l
   return (
     <AuthShell launch={launch} lang={lang}>
       <ExpiredNotice />
+      <AccountDeletedNotice />
       <LoginForm
         lang={lang}
         query={query}

@@ -9,6 +9,7 @@ import { getAltchaChallenge } from "@/lib/upstream/verification";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { isSameOriginRequest } from "@/lib/session/same-origin";
 import { publicUrl, trustsProxy } from "@/lib/session/public-url";
+import { clientIpFrom } from "@/lib/session/client-ip";
 
 /**
  * The ALTCHA widget's challenge URL: a same-origin proxy for GET /v1/verify/challenge, so the
@@ -29,13 +30,12 @@ export async function GET(request: NextRequest): Promise<NextResponse> {
   const parsed = querySchema.safeParse({ scene: params.get("scene"), email: params.get("email") });
   if (!parsed.success) return refuse(ErrorCode.invalidParams);
   const launch = parseLaunchContext(params, request.headers.get("user-agent"));
-  const forwarded = trustsProxy() ? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
   try {
     const challenge = await getAltchaChallenge(
       {
         lang: normalizeLocale(params.get("lang")) ?? "en",
         app: appHeadersFor(launch),
-        clientIp: forwarded || undefined,
+        clientIp: clientIpFrom(request.headers),
         clientUserAgent: request.headers.get("user-agent") ?? undefined,
       },
       parsed.data,

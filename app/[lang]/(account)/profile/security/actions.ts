@@ -1,0 +1,134 @@
+"use server";
+
+import { cookies } from "next/headers";
+import { ErrorCode } from "@/lib/contract/errors";
+import type { UpstreamContext } from "@/lib/upstream/passport";
+import { getUserBasic, sendEmailCode, verifyEmail } from "@/lib/upstream/passport";
+import { exchangeVerification } from "@/lib/upstream/verification";
+import {
+  changePassword,
+  clearSessions,
+  deleteAccount,
+  forgetDevice,
+  getDeviceSecurity,
+  setDeviceSecurity,
+  type DeviceSecurity,
+} from "@/lib/upstream/security";
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  deviceIdField,
+  nonceField,
+  sessionIdField,
+  type ChangePasswordInput,
+  type DeleteAccountInput,
+} from "@/lib/validation/security";
+import { verificationValueSchema, type VerificationValue } from "@/lib/validation/verification";
+import type { ActionResult } from "@/lib/session/action-result";
+import { DELETED_FLASH_COOKIE } from "@/lib/session/cookie";
+import {
+  actionFailure,
+  clearToken,
+  endExpiredSession,
+  fieldErrors,
+  loginPageFor,
+  readToken,
+  resolvePage,
+  upstreamContext,
+  type ActionPage,
+  type PageRef,
+} from "@/lib/session/server";
+import { forgetToken } from "@/lib/session/validate-token";
+
+/**
+ * Account security's mutations, for the consumer page and (with `business`) the enterprise one;
+ * `business` only picks the login page a 20101 sends the user to.
+ */
+type SecurityPage = PageRef & { business?: boolean };
+
+async function signedIn<T>(
+  page: SecurityPage,
+  run: (ctx: UpstreamContext, at: ActionPage, token: string) => Promise<ActionResult<T>>,
+): Promise<ActionResult<T>> {
+  const at = await resolvePage(page, page.business === true);
+  const token = await readToken();
+  if (!token) return { ok: false, error: await endExpiredSession(at) };
+  try {
+    return await run(await upstreamContext(at.lang, at.launch, token), at, token);
+  } catch (error) {
+    return actionFailure(error, at);
+  }
+}
+
+/** PATCH /v1/user/password. The other sessions stay; the page then offers to end them. */
+export async function changePasswordAction(input: ChangePasswordInput, page: SecurityPage): Promise<ActionResult> {
+  const parsed = changePasswordSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
+  return signedIn(page, async (ctx) => {
+    await changePassword(ctx, { oldPassword: parsed.data.oldPassword, newPassword: parsed.data.password });
+    return { ok: true };
+  });
+}
+
+/** Ends one session (never the current one: that is logging out), or without an id every other. */
+export async function endSessionsAction(input: { sessionId?: string }, page: SecurityPage): Promise<ActionResult<{ ended: number }>> {
+  const id = input.sessionId === undefined ? undefined : sessionIdField.safeParse(input.sessionId);
+  if (id && !id.success) return { ok: false, error: { code: ErrorCode.invalidParams } };
+  return signedIn(page, async (ctx) => ({ ok: true, ...(await clearSessions(ctx, { sessionId: id?.data })) }));
+}
+
+/** Turns device security on or off; answers the new state and the known devices. */
+export async function setDeviceSecurityAction(input: { enabled: boolean }, page: SecurityPage): Promise<ActionResult<{ security: DeviceSecurity }>> {
+  if (typeof input.enabled !== "boolean") return { ok: false, error: { code: ErrorCode.invalidParams } };
+  return signedIn(page, async (ctx) => ({ ok: true, security: await setDeviceSecurity(ctx, { enabled: input.enabled }) }));
+}
+
+/** Forgets a known device; answers the list as it is now. */
+export async function forgetDeviceAction(input: { id: string }, page: SecurityPage): Promise<ActionResult<{ security: DeviceSecurity }>> {
+  const id = deviceIdField.safeParse(input.id);
+  if (!id.success) return { ok: false, error: { code: ErrorCode.invalidParams } };
+  return signedIn(page, async (ctx) => {
+    await forgetDevice(ctx, { id: id.data });
+    return { ok: true, security: await getDeviceSecurity(ctx) };
+  });
+}
+
+/**
+ * Emails a deletion code to the user's own address: the human verification becomes a ticket
+ * for scene "delete" and that address, POST /v1/user/verify/email gives the nonce, and
+ * POST /v1/captcha (type "delete") sends the code. The address comes from the session, never
+ * from the browser.
+ */
+export async function sendDeleteCodeAction(
+  input: { verification: VerificationValue },
+  page: SecurityPage,
+): Promise<ActionResult<{ nonce: string; resendAfter: number }>> {
+  const verification = verificationValueSchema.safeParse(input.verification);
+  if (!verification.success) return { ok: false, error: { code: ErrorCode.verificationFailed } };
+  return signedIn(page, async (ctx) => {
+    const { email } = await getUserBasic(ctx);
+    const { provider, value } = verification.data;
+    const { ticket } = await exchangeVerification(ctx, { scene: "delete", email, provider, value });
+    const { nonce } = await verifyEmail(ctx);
+    const { resendAfter } = await sendEmailCode(ctx, { email, nonce, purpose: "delete", ticket });
+    return { ok: true, nonce, resendAfter };
+  });
+}
+
+/** Deletes the account; the session is gone with it, and the login page says the account was deleted. */
+export async function deleteAccountAction(
+  input: DeleteAccountInput & { nonce: string },
+  page: SecurityPage,
+): Promise<ActionResult<{ redirect: string }>> {
+  const parsed = deleteAccountSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
+  const nonce = nonceField.safeParse(input.nonce);
+  if (!nonce.success) return { ok: false, error: { code: ErrorCode.incorrectCode, fields: { code: "codeRequestFirst" } } };
+  return signedIn(page, async (ctx, at, token) => {
+    await deleteAccount(ctx, { code: parsed.data.code, nonce: nonce.data });
+    await forgetToken(token);
+    await clearToken();
+    (await cookies()).set(DELETED_FLASH_COOKIE, "1", { path: "/", maxAge: 60, sameSite: "lax" });
+    return { ok: true, redirect: loginPageFor({ ...at, business: false }) };
+  });
+}

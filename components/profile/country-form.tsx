@@ -1,0 +1,126 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import { clsx } from "clsx";
+import { useTranslations } from "next-intl";
+import type { RegionItem } from "@/lib/contract/user";
+import { countrySchema } from "@/lib/validation/profile";
+import type { PageRef } from "@/lib/session/action-result";
+import { saveCountryAction } from "@/app/[lang]/(account)/profile/settings/actions";
+import { FormBody } from "@/components/ui/form-body";
+import { SaveBar } from "./save-bar";
+import { useFieldSave } from "./use-field-save";
+import { useProfileErrorText } from "./use-profile-error-text";
+import { useRegions } from "./use-regions";
+
+const selectClass =
+  "h-11 w-full appearance-none rounded-lg border bg-white bg-[length:1.25rem] bg-[right_0.6rem_center] bg-no-repeat pl-3 pr-9 text-sm text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-strong disabled:bg-gray-50 disabled:text-gray-500";
+const chevron = { backgroundImage: "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 20 20' fill='%235c6370'%3E%3Cpath d='M5.3 7.3 10 12l4.7-4.7 1 1L10 14 4.3 8.3z'/%3E%3C/svg%3E\")" };
+
+type Props = {
+  page: PageRef;
+  countries: RegionItem[];
+  country: number | null;
+  region: number | null;
+  /** the saved country's regions, loaded with the page */
+  initialRegions: RegionItem[] | null;
+  labelledBy: string;
+};
+
+/** Country, then one of its regions from GET /api/regions/{id} (PATCH /v1/user/country). */
+export function CountryForm({ page, countries, country: savedCountry, region: savedRegion, initialRegions, labelledBy }: Props) {
+  const t = useTranslations("profile.location");
+  const text = useProfileErrorText();
+  const { state, save, edited } = useFieldSave();
+  const id = useId();
+  const [saved, setSaved] = useState({ country: savedCountry, region: savedRegion });
+  const [country, setCountry] = useState<number | null>(savedCountry);
+  const [region, setRegion] = useState<number | null>(savedRegion);
+  const [error, setError] = useState<string | undefined>();
+  const initial = savedCountry !== null && initialRegions ? { country: savedCountry, regions: initialRegions } : null;
+  const regions = useRegions(country, page.lang, page.query, initial);
+  const list = regions.data ?? [];
+  const loading = country !== null && regions.isLoading && !regions.data;
+
+  function pickCountry(value: string) {
+    setCountry(value ? Number(value) : null);
+    setRegion(null);
+    setError(undefined);
+    edited();
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = countrySchema.safeParse({ country: country ?? 0, region });
+    if (!parsed.success) return setError(text.field(parsed.error.issues[0]?.message));
+    setError(undefined);
+    if (await save(() => saveCountryAction(parsed.data, page))) setSaved(parsed.data);
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby={labelledBy} className="flex flex-col gap-4">
+      <FormBody>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`${id}-country`} className="text-sm font-medium text-gray-800">
+              {t("country")}
+            </label>
+            <select
+              id={`${id}-country`}
+              value={country ?? ""}
+              onChange={(event) => pickCountry(event.target.value)}
+              aria-required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className={clsx(selectClass, error ? "border-danger" : "border-gray-300")}
+              style={chevron}
+            >
+              <option value="">{t("chooseCountry")}</option>
+              {countries.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`${id}-region`} className="text-sm font-medium text-gray-800">
+              {t("region")}
+            </label>
+            <select
+              id={`${id}-region`}
+              value={region ?? ""}
+              onChange={(event) => {
+                setRegion(event.target.value ? Number(event.target.value) : null);
+                edited();
+              }}
+              disabled={country === null || loading || list.length === 0}
+              aria-busy={loading || undefined}
+              className={clsx(selectClass, "border-gray-300")}
+              style={chevron}
+            >
+              <option value="">{loading ? t("loading") : country !== null && !regions.error && list.length === 0 ? t("noRegions") : t("noRegion")}</option>
+              {list.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+            {regions.error ? (
+              <p role="alert" className="text-xs text-danger">
+                {text.action({ code: regions.error.code })}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        {error ? (
+          <p id={errorId} role="alert" className="text-xs text-danger">
+            {error}
+          </p>
+        ) : null}
+        <SaveBar state={state} dirty={country !== saved.country || region !== saved.region} />
+      </FormBody>
+    </form>
+  );
+}

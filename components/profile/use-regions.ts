@@ -1,0 +1,45 @@
+"use client";
+
+import useSWR from "swr";
+import { regionListResponse, type RegionItem } from "@/lib/contract/user";
+import { ErrorCode } from "@/lib/contract/errors";
+
+/** A failed region list, with the code the portal route answered. */
+export class RegionsError extends Error {
+  constructor(readonly code: number) {
+    super(`regions ${code}`);
+  }
+}
+
+async function fetchRegions(url: string): Promise<RegionItem[]> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: "application/json" } });
+  } catch {
+    throw new RegionsError(typeof navigator !== "undefined" && navigator.onLine === false ? ErrorCode.offline : ErrorCode.networkError);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const code = typeof body === "object" && body !== null && "code" in body && typeof body.code === "number" ? body.code : ErrorCode.systemError;
+    throw new RegionsError(code);
+  }
+  const list = regionListResponse.safeParse(body);
+  if (!list.success) throw new RegionsError(ErrorCode.systemError);
+  return list.data;
+}
+
+/**
+ * The regions of a country, from the portal's same-origin route (GET /api/regions/{id}), kept by
+ * SWR so switching back to a country is instant. `initial` is what the page already loaded.
+ */
+export function useRegions(country: number | null, lang: string, query: string, initial: { country: number; regions: RegionItem[] } | null) {
+  const params = new URLSearchParams(query);
+  params.set("lang", lang);
+  const key = country === null ? null : `/api/regions/${country}?${params.toString()}`;
+  return useSWR<RegionItem[], RegionsError>(key, fetchRegions, {
+    fallbackData: initial && initial.country === country ? initial.regions : undefined,
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    shouldRetryOnError: false,
+  });
+}

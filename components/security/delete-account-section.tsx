@@ -1,0 +1,168 @@
+"use client";
+
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { deleteAccountSchema, type DeleteAccountInput } from "@/lib/validation/security";
+import type { VerificationSetup, VerificationValue } from "@/lib/validation/verification";
+import { deleteAccountAction, sendDeleteCodeAction } from "@/app/[lang]/(account)/profile/security/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { HumanVerification } from "@/components/verification/human-verification";
+import { useCountdown } from "@/components/auth/use-countdown";
+import { callAction, useErrorText } from "@/components/auth/use-error-text";
+import { SecuritySection } from "./section";
+import type { SecurityPageRef } from "./page-ref";
+
+type Props = { page: SecurityPageRef; email: string; verification: VerificationSetup };
+
+/** Where the dialog is: proving a person asks (then the code is mailed), or entering the code. */
+type Step = { name: "verify"; attempt: number } | { name: "code"; nonce: string };
+
+/**
+ * Delete account (SPEC §5): human verification → a code mailed to the account's own address
+ * (POST /v1/user/verify/email, /v1/captcha type "delete") → the code and two confirmations →
+ * POST /v1/user/delete → the login page, which says the account was deleted.
+ */
+export function DeleteAccountSection({ page, email, verification }: Props) {
+  const t = useTranslations("security.delete");
+  const text = useErrorText();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const [step, setStep] = useState<Step>({ name: "verify", attempt: 0 });
+  const [sending, setSending] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { secondsLeft, start } = useCountdown("passport:delete-code");
+  const { register, handleSubmit, formState, reset, setError } = useForm<DeleteAccountInput>({
+    resolver: zodResolver(deleteAccountSchema),
+    defaultValues: { code: "", financialResponsibility: false, permanentDeletion: false },
+  });
+  const { errors, isSubmitting } = formState;
+
+  function onOpenChange(next: boolean) {
+    if (isSubmitting) return;
+    setOpen(next);
+    if (!next) {
+      reset();
+      setFormError(null);
+      setStep((current) => (current.name === "verify" ? { name: "verify", attempt: current.attempt + 1 } : current));
+    }
+  }
+
+  async function sendCode(value: VerificationValue) {
+    setSending(true);
+    setFormError(null);
+    const result = await callAction(() => sendDeleteCodeAction({ verification: value }, page));
+    setSending(false);
+    if (!result.ok) {
+      if (result.error.retryAfter) start(result.error.retryAfter);
+      setFormError(text.action(result.error));
+      // The verification was spent: a fresh widget for the next try.
+      setStep((current) => ({ name: "verify", attempt: (current.name === "verify" ? current.attempt : 0) + 1 }));
+      return;
+    }
+    start(result.resendAfter);
+    setStep({ name: "code", nonce: result.nonce });
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (step.name !== "code") return;
+    setFormError(null);
+    const result = await callAction(() => deleteAccountAction({ ...values, nonce: step.nonce }, page));
+    if (result.ok) {
+      window.location.assign(result.redirect);
+      return;
+    }
+    for (const [name, key] of Object.entries(result.error.fields ?? {})) {
+      if (name === "code" || name === "financialResponsibility" || name === "permanentDeletion") setError(name, { message: key });
+    }
+    if (!result.error.fields) setFormError(text.action(result.error));
+  });
+
+  const trigger = (
+    <Button variant="danger" className="h-9" disabled={!hydrated}>
+      {t("open")}
+    </Button>
+  );
+
+  return (
+    <SecuritySection
+      id="delete-account"
+      title={t("title")}
+      description={t("description")}
+      action={
+        <Dialog open={open} onOpenChange={onOpenChange} trigger={trigger} title={t("dialogTitle")} description={t("dialogDescription")}>
+          <div className="flex flex-col gap-4">
+            <ul className="list-disc space-y-1 pl-5 text-sm text-gray-800">
+              <li>{t("consequenceData")}</li>
+              <li>{t("consequenceSessions")}</li>
+              <li>{t("consequenceServices")}</li>
+            </ul>
+            {formError ? <Alert tone="error">{formError}</Alert> : null}
+            {step.name === "verify" ? (
+              <>
+                <p className="text-sm text-gray-800">{t("verifyIntro", { email })}</p>
+                {sending ? (
+                  <p role="status" className="text-sm text-muted">
+                    {t("sending")}
+                  </p>
+                ) : (
+                  <HumanVerification key={step.attempt} setup={verification} scene="delete" email={email} lang={page.lang} query={page.query} onVerified={sendCode} />
+                )}
+                <DialogClose asChild>
+                  <Button type="button" variant="secondary" className="self-end">
+                    {t("cancel")}
+                  </Button>
+                </DialogClose>
+              </>
+            ) : (
+              <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+                <Alert tone="success">{t("codeSent", { email })}</Alert>
+                <Field
+                  label={t("code")}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  placeholder={t("codePlaceholder")}
+                  error={text.field(errors.code?.message)}
+                  {...register("code")}
+                  trailing={
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      className="h-8 px-2"
+                      disabled={secondsLeft > 0}
+                      onClick={() => {
+                        setFormError(null);
+                        setStep({ name: "verify", attempt: Date.now() });
+                      }}
+                    >
+                      {secondsLeft > 0 ? t("resendIn", { seconds: secondsLeft }) : t("resend")}
+                    </Button>
+                  }
+                />
+                <Checkbox label={t("confirmFinancial")} error={text.field(errors.financialResponsibility?.message)} {...register("financialResponsibility")} />
+                <Checkbox label={t("confirmPermanent")} error={text.field(errors.permanentDeletion?.message)} {...register("permanentDeletion")} />
+                <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                  <DialogClose asChild>
+                    <Button type="button" variant="secondary" disabled={isSubmitting}>
+                      {t("cancel")}
+                    </Button>
+                  </DialogClose>
+                  <Button type="submit" variant="danger" pending={isSubmitting}>
+                    {t("submit")}
+                  </Button>
+                </div>
+              </form>
+            )}
+          </div>
+        </Dialog>
+      }
+    />
+  );
+}

@@ -1,0 +1,127 @@
+"use client";
+
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { changePasswordSchema, type ChangePasswordInput } from "@/lib/validation/security";
+import { changePasswordAction, endSessionsAction } from "@/app/[lang]/(account)/profile/security/actions";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { PasswordField } from "@/components/auth/password-field";
+import { callAction, useErrorText } from "@/components/auth/use-error-text";
+import { SecuritySection } from "./section";
+import { useRefreshSessions, type SecurityPageRef } from "./page-ref";
+
+type Offer = { state: "idle" | "ending" } | { state: "ended"; count: number } | { state: "failed"; message: string };
+
+/**
+ * Password (PATCH /v1/user/password): the current one, the new one twice (SPEC §5), in a
+ * dialog. The other sessions stay signed in; after a change the section offers to end them.
+ */
+export function PasswordSection({ page }: { page: SecurityPageRef }) {
+  const t = useTranslations("security.password");
+  const text = useErrorText();
+  const hydrated = useHydrated();
+  const refreshSessions = useRefreshSessions();
+  const [open, setOpen] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const [offer, setOffer] = useState<Offer>({ state: "idle" });
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, reset, setError } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { oldPassword: "", password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = formState;
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      reset();
+      setFormError(null);
+    }
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await callAction(() => changePasswordAction(values, page));
+    if (result.ok) {
+      setChanged(true);
+      setOffer({ state: "idle" });
+      onOpenChange(false);
+      return;
+    }
+    for (const [name, key] of Object.entries(result.error.fields ?? {})) {
+      if (name === "oldPassword" || name === "password" || name === "confirmPassword") setError(name, { message: key });
+    }
+    if (!result.error.fields) setFormError(text.action(result.error));
+  });
+
+  async function endOthers() {
+    setOffer({ state: "ending" });
+    const result = await callAction(() => endSessionsAction({}, page));
+    if (!result.ok) {
+      setOffer({ state: "failed", message: text.action(result.error) });
+      return;
+    }
+    setOffer({ state: "ended", count: result.ended });
+    void refreshSessions();
+  }
+
+  const trigger = (
+    <Button variant="secondary" className="h-9" disabled={!hydrated}>
+      {t("change")}
+    </Button>
+  );
+
+  return (
+    <SecuritySection
+      id="password"
+      title={t("title")}
+      description={t("description")}
+      action={
+        <Dialog open={open} onOpenChange={onOpenChange} trigger={trigger} title={t("dialogTitle")} description={t("dialogDescription")}>
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+            {formError ? <Alert tone="error">{formError}</Alert> : null}
+            <PasswordField label={t("oldPassword")} autoComplete="current-password" placeholder={t("oldPasswordPlaceholder")} error={text.field(errors.oldPassword?.message)} {...register("oldPassword")} />
+            <PasswordField label={t("newPassword")} autoComplete="new-password" placeholder={t("newPasswordPlaceholder")} error={text.field(errors.password?.message)} {...register("password")} />
+            <PasswordField label={t("confirmPassword")} autoComplete="new-password" placeholder={t("confirmPasswordPlaceholder")} error={text.field(errors.confirmPassword?.message)} {...register("confirmPassword")} />
+            <div className="flex justify-end gap-2">
+              <DialogClose asChild>
+                <Button type="button" variant="secondary">
+                  {t("cancel")}
+                </Button>
+              </DialogClose>
+              <Button type="submit" pending={isSubmitting}>
+                {t("save")}
+              </Button>
+            </div>
+          </form>
+        </Dialog>
+      }
+    >
+      {changed ? (
+        <div className="flex flex-col gap-3 rounded-lg border border-green-200 bg-green-50 p-4">
+          <p role="status" className="text-sm font-medium text-green-900">
+            {t("changed")}
+          </p>
+          {offer.state === "ended" ? (
+            <p role="status" className="text-sm text-green-900">
+              {t("othersEnded", { count: offer.count })}
+            </p>
+          ) : (
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-gray-800">{t("endOthersOffer")}</p>
+              <Button variant="secondary" className="h-9 shrink-0" pending={offer.state === "ending"} onClick={endOthers}>
+                {t("endOthers")}
+              </Button>
+            </div>
+          )}
+          {offer.state === "failed" ? <Alert tone="error">{offer.message}</Alert> : null}
+        </div>
+      ) : null}
+    </SecuritySection>
+  );
+}

@@ -1,0 +1,46 @@
+import { getTranslations } from "next-intl/server";
+import type { Locale } from "@/lib/i18n/routing";
+import type { SecurityData } from "@/app/[lang]/(account)/profile/security/load";
+import { EnterprisePassword } from "@/components/account/enterprise-password";
+import { DeleteAccountSection } from "./delete-account-section";
+import { DeviceSection } from "./device-section";
+import { PasswordSection } from "./password-section";
+import { SecuritySection } from "./section";
+import { SessionsSection } from "./sessions-section";
+import { SocialSection } from "./social-section";
+
+type Props = { data: SecurityData; lang: Locale; query: string; business: boolean };
+
+/**
+ * Account security (SPEC §2): password, login logs and sessions, device security, social
+ * accounts and, for consumers, deleting the account. Enterprise users change their password
+ * with the enterprise call and cannot delete their account: an operator manages it.
+ */
+export async function SecurityView({ data, lang, query, business }: Props) {
+  const t = await getTranslations({ locale: lang, namespace: "security" });
+  const page = { lang, query, business };
+  const enterprise = data.user.enterpriseUser;
+  return (
+    <div className="flex flex-col gap-4">
+      <header className="px-1">
+        <h1 className="text-xl font-semibold text-gray-900">{t("title")}</h1>
+        <p className="mt-1 text-sm text-muted">{t("intro")}</p>
+      </header>
+      {business && enterprise ? (
+        <SecuritySection id="password" title={t("password.title")} description={t("password.businessDescription")}>
+          <EnterprisePassword lang={lang} query={query} defaultPassword={enterprise.defaultPassword} />
+        </SecuritySection>
+      ) : (
+        <PasswordSection page={page} />
+      )}
+      <SessionsSection page={page} initial={data.sessions.data} initialError={data.sessions.error} />
+      <DeviceSection page={page} initial={data.devices.data} initialError={data.devices.error} />
+      <SocialSection lang={lang} accounts={data.social.data} error={data.social.error} />
+      {business ? (
+        <SecuritySection id="delete-account" title={t("delete.title")} description={t("delete.businessNote")} />
+      ) : (
+        <DeleteAccountSection page={page} email={data.user.email} verification={data.verification} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { devices, expect, test } from "@playwright/test";
+import { uniqueEmail } from "./support/mailbox";
+import { expectUserCentre, logInWithPassword, logOut, messages, registerAccount, registeredAccount } from "./support/screens";
+import { cell, newBrowser, openSecurity, sessionRows } from "./support/security-screens";
+
+test("two browsers of one user each list both sessions, and ending one sends it to login", async ({ browser }) => {
+  const lang = "en";
+  const m = messages[lang];
+  const s = m.security.sessions;
+  const email = uniqueEmail("sessions");
+  const password = "Laser-2026";
+
+  // A desktop browser, and a phone that also claims another address (nothing vouches for it).
+  const desktop = await newBrowser(browser, { ...devices["Desktop Chrome"] });
+  const phone = await newBrowser(browser, { ...devices["Pixel 7"], extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.77" } });
+  await registeredAccount(desktop.page, lang, email, password);
+  await logInWithPassword(desktop.page, lang, email, password);
+  await expectUserCentre(desktop.page, lang, email);
+  await phone.page.goto(`/${lang}/login`);
+  await logInWithPassword(phone.page, lang, email, password);
+  await expectUserCentre(phone.page, lang, email);
+
+  // The side menu works from the keyboard: from "User centre", the arrow key reaches "Account security".
+  const menu = desktop.page.getByRole("navigation", { name: m.menu.label });
+  await menu.getByRole("link", { name: m.menu.settings }).focus();
+  await desktop.page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("link", { name: m.menu.security })).toBeFocused();
+  await desktop.page.keyboard.press("Enter");
+  await expect(desktop.page).toHaveURL(/\/en\/profile\/security/);
+  await expect(menu.getByRole("link", { name: m.menu.security })).toHaveAttribute("aria-current", "page");
+
+  const onDesktop = sessionRows(desktop.page, lang);
+  await expect(onDesktop.rows).toHaveCount(2);
+  await expect(onDesktop.current).toHaveCount(1);
+  for (const row of [onDesktop.current, onDesktop.others]) {
+    // The browsers' own address (loopback here), not the one the phone made up; no place is known for it.
+    await expect(cell(row, lang, "ip")).toHaveText("127.0.0.1");
+    await expect(cell(row, lang, "location")).toHaveText(s.unknown);
+    await expect(cell(row, lang, "application")).toHaveText("Passport");
+    await expect(cell(row, lang, "lastLogin")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  }
+  await expect(cell(onDesktop.current, lang, "platform")).toHaveText(s.platforms["web-pc"]);
+  await expect(cell(onDesktop.current, lang, "os")).toHaveText(/^Windows · Chrome \d+$/);
+  await expect(cell(onDesktop.others, lang, "platform")).toHaveText(s.platforms["web-mobile"]);
+  await expect(cell(onDesktop.others, lang, "os")).toHaveText(/^Android 14 · Chrome \d+$/);
+  await expect(onDesktop.current.getByRole("button", { name: s.end })).toHaveCount(0);
+
+  // The phone sees the same two sessions, its own marked as current.
+  await openSecurity(phone.page, lang);
+  const onPhone = sessionRows(phone.page, lang);
+  await expect(onPhone.rows).toHaveCount(2);
+  await expect(cell(onPhone.current, lang, "os")).toHaveText(/^Android 14/);
+  await expect(cell(onPhone.current, lang, "platform")).toHaveText(s.platforms["web-mobile"]);
+  await expect(cell(onPhone.others, lang, "os")).toHaveText(/^Windows/);
+
+  // The desktop ends the phone's session, after a confirmation.
+  await onDesktop.others.getByRole("button", { name: s.end }).click();
+  const confirm = desktop.page.getByRole("alertdialog", { name: s.endTitle });
+  await confirm.getByRole("button", { name: s.endConfirm }).click();
+  await expect(desktop.page.getByRole("status").filter({ hasText: s.endedOne })).toBeVisible();
+  await expect(onDesktop.rows).toHaveCount(1);
+  await expect(onDesktop.current).toHaveCount(1);
+
+  // The phone's next navigation goes to login, which says the login expired.
+  await phone.page.getByRole("navigation", { name: m.menu.label }).getByRole("link", { name: m.menu.settings }).click();
+  await expect(phone.page).toHaveURL(/\/en\/login/);
+  await expect(phone.page.getByText(m.common.expiredLogin)).toBeVisible();
+  await phone.page.goto(`/${lang}/profile/security`);
+  await expect(phone.page).toHaveURL(/\/en\/login\?r=/);
+
+  // The desktop is still signed in.
+  await desktop.page.reload();
+  await expect(onDesktop.current).toHaveCount(1);
+  await desktop.context.close();
+  await phone.context.close();
+});
+
+test("changing the password refuses a wrong current one and two different new ones; then only the new one works", async ({ page }) => {
+  const lang = "zh";
+  const m = messages[lang];
+  const p = m.security.password;
+  const email = uniqueEmail("password-zh");
+  const oldPassword = "Laser-2026";
+  const newPassword = "Welder-800W";
+
+  await page.goto(`/${lang}/register`);
+  await registerAccount(page, lang, email, oldPassword);
+  await expectUserCentre(page, lang, email);
+  await openSecurity(page, lang);
+
+  await page.getByRole("button", { name: p.change }).click();
+  const dialog = page.getByRole("dialog", { name: p.dialogTitle });
+  // A wrong current password.
+  await dialog.getByLabel(p.oldPassword, { exact: true }).fill("not-my-password");
+  await dialog.getByLabel(p.newPassword, { exact: true }).fill(newPassword);
+  await dialog.getByLabel(p.confirmPassword, { exact: true }).fill(newPassword);
+  await dialog.getByRole("button", { name: p.save }).click();
+  await expect(dialog.getByRole("alert").filter({ hasText: m.errors["20206"] })).toBeVisible();
+  // Two different new passwords.
+  await dialog.getByLabel(p.oldPassword, { exact: true }).fill(oldPassword);
+  await dialog.getByLabel(p.confirmPassword, { exact: true }).fill(`${newPassword}!`);
+  await dialog.getByRole("button", { name: p.save }).click();
+  await expect(dialog.getByText(m.validation.passwordsMismatch)).toBeVisible();
+  // Then right.
+  await dialog.getByLabel(p.confirmPassword, { exact: true }).fill(newPassword);
+  await dialog.getByRole("button", { name: p.save }).click();
+  await expect(page.getByRole("status").filter({ hasText: p.changed })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The offer to end the other sessions: there are none.
+  await page.getByRole("region", { name: p.title }).getByRole("button", { name: p.endOthers }).click();
+  await expect(page.getByRole("status").filter({ hasText: "没有需要结束的其他会话。" })).toBeVisible();
+
+  await logOut(page, lang);
+  await logInWithPassword(page, lang, email, oldPassword);
+  await expect(page.getByRole("alert").filter({ hasText: m.errors["20205"] })).toBeVisible();
+  await page.getByLabel(m.login.password, { exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: m.login.submit, exact: true }).click();
+  await expectUserCentre(page, lang, email);
+});
