@@ -1,8 +1,6 @@
 import "server-only";
-import type { z } from "zod";
 import { emptySchema } from "@/lib/contract/envelope";
 import { ErrorCode } from "@/lib/contract/errors";
-import type { AppHeaders } from "@/lib/contract/headers";
 import {
   enterpriseLoginResponse,
   enterpriseVerifyAccountResponse,
@@ -16,39 +14,10 @@ import {
   type UserBasic,
   type UserFullInfo,
 } from "@/lib/contract/passport";
-import type { Locale } from "@/lib/i18n/routing";
-import { upstreamFetch, type HttpMethod } from "./fetcher";
+import { passportCall, type UpstreamContext } from "./context";
 import { isUpstreamError } from "./errors";
 
-/** Who is calling: the session token, the UI language, the launch context's app headers, the browser. */
-export type UpstreamContext = {
-  token?: string;
-  lang: Locale;
-  app: AppHeaders;
-  clientIp?: string;
-  clientUserAgent?: string;
-  /** the browser's device id (the portal's passport_device cookie), for device security */
-  deviceId?: string;
-};
-
-/** What the fetcher forwards about the browser behind a context. */
-export function forwardedClient(ctx: UpstreamContext) {
-  return { ip: ctx.clientIp, userAgent: ctx.clientUserAgent, deviceId: ctx.deviceId };
-}
-
-function passportFetch<T>(
-  ctx: UpstreamContext,
-  call: { method: HttpMethod; path: string; body?: unknown; schema: z.ZodType<T> },
-): Promise<T> {
-  return upstreamFetch({
-    service: "passport",
-    ...call,
-    token: ctx.token,
-    lang: ctx.lang,
-    app: ctx.app,
-    client: forwardedClient(ctx),
-  });
-}
+export { forwardedClient, type UpstreamContext } from "./context";
 
 /**
  * Starts an emailed-code flow and returns its nonce. With an email: POST /v1/verify/email.
@@ -58,7 +27,7 @@ export async function verifyEmail(ctx: UpstreamContext, input: { email?: string 
   const call = input.email
     ? { path: "/v1/verify/email", body: { email: input.email } }
     : { path: "/v1/user/verify/email", body: {} };
-  return passportFetch(ctx, { method: "POST", ...call, schema: verifyEmailResponse });
+  return passportCall(ctx, { method: "POST", ...call, schema: verifyEmailResponse });
 }
 
 /** Emails a code for `purpose` (POST /v1/captcha); returns the seconds until a resend is allowed. */
@@ -66,7 +35,7 @@ export async function sendEmailCode(
   ctx: UpstreamContext,
   input: { email: string; nonce: string; purpose: CodePurpose; ticket?: string },
 ): Promise<{ resendAfter: number }> {
-  return passportFetch(ctx, {
+  return passportCall(ctx, {
     method: "POST",
     path: "/v1/captcha",
     body: { receiver: input.email, nonce: input.nonce, type: input.purpose, ticket: input.ticket },
@@ -79,7 +48,7 @@ export async function register(
   ctx: UpstreamContext,
   input: { email: string; password: string; code: string; nonce: string },
 ): Promise<SessionData> {
-  return passportFetch(ctx, {
+  return passportCall(ctx, {
     method: "POST",
     path: "/v1/register",
     body: { email: input.email, password: input.password, captcha: input.code, nonce: input.nonce },
@@ -92,7 +61,7 @@ export async function loginWithPassword(
   ctx: UpstreamContext,
   input: { email: string; password: string; remember: boolean; ticket?: string },
 ): Promise<SessionData> {
-  return passportFetch(ctx, {
+  return passportCall(ctx, {
     method: "POST",
     path: "/v1/login",
     body: { email: input.email, password: input.password, remember: input.remember, ticket: input.ticket },
@@ -105,7 +74,7 @@ export async function loginWithCode(
   ctx: UpstreamContext,
   input: { email: string; code: string; nonce: string; remember: boolean },
 ): Promise<SessionData> {
-  return passportFetch(ctx, {
+  return passportCall(ctx, {
     method: "POST",
     path: "/v1/login/email/captcha",
     body: { email: input.email, captcha: input.code, nonce: input.nonce, remember: input.remember },
@@ -118,7 +87,7 @@ export async function findPassword(
   ctx: UpstreamContext,
   input: { email: string; code: string; nonce: string; password: string },
 ): Promise<void> {
-  await passportFetch(ctx, {
+  await passportCall(ctx, {
     method: "POST",
     path: "/v1/find/password",
     body: { email: input.email, captcha: input.code, nonce: input.nonce, password: input.password },
@@ -128,7 +97,7 @@ export async function findPassword(
 
 /** Checks that a business account ID exists (POST /v1/enterprise/verify/account). */
 export async function verifyEnterpriseAccount(ctx: UpstreamContext, input: { account: string }): Promise<{ account: string; name: string }> {
-  return passportFetch(ctx, {
+  return passportCall(ctx, {
     method: "POST",
     path: "/v1/enterprise/verify/account",
     body: { account: input.account },
@@ -141,7 +110,7 @@ export async function enterpriseLogin(
   ctx: UpstreamContext,
   input: { account: string; email: string; password: string; remember: boolean; ticket?: string },
 ): Promise<SessionData & { defaultPassword: boolean }> {
-  return passportFetch(ctx, {
+  return passportCall(ctx, {
     method: "POST",
     path: "/v1/enterprise/login",
     body: { account: input.account, email: input.email, password: input.password, remember: input.remember, ticket: input.ticket },
@@ -151,7 +120,7 @@ export async function enterpriseLogin(
 
 /** Changes the signed-in enterprise user's password (PATCH /v1/enterprise/password); a wrong current one is 20206. */
 export async function changeEnterprisePassword(ctx: UpstreamContext, input: { oldPassword: string; newPassword: string }): Promise<void> {
-  await passportFetch(ctx, {
+  await passportCall(ctx, {
     method: "PATCH",
     path: "/v1/enterprise/password",
     body: { oldPassword: input.oldPassword, newPassword: input.newPassword },
@@ -161,18 +130,18 @@ export async function changeEnterprisePassword(ctx: UpstreamContext, input: { ol
 
 /** The signed-in user's basic info (GET /v1/user/basic); 20101 when the token is not valid. */
 export async function getUserBasic(ctx: UpstreamContext): Promise<UserBasic> {
-  return passportFetch(ctx, { method: "GET", path: "/v1/user/basic", schema: userBasicResponse });
+  return passportCall(ctx, { method: "GET", path: "/v1/user/basic", schema: userBasicResponse });
 }
 
 /** The signed-in user's profile (GET /v1/user/fullinfo). */
 export async function getUserFullInfo(ctx: UpstreamContext): Promise<UserFullInfo> {
-  return passportFetch(ctx, { method: "GET", path: "/v1/user/fullinfo", schema: userFullInfoResponse });
+  return passportCall(ctx, { method: "GET", path: "/v1/user/fullinfo", schema: userFullInfoResponse });
 }
 
 /** Ends the session (POST /v1/user/logout). An already expired session (20101) counts as logged out (SPEC §4). */
 export async function logout(ctx: UpstreamContext): Promise<void> {
   try {
-    await passportFetch(ctx, { method: "POST", path: "/v1/user/logout", schema: emptySchema });
+    await passportCall(ctx, { method: "POST", path: "/v1/user/logout", schema: emptySchema });
   } catch (error) {
     if (isUpstreamError(error) && error.code === ErrorCode.loginExpired) return;
     throw error;

@@ -1,22 +1,10 @@
 import "server-only";
-import type { z } from "zod";
 import { emptySchema } from "@/lib/contract/envelope";
 import { headpicResponse, regionListResponse, type RegionItem } from "@/lib/contract/user";
 import { upstreamBaseUrl } from "./config";
-import { upstreamFetch, type HttpMethod } from "./fetcher";
-import { forwardedClient, type UpstreamContext } from "./passport";
+import { passportCall, type UpstreamContext } from "./context";
 
-/** The user centre's calls on the passport API (SPEC §7): avatar, personal information, countries and regions. */
-function profileFetch<T>(ctx: UpstreamContext, call: { method: HttpMethod; path: string; body?: unknown; schema: z.ZodType<T> }): Promise<T> {
-  return upstreamFetch({
-    service: "passport",
-    ...call,
-    token: ctx.token,
-    lang: ctx.lang,
-    app: ctx.app,
-    client: forwardedClient(ctx),
-  });
-}
+/* The user centre's calls on the passport API (SPEC §7): avatar, personal information, countries and regions. */
 
 /**
  * Replaces the avatar (PATCH /v1/user/headpic, multipart field `headpic`). Returns the new
@@ -25,36 +13,36 @@ function profileFetch<T>(ctx: UpstreamContext, call: { method: HttpMethod; path:
 export async function uploadHeadpic(ctx: UpstreamContext, input: { file: Blob; filename: string }): Promise<{ headpic: string }> {
   const form = new FormData();
   form.set("headpic", input.file, input.filename);
-  return profileFetch(ctx, { method: "PATCH", path: "/v1/user/headpic", body: form, schema: headpicResponse });
+  return passportCall(ctx, { method: "PATCH", path: "/v1/user/headpic", body: form, schema: headpicResponse });
 }
 
 /** Nickname and introduction (PATCH /v1/user/otherinfo); an empty value clears it. */
 export async function updateOtherInfo(ctx: UpstreamContext, input: { nickname: string; introduction: string }): Promise<void> {
-  await profileFetch(ctx, { method: "PATCH", path: "/v1/user/otherinfo", body: input, schema: emptySchema });
+  await passportCall(ctx, { method: "PATCH", path: "/v1/user/otherinfo", body: input, schema: emptySchema });
 }
 
 export async function updateGender(ctx: UpstreamContext, input: { gender: "male" | "female" }): Promise<void> {
-  await profileFetch(ctx, { method: "PATCH", path: "/v1/user/gender", body: input, schema: emptySchema });
+  await passportCall(ctx, { method: "PATCH", path: "/v1/user/gender", body: input, schema: emptySchema });
 }
 
 /** The birthday as YYYY-MM-DD (PATCH /v1/user/birthday). */
 export async function updateBirthday(ctx: UpstreamContext, input: { birthday: string }): Promise<void> {
-  await profileFetch(ctx, { method: "PATCH", path: "/v1/user/birthday", body: input, schema: emptySchema });
+  await passportCall(ctx, { method: "PATCH", path: "/v1/user/birthday", body: input, schema: emptySchema });
 }
 
 /** Country and region ids (PATCH /v1/user/country); region null when there is none. */
 export async function updateCountry(ctx: UpstreamContext, input: { country: number; region: number | null }): Promise<void> {
-  await profileFetch(ctx, { method: "PATCH", path: "/v1/user/country", body: input, schema: emptySchema });
+  await passportCall(ctx, { method: "PATCH", path: "/v1/user/country", body: input, schema: emptySchema });
 }
 
 /** Every country, named in the context's language (GET /v1/region/country). */
 export async function listCountries(ctx: UpstreamContext): Promise<RegionItem[]> {
-  return profileFetch(ctx, { method: "GET", path: "/v1/region/country", schema: regionListResponse });
+  return passportCall(ctx, { method: "GET", path: "/v1/region/country", schema: regionListResponse });
 }
 
 /** A country's states or regions (GET /v1/region/country/{id}/states). */
 export async function listStates(ctx: UpstreamContext, input: { countryId: number }): Promise<RegionItem[]> {
-  return profileFetch(ctx, { method: "GET", path: `/v1/region/country/${input.countryId}/states`, schema: regionListResponse });
+  return passportCall(ctx, { method: "GET", path: `/v1/region/country/${input.countryId}/states`, schema: regionListResponse });
 }
 
 /** Where the passport API keeps stored files; the portal's avatar route reads them from there. */

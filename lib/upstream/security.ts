@@ -8,37 +8,29 @@ import {
   sessionLogResponse,
   socialAccountsResponse,
 } from "@/lib/contract/user";
-import { upstreamFetch, type HttpMethod, type QueryValue } from "./fetcher";
-import { forwardedClient, type UpstreamContext } from "./passport";
+import { passportCall, type UpstreamContext } from "./context";
 
 /**
  * Account security on the passport API (lib/contract/user.ts): password, login log and
  * sessions, device security and the device-code sign-in, social accounts, account deletion.
  */
-function securityFetch<T>(
-  ctx: UpstreamContext,
-  call: { method: HttpMethod; path: string; body?: unknown; query?: Record<string, QueryValue>; schema: z.ZodType<T> },
-): Promise<T> {
-  return upstreamFetch({ service: "passport", ...call, token: ctx.token, lang: ctx.lang, app: ctx.app, client: forwardedClient(ctx) });
-}
-
 export type SessionLog = z.infer<typeof sessionLogResponse>;
 export type DeviceSecurity = z.infer<typeof deviceSecurityResponse>;
 export type SocialAccount = z.infer<typeof socialAccountsResponse>[number];
 
 /** Changes the signed-in user's password (PATCH /v1/user/password); a wrong current one is 20206. */
 export async function changePassword(ctx: UpstreamContext, input: { oldPassword: string; newPassword: string }): Promise<void> {
-  await securityFetch(ctx, { method: "PATCH", path: "/v1/user/password", body: input, schema: emptySchema });
+  await passportCall(ctx, { method: "PATCH", path: "/v1/user/password", body: input, schema: emptySchema });
 }
 
 /** One page of the user's live sessions, most recently used first (GET /v1/user/session/log). */
 export async function getSessionLog(ctx: UpstreamContext, input: { page: number; pageSize: number }): Promise<SessionLog> {
-  return securityFetch(ctx, { method: "GET", path: "/v1/user/session/log", query: input, schema: sessionLogResponse });
+  return passportCall(ctx, { method: "GET", path: "/v1/user/session/log", query: input, schema: sessionLogResponse });
 }
 
 /** Ends one session by id, or without one every session but the current (POST /v1/user/session/clear). */
 export async function clearSessions(ctx: UpstreamContext, input: { sessionId?: string } = {}): Promise<{ ended: number }> {
-  return securityFetch(ctx, {
+  return passportCall(ctx, {
     method: "POST",
     path: "/v1/user/session/clear",
     body: input.sessionId ? { sessionId: input.sessionId } : {},
@@ -48,17 +40,17 @@ export async function clearSessions(ctx: UpstreamContext, input: { sessionId?: s
 
 /** The device-security switch and the known devices (GET /v1/user/device/security). */
 export async function getDeviceSecurity(ctx: UpstreamContext): Promise<DeviceSecurity> {
-  return securityFetch(ctx, { method: "GET", path: "/v1/user/device/security", schema: deviceSecurityResponse });
+  return passportCall(ctx, { method: "GET", path: "/v1/user/device/security", schema: deviceSecurityResponse });
 }
 
 /** Turns device security on or off (PATCH /v1/user/device/security); on also remembers this device. */
 export async function setDeviceSecurity(ctx: UpstreamContext, input: { enabled: boolean }): Promise<DeviceSecurity> {
-  return securityFetch(ctx, { method: "PATCH", path: "/v1/user/device/security", body: input, schema: deviceSecurityResponse });
+  return passportCall(ctx, { method: "PATCH", path: "/v1/user/device/security", body: input, schema: deviceSecurityResponse });
 }
 
 /** Forgets a known device (DELETE /v1/user/device/{id}); its next sign-in needs an emailed code again. */
 export async function forgetDevice(ctx: UpstreamContext, input: { id: string }): Promise<void> {
-  await securityFetch(ctx, { method: "DELETE", path: `/v1/user/device/${encodeURIComponent(input.id)}`, schema: emptySchema });
+  await passportCall(ctx, { method: "DELETE", path: `/v1/user/device/${encodeURIComponent(input.id)}`, schema: emptySchema });
 }
 
 /** Finishes a sign-in held back for a new device (POST /v1/login/device) with the emailed code. */
@@ -66,7 +58,7 @@ export async function loginWithDevice(
   ctx: UpstreamContext,
   input: { challenge: string; code: string; remember: boolean },
 ): Promise<SessionData> {
-  return securityFetch(ctx, {
+  return passportCall(ctx, {
     method: "POST",
     path: "/v1/login/device",
     body: { challenge: input.challenge, captcha: input.code, remember: input.remember },
@@ -76,12 +68,12 @@ export async function loginWithDevice(
 
 /** The sign-in providers and whether this account is connected to each (GET /v1/user/oauth/list). */
 export async function getSocialAccounts(ctx: UpstreamContext): Promise<SocialAccount[]> {
-  return securityFetch(ctx, { method: "GET", path: "/v1/user/oauth/list", schema: socialAccountsResponse });
+  return passportCall(ctx, { method: "GET", path: "/v1/user/oauth/list", schema: socialAccountsResponse });
 }
 
 /** Deletes the account with the emailed code of purpose "delete" and both confirmations (POST /v1/user/delete). */
 export async function deleteAccount(ctx: UpstreamContext, input: { code: string; nonce: string }): Promise<void> {
-  await securityFetch(ctx, {
+  await passportCall(ctx, {
     method: "POST",
     path: "/v1/user/delete",
     body: { captcha: input.code, nonce: input.nonce, financialResponsibility: true, permanentDeletion: true },

@@ -1,5 +1,4 @@
 import "server-only";
-import type { z } from "zod";
 import {
   altchaChallengeResponse,
   verificationConfigResponse,
@@ -10,22 +9,12 @@ import {
 } from "@/lib/contract/verification";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { VerificationSetup } from "@/lib/validation/verification";
-import { upstreamFetch, type HttpMethod, type QueryValue } from "./fetcher";
 import { isUpstreamError } from "./errors";
-import { forwardedClient, type UpstreamContext } from "./passport";
+import { passportCall, type PassportCall, type UpstreamContext } from "./context";
 
-/** Human verification on the passport API (SPEC §7): which provider, ALTCHA challenges, tickets. */
-function verificationFetch<T>(
-  ctx: UpstreamContext,
-  call: { method: HttpMethod; path: string; body?: unknown; query?: Record<string, QueryValue>; schema: z.ZodType<T> },
-): Promise<T> {
-  return upstreamFetch({
-    service: "passport",
-    ...call,
-    lang: ctx.lang,
-    app: ctx.app,
-    client: forwardedClient(ctx),
-  });
+/** Human verification on the passport API (SPEC §7): which provider, ALTCHA challenges, tickets. No session token is sent. */
+function verificationFetch<T>(ctx: UpstreamContext, call: PassportCall<T>): Promise<T> {
+  return passportCall({ ...ctx, token: undefined }, call);
 }
 
 /** The provider the services expect and its public keys (GET /v1/verify/config). */
