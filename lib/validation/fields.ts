@@ -25,7 +25,7 @@ export const passwordField = z
   .min(PASSWORD_MIN, { error: "passwordLength" })
   .max(PASSWORD_MAX, { error: "passwordLength" });
 
-/** A password being checked at login: any length, so old passwords still reach the server. */
+/** A password being checked at login has no length rule, so old passwords still reach the server. */
 export const loginPasswordField = z
   .string({ error: "passwordRequired" })
   .min(1, { error: "passwordRequired" })
