@@ -13,6 +13,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { PasswordField } from "@/components/auth/password-field";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
+import { applyFieldErrors } from "@/components/auth/form-errors";
 
 /**
  * The default-password warning (SPEC §1) and the dialog that changes the password
@@ -51,10 +52,8 @@ export function EnterprisePassword({ lang, query, defaultPassword }: { lang: str
       router.refresh();
       return;
     }
-    for (const [name, key] of Object.entries(result.error.fields ?? {})) {
-      if (name === "oldPassword" || name === "password" || name === "confirmPassword") setError(name, { message: key });
-    }
-    if (!result.error.fields) setFormError(text.action(result.error));
+    const fields = ["oldPassword", "password", "confirmPassword"] as const;
+    if (!applyFieldErrors(result.error, fields, setError)) setFormError(text.action(result.error));
   });
 
   const trigger = (

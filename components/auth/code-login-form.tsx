@@ -5,7 +5,6 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { loginCodeSchema, type LoginCodeInput } from "@/lib/validation/auth";
-import { emailField } from "@/lib/validation/fields";
 import type { VerificationSetup } from "@/lib/validation/verification";
 import type { PageRef } from "@/lib/session/action-result";
 import { loginWithCodeAction } from "@/app/[lang]/(auth)/login/actions";
@@ -18,6 +17,7 @@ import { EmailCodeField } from "./email-code-field";
 import { useEmailCode } from "./use-email-code";
 import { callAction, useErrorText } from "./use-error-text";
 import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
+import { applyFieldErrors, validEmailOrMark } from "./form-errors";
 
 type Props = { page: PageRef; verification: VerificationSetup };
 
@@ -38,13 +38,7 @@ export function CodeLoginForm({ page, verification }: Props) {
   function checkedEmail(): string | null {
     setFormError(null);
     setNotice(null);
-    const email = emailField.safeParse(getValues("email"));
-    if (!email.success) {
-      setError("email", { message: email.error.issues[0]?.message ?? "emailInvalid" });
-      return null;
-    }
-    clearErrors("email");
-    return email.data;
+    return validEmailOrMark(getValues("email"), (message) => setError("email", { message }), () => clearErrors("email"));
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -64,10 +58,7 @@ export function CodeLoginForm({ page, verification }: Props) {
       setHold(held);
       return;
     }
-    for (const [name, key] of Object.entries(result.error.fields ?? {})) {
-      if (name === "email" || name === "code") setError(name, { message: key });
-    }
-    if (!result.error.fields) setFormError(text.action(result.error));
+    if (!applyFieldErrors(result.error, ["email", "code"], setError)) setFormError(text.action(result.error));
   });
 
   if (hold) return <DeviceCodeStep hold={hold} page={page} onBack={() => setHold(null)} />;

@@ -6,7 +6,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { registerSchema, type RegisterInput } from "@/lib/validation/auth";
-import { emailField } from "@/lib/validation/fields";
 import type { VerificationSetup } from "@/lib/validation/verification";
 import { registerAction } from "@/app/[lang]/(auth)/register/actions";
 import { Button } from "@/components/ui/button";
@@ -19,6 +18,7 @@ import { LegalDialog } from "./legal-dialog";
 import { EmailCodeField } from "./email-code-field";
 import { useEmailCode } from "./use-email-code";
 import { callAction, useErrorText } from "./use-error-text";
+import { applyFieldErrors, validEmailOrMark } from "./form-errors";
 
 type Props = { lang: string; query: string; title: string; loginHref: string | null; verification: VerificationSetup };
 
@@ -38,13 +38,7 @@ export function RegisterForm({ lang, query, title, loginHref, verification }: Pr
   function checkedEmail(): string | null {
     setFormError(null);
     setNotice(null);
-    const email = emailField.safeParse(getValues("email"));
-    if (!email.success) {
-      setError("email", { message: email.error.issues[0]?.message ?? "emailInvalid" });
-      return null;
-    }
-    clearErrors("email");
-    return email.data;
+    return validEmailOrMark(getValues("email"), (message) => setError("email", { message }), () => clearErrors("email"));
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -59,10 +53,8 @@ export function RegisterForm({ lang, query, title, loginHref, verification }: Pr
       window.location.assign(result.redirect);
       return;
     }
-    for (const [name, key] of Object.entries(result.error.fields ?? {})) {
-      if (name in values) setError(name as keyof RegisterInput, { message: key });
-    }
-    if (!result.error.fields) setFormError(text.action(result.error));
+    const fields = ["email", "code", "password", "confirmPassword", "agree"] as const;
+    if (!applyFieldErrors(result.error, fields, setError)) setFormError(text.action(result.error));
   });
 
   return (

@@ -18,6 +18,7 @@ import { useCountdown } from "@/components/auth/use-countdown";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { SecuritySection } from "./section";
 import type { SecurityPageRef } from "./page-ref";
+import { applyFieldErrors } from "@/components/auth/form-errors";
 
 type Props = { page: SecurityPageRef; email: string; verification: VerificationSetup };
 
@@ -78,10 +79,8 @@ export function DeleteAccountSection({ page, email, verification }: Props) {
       window.location.assign(result.redirect);
       return;
     }
-    for (const [name, key] of Object.entries(result.error.fields ?? {})) {
-      if (name === "code" || name === "financialResponsibility" || name === "permanentDeletion") setError(name, { message: key });
-    }
-    if (!result.error.fields) setFormError(text.action(result.error));
+    const fields = ["code", "financialResponsibility", "permanentDeletion"] as const;
+    if (!applyFieldErrors(result.error, fields, setError)) setFormError(text.action(result.error));
   });
 
   const trigger = (

@@ -14,6 +14,7 @@ import { PasswordField } from "@/components/auth/password-field";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { SecuritySection } from "./section";
 import { useRefreshSessions, type SecurityPageRef } from "./page-ref";
+import { applyFieldErrors } from "@/components/auth/form-errors";
 
 type Offer = { state: "idle" | "ending" } | { state: "ended"; count: number } | { state: "failed"; message: string };
 
@@ -53,10 +54,8 @@ export function PasswordSection({ page }: { page: SecurityPageRef }) {
       onOpenChange(false);
       return;
     }
-    for (const [name, key] of Object.entries(result.error.fields ?? {})) {
-      if (name === "oldPassword" || name === "password" || name === "confirmPassword") setError(name, { message: key });
-    }
-    if (!result.error.fields) setFormError(text.action(result.error));
+    const fields = ["oldPassword", "password", "confirmPassword"] as const;
+    if (!applyFieldErrors(result.error, fields, setError)) setFormError(text.action(result.error));
   });
 
   async function endOthers() {

@@ -1,0 +1,31 @@
+import { emailField } from "@/lib/validation/fields";
+import type { ActionError } from "@/lib/session/action-result";
+
+/**
+ * Puts the server's field messages (message keys) on the named fields of a form. Returns false
+ * when the error is not about fields, so the caller shows one message for the whole form.
+ */
+export function applyFieldErrors<N extends string>(
+  error: ActionError,
+  names: readonly N[],
+  setError: (name: N, error: { message: string }) => void,
+): boolean {
+  const fields = error.fields;
+  if (!fields) return false;
+  for (const name of names) {
+    const key = fields[name];
+    if (key) setError(name, { message: key });
+  }
+  return true;
+}
+
+/** The email of a form checked before a code is requested: the valid address, or null after marking the field. */
+export function validEmailOrMark(value: unknown, mark: (message: string) => void, clear: () => void): string | null {
+  const email = emailField.safeParse(value);
+  if (!email.success) {
+    mark(email.error.issues[0]?.message ?? "emailInvalid");
+    return null;
+  }
+  clear();
+  return email.data;
+}
