@@ -10,8 +10,7 @@ import { changeEnterprisePasswordAction } from "@/app/[lang]/(account)/profile-b
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
-import { PasswordField } from "@/components/auth/password-field";
+import { PasswordChangeDialog } from "@/components/account/password-change-dialog";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { applyFieldErrors } from "@/components/auth/form-errors";
 
@@ -66,24 +65,21 @@ export function EnterprisePassword({ lang, query, defaultPassword }: { lang: str
     <div className="mt-4 flex flex-col gap-3">
       {isDefault ? <Alert tone="warning">{t("defaultPassword")}</Alert> : null}
       {changed ? <Alert tone="success">{t("changed")}</Alert> : null}
-      <Dialog open={open} onOpenChange={onOpenChange} trigger={trigger} title={t("dialogTitle")} description={t("dialogDescription")}>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          {formError ? <Alert tone="error">{formError}</Alert> : null}
-          <PasswordField label={t("oldPassword")} autoComplete="current-password" placeholder={t("oldPasswordPlaceholder")} error={text.field(errors.oldPassword?.message)} {...register("oldPassword")} />
-          <PasswordField label={t("newPassword")} autoComplete="new-password" placeholder={t("newPasswordPlaceholder")} error={text.field(errors.password?.message)} {...register("password")} />
-          <PasswordField label={t("confirmPassword")} autoComplete="new-password" placeholder={t("confirmPasswordPlaceholder")} error={text.field(errors.confirmPassword?.message)} {...register("confirmPassword")} />
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                {t("cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" pending={isSubmitting}>
-              {t("save")}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+      <PasswordChangeDialog
+        label={(key) => t(key)}
+        open={open}
+        onOpenChange={onOpenChange}
+        trigger={trigger}
+        onSubmit={onSubmit}
+        fields={{ oldPassword: register("oldPassword"), password: register("password"), confirmPassword: register("confirmPassword") }}
+        errors={{
+          oldPassword: text.field(errors.oldPassword?.message),
+          password: text.field(errors.password?.message),
+          confirmPassword: text.field(errors.confirmPassword?.message),
+        }}
+        formError={formError}
+        pending={isSubmitting}
+      />
     </div>
   );
 }

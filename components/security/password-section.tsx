@@ -8,9 +8,8 @@ import { changePasswordSchema, type ChangePasswordInput } from "@/lib/validation
 import { changePasswordAction, endSessionsAction } from "@/app/[lang]/(account)/profile/security/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose } from "@/components/ui/dialog";
+import { PasswordChangeDialog } from "@/components/account/password-change-dialog";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { PasswordField } from "@/components/auth/password-field";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { SecuritySection } from "./section";
 import { useRefreshSessions, type SecurityPageRef } from "./page-ref";
@@ -81,24 +80,21 @@ export function PasswordSection({ page }: { page: SecurityPageRef }) {
       title={t("title")}
       description={t("description")}
       action={
-        <Dialog open={open} onOpenChange={onOpenChange} trigger={trigger} title={t("dialogTitle")} description={t("dialogDescription")}>
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            {formError ? <Alert tone="error">{formError}</Alert> : null}
-            <PasswordField label={t("oldPassword")} autoComplete="current-password" placeholder={t("oldPasswordPlaceholder")} error={text.field(errors.oldPassword?.message)} {...register("oldPassword")} />
-            <PasswordField label={t("newPassword")} autoComplete="new-password" placeholder={t("newPasswordPlaceholder")} error={text.field(errors.password?.message)} {...register("password")} />
-            <PasswordField label={t("confirmPassword")} autoComplete="new-password" placeholder={t("confirmPasswordPlaceholder")} error={text.field(errors.confirmPassword?.message)} {...register("confirmPassword")} />
-            <div className="flex justify-end gap-2">
-              <DialogClose asChild>
-                <Button type="button" variant="secondary">
-                  {t("cancel")}
-                </Button>
-              </DialogClose>
-              <Button type="submit" pending={isSubmitting}>
-                {t("save")}
-              </Button>
-            </div>
-          </form>
-        </Dialog>
+        <PasswordChangeDialog
+          label={(key) => t(key)}
+          open={open}
+          onOpenChange={onOpenChange}
+          trigger={trigger}
+          onSubmit={onSubmit}
+          fields={{ oldPassword: register("oldPassword"), password: register("password"), confirmPassword: register("confirmPassword") }}
+          errors={{
+            oldPassword: text.field(errors.oldPassword?.message),
+            password: text.field(errors.password?.message),
+            confirmPassword: text.field(errors.confirmPassword?.message),
+          }}
+          formError={formError}
+          pending={isSubmitting}
+        />
       }
     >
       {changed ? (
