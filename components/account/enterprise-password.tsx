@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { enterprisePasswordSchema, type EnterprisePasswordInput } from "@/lib/validation/auth";
+import { changePasswordSchema as enterprisePasswordSchema, type ChangePasswordInput as EnterprisePasswordInput } from "@/lib/validation/security";
 import { changeEnterprisePasswordAction } from "@/app/[lang]/(account)/profile-business/profile-settings/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { CODE_LENGTH } from "@/lib/validation/fields";
+import { CODE_LENGTH } from "@/lib/contract/fields";
 
 /** 32 random bytes, base64url: session tokens and nonces. */
 export function randomToken(bytes = 32): string {

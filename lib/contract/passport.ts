@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { codeField, emailField, loginPasswordField, passwordField } from "@/lib/validation/fields";
+import { codeField, emailField, enterpriseAccountField, loginPasswordField, nonceField, passwordField } from "./fields";
+import { CODE_PURPOSES } from "./rules";
 
 /**
  * Request and response shapes of the passport API (SPEC §7), base `/v1`.
@@ -10,7 +11,7 @@ import { codeField, emailField, loginPasswordField, passwordField } from "@/lib/
  * A purpose a verification code is requested for; a code only works for its purpose.
  * "device" codes are mailed by a sign-in from an unknown device (20109), never through /v1/captcha.
  */
-export const codePurposeSchema = z.enum(["register", "login", "findpwd", "delete", "device"]);
+export const codePurposeSchema = z.enum(CODE_PURPOSES);
 export type CodePurpose = z.infer<typeof codePurposeSchema>;
 
 // POST /v1/verify/email
@@ -20,7 +21,7 @@ export const verifyEmailResponse = z.object({ nonce: z.string().min(16) });
 // POST /v1/captcha — emails a code to `receiver` for the nonce from /verify/email
 export const sendCaptchaRequest = z.object({
   receiver: emailField,
-  nonce: z.string().min(16).max(128),
+  nonce: nonceField,
   type: codePurposeSchema,
   ticket: z.string().max(4096).optional(),
 });
@@ -31,7 +32,7 @@ export const registerRequest = z.object({
   email: emailField,
   password: passwordField,
   captcha: codeField,
-  nonce: z.string().min(16).max(128),
+  nonce: nonceField,
 });
 
 // POST /v1/login
@@ -93,7 +94,7 @@ export type UserFullInfo = z.infer<typeof userFullInfoResponse>;
 export const loginWithCodeRequest = z.object({
   email: emailField,
   captcha: codeField,
-  nonce: z.string().min(16).max(128),
+  nonce: nonceField,
   remember: z.boolean().optional(),
 });
 
@@ -102,17 +103,9 @@ export const loginWithCodeRequest = z.object({
 export const findPasswordRequest = z.object({
   email: emailField,
   captcha: codeField,
-  nonce: z.string().min(16).max(128),
+  nonce: nonceField,
   password: passwordField,
 });
-
-/** A business account ID, as an operator created it. */
-export const enterpriseAccountField = z
-  .string({ error: "accountRequired" })
-  .trim()
-  .min(1, { error: "accountRequired" })
-  .max(64, { error: "accountInvalid" })
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { error: "accountInvalid" });
 
 // POST /v1/enterprise/verify/account
 export const enterpriseVerifyAccountRequest = z.object({ account: enterpriseAccountField });

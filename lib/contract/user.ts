@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { codeField, loginPasswordField, passwordField } from "@/lib/validation/fields";
+import { codeField, loginPasswordField, nonceField, passwordField } from "./fields";
 
 /**
  * The signed-in user's profile and account security (SPEC §3, §5, §7), passport API `/v1`.
@@ -104,7 +104,7 @@ export const socialAccountsResponse = z.array(socialAccountItem);
 // and both confirmations (SPEC §5). Every session ends and the personal data is removed.
 export const deleteAccountRequest = z.object({
   captcha: codeField,
-  nonce: z.string().min(16).max(128),
+  nonce: nonceField,
   financialResponsibility: z.literal(true, { error: "confirmFinancial" }),
   permanentDeletion: z.literal(true, { error: "confirmPermanent" }),
 });

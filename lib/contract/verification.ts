@@ -1,15 +1,16 @@
 import { z } from "zod";
-import { emailField } from "@/lib/validation/fields";
+import { emailField } from "./fields";
+import { VERIFICATION_PROVIDERS, VERIFICATION_SCENES } from "./rules";
 
 /**
  * Human verification (SPEC §7, §8). A verification is made for one scene and one email, and
  * the services turn it into a short-lived, single-use `ticket` bound to both. The ticket is
  * then sent with the request it was made for (POST /v1/captcha, /v1/login, /v1/enterprise/login).
  */
-export const verificationSceneSchema = z.enum(["register", "login", "findpwd", "delete", "password_login", "enterprise_login"]);
+export const verificationSceneSchema = z.enum(VERIFICATION_SCENES);
 export type VerificationScene = z.infer<typeof verificationSceneSchema>;
 
-export const verificationProviderSchema = z.enum(["altcha", "recaptcha", "aliyun"]);
+export const verificationProviderSchema = z.enum(VERIFICATION_PROVIDERS);
 export type VerificationProvider = z.infer<typeof verificationProviderSchema>;
 
 // GET /v1/verify/config — which provider the services expect, and its public keys.

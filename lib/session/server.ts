@@ -1,7 +1,6 @@
 import "server-only";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
-import type { z } from "zod";
 import { ErrorCode } from "@/lib/contract/errors";
 import { getUserFullInfo } from "@/lib/upstream/passport";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -123,7 +122,7 @@ export async function endExpiredSession(page: ActionPage): Promise<ActionError> 
 }
 
 /** Field errors of a failed zod parse, as message keys. */
-export function fieldErrors(error: z.ZodError): ActionError {
+export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): ActionError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const name = String(issue.path[0] ?? "form");

@@ -1,7 +1,7 @@
-import { z } from "zod";
-import { enterpriseAccountField } from "@/lib/contract/passport";
-import { codeField, emailField, loginPasswordField, passwordField } from "./fields";
+import * as z from "zod/mini";
+import { codeField, emailField, enterpriseAccountField, loginPasswordField, passwordField } from "./fields";
 
+/** The sign-in screens' forms (SPEC §5), checked by the form and again by its server action. */
 export const loginPasswordSchema = z.object({
   email: emailField,
   password: loginPasswordField,
@@ -17,34 +17,33 @@ export const loginCodeSchema = z.object({
 });
 export type LoginCodeInput = z.infer<typeof loginCodeSchema>;
 
+const confirmField = z.string().check(z.minLength(1, { error: "confirmRequired" }));
+
 /** A new password typed twice (register, password recovery, password change). */
-function confirmed<S extends z.ZodType<{ password: string; confirmPassword: string }>>(schema: S): S {
-  return schema.refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: "passwordsMismatch" });
-}
+export const samePasswordTwice = z.refine<{ password: string; confirmPassword: string }>((v) => v.password === v.confirmPassword, {
+  path: ["confirmPassword"],
+  error: "passwordsMismatch",
+});
 
-const confirmField = z.string().min(1, { error: "confirmRequired" });
-
-export const registerSchema = confirmed(
-  z.object({
+export const registerSchema = z
+  .object({
     email: emailField,
     code: codeField,
     password: passwordField,
     confirmPassword: confirmField,
-    agree: z.boolean().refine((v) => v, { error: "agreementRequired" }),
-  }),
-);
+    agree: z.boolean().check(z.refine((v) => v, { error: "agreementRequired" })),
+  })
+  .check(samePasswordTwice);
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export const sendCodeSchema = z.object({ email: emailField });
-
 /** The last step of password recovery: the new password, twice. */
-export const newPasswordSchema = confirmed(z.object({ password: passwordField, confirmPassword: confirmField }));
+export const newPasswordSchema = z.object({ password: passwordField, confirmPassword: confirmField }).check(samePasswordTwice);
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 
 /** Everything the password-recovery action needs, checked again on the server. */
-export const findPasswordSchema = confirmed(
-  z.object({ email: emailField, code: codeField, password: passwordField, confirmPassword: confirmField }),
-);
+export const findPasswordSchema = z
+  .object({ email: emailField, code: codeField, password: passwordField, confirmPassword: confirmField })
+  .check(samePasswordTwice);
 export type FindPasswordInput = z.infer<typeof findPasswordSchema>;
 
 export const enterpriseLoginSchema = z.object({
@@ -54,9 +53,3 @@ export const enterpriseLoginSchema = z.object({
   remember: z.boolean(),
 });
 export type EnterpriseLoginInput = z.infer<typeof enterpriseLoginSchema>;
-
-/** Changing the enterprise password: the current one, then the new one twice. */
-export const enterprisePasswordSchema = confirmed(
-  z.object({ oldPassword: loginPasswordField, password: passwordField, confirmPassword: confirmField }),
-);
-export type EnterprisePasswordInput = z.infer<typeof enterprisePasswordSchema>;

@@ -1,38 +1,16 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { codeChecks, emailChecks, enterpriseAccountChecks, loginPasswordChecks, passwordChecks, REQUIRED } from "@/lib/contract/rules";
 
 /**
- * Field rules of SPEC §5, shared by client forms, server actions and the reference
- * services. Error messages are message keys under the `validation` namespace.
+ * The contract's field rules (lib/contract/rules.ts) as zod/mini fields, for the client forms
+ * and their server actions. The same check objects build the services' fields, so a form never
+ * accepts what the services refuse.
  */
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 20;
-export const CODE_LENGTH = 6;
+export { canonicalEmail, CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/contract/rules";
 
-export function canonicalEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
-
-export const emailField = z
-  .string({ error: "emailRequired" })
-  .trim()
-  .min(1, { error: "emailRequired" })
-  .max(254, { error: "emailInvalid" })
-  .pipe(z.email({ error: "emailInvalid" }));
-
-export const passwordField = z
-  .string({ error: "passwordRequired" })
-  .min(1, { error: "passwordRequired" })
-  .min(PASSWORD_MIN, { error: "passwordLength" })
-  .max(PASSWORD_MAX, { error: "passwordLength" });
-
-/** A password being checked at login has no length rule, so old passwords still reach the server. */
-export const loginPasswordField = z
-  .string({ error: "passwordRequired" })
-  .min(1, { error: "passwordRequired" })
-  .max(128, { error: "passwordLength" });
-
-export const codeField = z
-  .string({ error: "codeRequired" })
-  .trim()
-  .min(1, { error: "codeRequired" })
-  .regex(/^\d{6}$/, { error: "codeInvalid" });
+export const emailField = z.string({ error: REQUIRED.email }).check(...emailChecks);
+export const passwordField = z.string({ error: REQUIRED.password }).check(...passwordChecks);
+export const loginPasswordField = z.string({ error: REQUIRED.password }).check(...loginPasswordChecks);
+export const codeField = z.string({ error: REQUIRED.code }).check(...codeChecks);
+export const enterpriseAccountField = z.string({ error: REQUIRED.account }).check(...enterpriseAccountChecks);
+export const nonceField = z.string().check(z.minLength(16), z.maxLength(128));

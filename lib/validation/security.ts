@@ -1,4 +1,5 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { samePasswordTwice } from "./auth";
 import { codeField, loginPasswordField, passwordField } from "./fields";
 
 /**
@@ -6,42 +7,41 @@ import { codeField, loginPasswordField, passwordField } from "./fields";
  * Messages are keys under `validation`.
  */
 
-/** Changing the password: the current one, then the new one twice. */
+const confirmField = z.string().check(z.minLength(1, { error: "confirmRequired" }));
+
+/** Changing the password (consumer and enterprise): the current one, then the new one twice. */
 export const changePasswordSchema = z
-  .object({
-    oldPassword: loginPasswordField,
-    password: passwordField,
-    confirmPassword: z.string().min(1, { error: "confirmRequired" }),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: "passwordsMismatch" });
+  .object({ oldPassword: loginPasswordField, password: passwordField, confirmPassword: confirmField })
+  .check(samePasswordTwice);
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+const ticked = (error: string) => z.boolean().check(z.refine((v) => v, { error }));
 
 /** The last step of account deletion: the emailed code and both confirmations. */
 export const deleteAccountSchema = z.object({
   code: codeField,
-  financialResponsibility: z.boolean().refine((v) => v, { error: "confirmFinancial" }),
-  permanentDeletion: z.boolean().refine((v) => v, { error: "confirmPermanent" }),
+  financialResponsibility: ticked("confirmFinancial"),
+  permanentDeletion: ticked("confirmPermanent"),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
-
-/** A code request or a deletion names the nonce of the code it is about. */
-export const nonceField = z.string().min(16).max(128);
 
 /** The device-code step of a sign-in held back for a new device (20109). */
 export const deviceCodeSchema = z.object({ code: codeField });
 export type DeviceCodeInput = z.infer<typeof deviceCodeSchema>;
-export const deviceChallengeField = z.string().regex(/^[A-Za-z0-9._~-]{16,256}$/);
+export const deviceChallengeField = z.string().check(z.regex(/^[A-Za-z0-9._~-]{16,256}$/));
 
 /** Ids the security screens send back: a session (UUID) and a known device. */
 export const sessionIdField = z.uuid();
-export const deviceIdField = z.string().min(1).max(128);
+export const deviceIdField = z.string().check(z.minLength(1), z.maxLength(128));
 
 export const SESSION_PAGE_SIZES = [10, 20, 50] as const;
 export const sessionPageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (SESSION_PAGE_SIZES as readonly number[]).includes(n))
-    .default(10),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  pageSize: z._default(
+    z.coerce.number().check(
+      z.int(),
+      z.refine((n) => (SESSION_PAGE_SIZES as readonly number[]).includes(n)),
+    ),
+    10,
+  ),
 });

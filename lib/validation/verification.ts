@@ -1,5 +1,6 @@
-import { z } from "zod";
-import { verificationProviderSchema, type VerificationConfig } from "@/lib/contract/verification";
+import * as z from "zod/mini";
+import { VERIFICATION_PROVIDERS } from "@/lib/contract/rules";
+import type { VerificationConfig } from "@/lib/contract/verification";
 
 /**
  * What a human-verification widget hands its form: the provider that made it and the value
@@ -7,8 +8,8 @@ import { verificationProviderSchema, type VerificationConfig } from "@/lib/contr
  * action exchanges it for a ticket.
  */
 export const verificationValueSchema = z.object({
-  provider: verificationProviderSchema,
-  value: z.string().min(1).max(8192),
+  provider: z.enum(VERIFICATION_PROVIDERS),
+  value: z.string().check(z.minLength(1), z.maxLength(8192)),
 });
 export type VerificationValue = z.infer<typeof verificationValueSchema>;
 

@@ -1,4 +1,5 @@
-import { enterpriseLoginSchema, enterprisePasswordSchema, findPasswordSchema, loginCodeSchema, newPasswordSchema, registerSchema } from "@/lib/validation/auth";
+import { enterpriseLoginSchema, findPasswordSchema, loginCodeSchema, newPasswordSchema, registerSchema } from "@/lib/validation/auth";
+import { changePasswordSchema as enterprisePasswordSchema } from "@/lib/validation/security";
 
 describe("register form rules (SPEC §5)", () => {
   const valid = { email: "ada@example.com", code: "123456", password: "secret1", confirmPassword: "secret1", agree: true };

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { enterpriseAccountField } from "@/lib/contract/passport";
-import { canonicalEmail, emailField } from "@/lib/validation/fields";
+import { enterpriseAccountField } from "@/lib/contract/fields";
+import { canonicalEmail, emailField } from "@/lib/contract/fields";
 import { now } from "../clock";
 import { getDb } from "../db/client";
 import { users } from "../db/schema";

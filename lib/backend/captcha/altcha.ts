@@ -3,7 +3,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { lt } from "drizzle-orm";
 import { z } from "zod";
 import type { VerificationScene } from "@/lib/contract/verification";
-import { canonicalEmail } from "@/lib/validation/fields";
+import { canonicalEmail } from "@/lib/contract/fields";
 import { addSeconds, now } from "../clock";
 import { getConfig } from "../config";
 import { hmacHex, sha256Hex } from "../crypto";

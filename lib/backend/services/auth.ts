@@ -1,5 +1,5 @@
 import type { SessionData } from "@/lib/contract/passport";
-import { canonicalEmail } from "@/lib/validation/fields";
+import { canonicalEmail } from "@/lib/contract/fields";
 import { ErrorCode, ServiceError } from "../errors";
 import { consumeVerificationCode } from "./codes";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { CodePurpose } from "@/lib/contract/passport";
-import { canonicalEmail } from "@/lib/validation/fields";
+import { canonicalEmail } from "@/lib/contract/fields";
 import { addSeconds, now } from "../clock";
 import { hmacHex, randomCode, sameHex, sha256Hex } from "../crypto";
 import { getDb } from "../db/client";

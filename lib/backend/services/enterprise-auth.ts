@@ -1,4 +1,4 @@
-import { canonicalEmail } from "@/lib/validation/fields";
+import { canonicalEmail } from "@/lib/contract/fields";
 import { ErrorCode, ServiceError } from "../errors";
 import { describeEnterprise, findEnterpriseByAccount } from "./enterprises";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { enterpriseAccountField } from "@/lib/contract/passport";
-import { canonicalEmail } from "@/lib/validation/fields";
+import { enterpriseAccountField } from "@/lib/contract/fields";
+import { canonicalEmail } from "@/lib/contract/fields";
 import { now } from "../clock";
 import { getDb, isUniqueViolation } from "../db/client";
 import { enterprises, users } from "../db/schema";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { canonicalEmail } from "@/lib/validation/fields";
+import { canonicalEmail } from "@/lib/contract/fields";
 import { addSeconds, now } from "../clock";
 import { randomToken, sha256Hex } from "../crypto";
 import { getDb } from "../db/client";

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { VerificationProvider, VerificationScene } from "@/lib/contract/verification";
-import { canonicalEmail } from "@/lib/validation/fields";
+import { canonicalEmail } from "@/lib/contract/fields";
 import { addSeconds, now } from "../clock";
 import { randomToken, sha256Hex } from "../crypto";
 import { getDb } from "../db/client";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { UserBasic, UserFullInfo } from "@/lib/contract/passport";
-import { canonicalEmail } from "@/lib/validation/fields";
+import { canonicalEmail } from "@/lib/contract/fields";
 import { now } from "../clock";
 import { getDb, isUniqueViolation } from "../db/client";
 import { enterprises, users } from "../db/schema";

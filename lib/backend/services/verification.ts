@@ -1,6 +1,6 @@
 import type { Challenge } from "altcha-lib";
 import type { VerificationProvider, VerificationScene } from "@/lib/contract/verification";
-import { canonicalEmail } from "@/lib/validation/fields";
+import { canonicalEmail } from "@/lib/contract/fields";
 import { captchaProvider, createAltchaChallenge } from "../captcha";
 import { ErrorCode, ServiceError } from "../errors";
 import { issueTicket } from "./tickets";

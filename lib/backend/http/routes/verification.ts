@@ -5,7 +5,7 @@ import {
   powVerifyRequest,
   verificationSceneSchema,
 } from "@/lib/contract/verification";
-import { emailField } from "@/lib/validation/fields";
+import { emailField } from "@/lib/contract/fields";
 import { publicVerificationConfig } from "../../captcha";
 import { altchaChallenge, exchangeForTicket } from "../../services/verification";
 import { readBody, readQuery } from "../context";

@@ -1,6 +1,6 @@
 "use server";
 
-import { enterprisePasswordSchema, type EnterprisePasswordInput } from "@/lib/validation/auth";
+import { changePasswordSchema as enterprisePasswordSchema, type ChangePasswordInput as EnterprisePasswordInput } from "@/lib/validation/security";
 import { changeEnterprisePassword } from "@/lib/upstream/passport";
 import type { ActionResult } from "@/lib/session/action-result";
 import { actionFailure, endExpiredSession, fieldErrors, readToken, resolvePage, upstreamContext, type PageRef } from "@/lib/session/server";

@@ -18,11 +18,11 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   deviceIdField,
-  nonceField,
   sessionIdField,
   type ChangePasswordInput,
   type DeleteAccountInput,
 } from "@/lib/validation/security";
+import { nonceField } from "@/lib/validation/fields";
 import { verificationValueSchema, type VerificationValue } from "@/lib/validation/verification";
 import type { ActionResult } from "@/lib/session/action-result";
 import { DELETED_FLASH_COOKIE } from "@/lib/session/cookie";
