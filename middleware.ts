@@ -15,9 +15,10 @@ import {
   UTOKEN_COOKIE,
   utokenCookieOptions,
 } from "@/lib/session/cookie";
-import { parseAllowedHosts, safeRedirectTarget } from "@/lib/session/redirect-target";
+import { safeRedirectTarget } from "@/lib/session/redirect-target";
+import { portalConfig } from "@/lib/config";
 import { validateToken } from "@/lib/session/validate-token";
-import { publicUrl, trustsProxy } from "@/lib/session/public-url";
+import { portalUrl } from "@/lib/session/public-origin";
 import { appHeadersFor, launchQuery, parseLaunchContext } from "@/lib/launch/context";
 
 /** Thin dispatcher: language routing, then the route guard. The rules live in lib/. */
@@ -37,7 +38,7 @@ export async function middleware(request: NextRequest) {
   const rule = routeRule(rest);
   if (!rule) return NextResponse.redirect(new URL(`/${lang}/login`, url));
 
-  const visited = publicUrl(url, request.headers, trustsProxy());
+  const visited = portalUrl(url.pathname + url.search, request.headers);
   // A browser without a device id gets one now; this request's pages and actions see it too.
   const newDevice = isDeviceId(request.cookies.get(DEVICE_COOKIE)?.value) ? null : newDeviceId();
   if (newDevice) request.cookies.set(DEVICE_COOKIE, newDevice);
@@ -67,7 +68,7 @@ export async function middleware(request: NextRequest) {
   const stored = request.cookies.get(UTOKEN_COOKIE)?.value;
   const token: TokenState =
     rule.kind === "public" || !isUsableToken(stored) ? { status: "none" } : await validateToken(stored, lang, app, { fresh: rule.kind === "login" });
-  const r = safeRedirectTarget(url.searchParams.get("r"), parseAllowedHosts(process.env.ALLOWED_REDIRECT_HOSTS), visited.host);
+  const r = safeRedirectTarget(url.searchParams.get("r"), portalConfig().allowedRedirectHosts, visited.origin);
   const decision = decideGuard({ lang, rule, token, currentUrl: visited.href, safeR: r?.href ?? null, launch: launchQuery(launch) });
 
   let response: NextResponse;

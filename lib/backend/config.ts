@@ -1,47 +1,106 @@
 import path from "node:path";
+import { z } from "zod";
 import { singleton, clearSingleton } from "./singleton";
 
 /**
- * Environment of the reference services, read once.
- *
- * | variable                  | default                                  | meaning                                            |
- * |---------------------------|------------------------------------------|----------------------------------------------------|
- * | DATA_DIR                  | ./data                                   | PGlite database and the generated secret           |
- * | DATABASE_URL              | (unset: embedded PGlite)                 | PostgreSQL connection string (node-postgres)       |
- * | SMTP_URL                  | (unset: outbox in the database + log)    | e.g. smtp://127.0.0.1:2525                         |
- * | MAIL_FROM                 | Passport <no-reply@passport.local>       | sender of emails                                   |
- * | TRUST_PROXY               | (off)                                    | "1"/"true": take client IPs from x-client-ip / x-forwarded-for |
- * | PORTAL_SERVICES_KEY       | (unset)                                  | shared with the portal: a request whose x-portal-key equals it may name the client IP in x-client-ip |
- * | SOCIAL_PROVIDERS          | google,facebook,apple                    | sign-in providers listed by GET /v1/user/oauth/list, in this order |
- * | CODE_SECRET               | (generated and stored)                   | HMAC key for codes; other secrets are derived from it |
- * | SERVICES_PORT             | 4000                                     | port of `npm run services`                         |
- * | REDIS_URL                 | (unset: in-process memory)               | store of the rate limits (ioredis URL)             |
- * | CAPTCHA_PROVIDER          | altcha                                   | altcha, recaptcha, aliyun, or regional             |
- * | REGION                    | (unset)                                  | "cn" picks aliyun when CAPTCHA_PROVIDER=regional   |
- * | ALTCHA_COST               | 5000                                     | PBKDF2 iterations per attempt of the proof of work |
- * | ALTCHA_MAX_COUNTER        | 3000                                     | most attempts a challenge needs (drawn from max/3…max) |
- * | RECAPTCHA_SITE_KEY        | (unset)                                  | public key handed to the portal                    |
- * | RECAPTCHA_SECRET          | (unset)                                  | server key for siteverify                          |
- * | RECAPTCHA_VERIFY_URL      | https://www.google.com/recaptcha/api/siteverify | where tokens are checked                    |
- * | RECAPTCHA_MIN_SCORE       | 0.5                                      | lowest reCAPTCHA v3 score accepted                 |
- * | ALIYUN_CAPTCHA_APP_KEY    | (unset)                                  | public app key handed to the portal                |
- * | ALIYUN_ACCESS_KEY_ID      | (unset)                                  | AccessKey for AnalyzeNvc                           |
- * | ALIYUN_ACCESS_KEY_SECRET  | (unset)                                  | AccessKey secret for AnalyzeNvc                    |
- * | ALIYUN_CAPTCHA_ENDPOINT   | https://afs.aliyuncs.com                 | Aliyun AFS endpoint                                |
+ * The reference services' whole environment, parsed once with zod. A bad value stops the start
+ * with one line naming the variable (`SERVICES_PORT: expected an integer from 1 to 65535`);
+ * unset or blank means the default. docs/configuration.md lists every variable.
  */
 export type CaptchaProviderName = "altcha" | "recaptcha" | "aliyun";
+
+const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const text = () => z.preprocess(blank, z.string().trim().optional());
+const flag = () =>
+  z.preprocess(
+    blank,
+    z
+      .enum(["1", "0", "true", "false", "yes", "no", "on", "off"], { error: "expected true or false" })
+      .optional()
+      .transform((value) => value === "1" || value === "true" || value === "yes" || value === "on"),
+  );
+const count = (fallback: number, max = 1_000_000_000) =>
+  z.preprocess(blank, z.coerce.number({ error: "expected a whole number" }).int().min(1).max(max).default(fallback));
+const url = () => z.preprocess(blank, z.url({ error: "expected a URL" }).optional());
+
+/** "google, Facebook,apple" → ["google", "facebook", "apple"]. */
+const providerList = z.preprocess(
+  (value) => (typeof blank(value) === "string" ? String(value) : "google,facebook,apple"),
+  z
+    .string()
+    .transform((value) => [...new Set(value.split(",").map((name) => name.trim().toLowerCase()).filter(Boolean))])
+    .pipe(z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, { error: "provider names are letters, digits, _ and -" }))),
+);
+
+/** TRUST_PROXY: off, on (one proxy in front), or the number of proxies in front. */
+const proxyHops = z.preprocess(
+  (value) => {
+    const raw = typeof blank(value) === "string" ? String(value).trim().toLowerCase() : "0";
+    if (["true", "yes", "on"].includes(raw)) return 1;
+    if (["false", "no", "off"].includes(raw)) return 0;
+    return raw;
+  },
+  z.coerce.number({ error: "expected true, false or the number of proxies" }).int().min(0).max(10),
+);
+
+const envSchema = z.object({
+  DATA_DIR: text(),
+  DATABASE_URL: text(),
+  SMTP_URL: url(),
+  MAIL_FROM: text(),
+  TRUST_PROXY: proxyHops,
+  PORTAL_SERVICES_KEY: text(),
+  SOCIAL_PROVIDERS: providerList,
+  CODE_SECRET: text(),
+  SERVICES_PORT: z.preprocess(blank, z.coerce.number({ error: "expected a port number" }).int().min(1).max(65535).default(4000)),
+  REDIS_URL: text(),
+  LOG_LEVEL: z.preprocess(blank, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  CAPTCHA_PROVIDER: z.preprocess(
+    (value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : "altcha"),
+    z.enum(["altcha", "recaptcha", "aliyun", "regional"], { error: "expected altcha, recaptcha, aliyun or regional" }),
+  ),
+  REGION: z.preprocess((value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : undefined), z.string().optional()),
+  ALTCHA_COST: count(5000),
+  ALTCHA_MAX_COUNTER: count(3000),
+  RECAPTCHA_SITE_KEY: text(),
+  RECAPTCHA_SECRET: text(),
+  RECAPTCHA_VERIFY_URL: url(),
+  RECAPTCHA_MIN_SCORE: z.preprocess(blank, z.coerce.number({ error: "expected a number from 0 to 1" }).min(0).max(1).default(0.5)),
+  ALIYUN_CAPTCHA_APP_KEY: text(),
+  ALIYUN_ACCESS_KEY_ID: text(),
+  ALIYUN_ACCESS_KEY_SECRET: text(),
+  ALIYUN_CAPTCHA_ENDPOINT: url(),
+  S3_BUCKET: text(),
+  S3_REGION: text(),
+  S3_ENDPOINT: url(),
+  S3_ACCESS_KEY_ID: text(),
+  S3_SECRET_ACCESS_KEY: text(),
+  S3_PUBLIC_URL: url(),
+  S3_FORCE_PATH_STYLE: flag(),
+});
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  endpoint: string | null;
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  publicUrl: string;
+  forcePathStyle: boolean;
+};
 
 export type BackendConfig = {
   dataDir: string;
   databaseUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
-  trustProxy: boolean;
+  /** proxies in front whose X-Forwarded-For entries are believed (0: none, the socket is the client) */
+  trustProxyHops: number;
   portalServicesKey: string | null;
   socialProviders: readonly string[];
   codeSecret: string | null;
   servicesPort: number;
   redisUrl: string | null;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   captcha: {
     provider: CaptchaProviderName;
     altchaCost: number;
@@ -55,69 +114,88 @@ export type BackendConfig = {
     aliyunAccessKeySecret: string | null;
     aliyunEndpoint: string;
   };
+  /** S3-compatible storage for files (avatars), or null for DATA_DIR/files */
+  s3: S3Settings | null;
 };
 
-const NAME = "config";
+/** The environment, or a part of it (tests). */
+export type EnvSource = Readonly<Record<string, string | undefined>>;
 
-function blankToNull(value: string | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
+/** A configuration error names the variable and what was expected, never the value (it may be a secret). */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
 }
 
-function positiveInt(value: string | undefined, fallback: number): number {
-  const parsed = Number.parseInt(value ?? "", 10);
-  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+function withoutTrailingSlash(value: string): string {
+  return value.replace(/\/+$/, "");
 }
 
-/** "google, Facebook,apple" → ["google", "facebook", "apple"]; names are letters, digits, "_" and "-". */
-function socialProviders(value: string | undefined): string[] {
-  const names = (value ?? "google,facebook,apple")
-    .split(",")
-    .map((name) => name.trim().toLowerCase())
-    .filter(Boolean);
-  for (const name of names) {
-    if (!/^[a-z0-9][a-z0-9_-]{0,31}$/.test(name)) throw new Error(`SOCIAL_PROVIDERS: "${name}" is not a provider name.`);
+/** Where browsers fetch objects when S3_PUBLIC_URL is not given: the bucket's own address. */
+function defaultPublicUrl(bucket: string, region: string, endpoint: string | null, forcePathStyle: boolean): string {
+  if (!endpoint) return `https://${bucket}.s3.${region}.amazonaws.com`;
+  const base = new URL(endpoint);
+  if (forcePathStyle) return `${withoutTrailingSlash(base.href)}/${bucket}`;
+  return `${base.protocol}//${bucket}.${base.host}`;
+}
+
+function s3Settings(env: z.output<typeof envSchema>): S3Settings | null {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) return null;
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.");
   }
-  return [...new Set(names)];
-}
-
-function captchaProvider(env: NodeJS.ProcessEnv): CaptchaProviderName {
-  const chosen = (env.CAPTCHA_PROVIDER ?? "").trim().toLowerCase() || "altcha";
-  if (chosen === "regional") return (env.REGION ?? "").trim().toLowerCase() === "cn" ? "aliyun" : "recaptcha";
-  if (chosen === "altcha" || chosen === "recaptcha" || chosen === "aliyun") return chosen;
-  throw new Error(`CAPTCHA_PROVIDER must be altcha, recaptcha, aliyun or regional (got "${chosen}").`);
-}
-
-function readConfig(env: NodeJS.ProcessEnv): BackendConfig {
-  const port = Number.parseInt(env.SERVICES_PORT ?? "", 10);
-  const minScore = Number.parseFloat(env.RECAPTCHA_MIN_SCORE ?? "");
+  const region = env.S3_REGION ?? "us-east-1";
+  const endpoint = env.S3_ENDPOINT ?? null;
   return {
-    // The data directory is chosen at run time; keep the bundler from tracing the whole project.
-    dataDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), blankToNull(env.DATA_DIR) ?? "data"),
-    databaseUrl: blankToNull(env.DATABASE_URL),
-    smtpUrl: blankToNull(env.SMTP_URL),
-    mailFrom: blankToNull(env.MAIL_FROM) ?? "Passport <no-reply@passport.local>",
-    trustProxy: ["1", "true"].includes((env.TRUST_PROXY ?? "").trim().toLowerCase()),
-    portalServicesKey: blankToNull(env.PORTAL_SERVICES_KEY),
-    socialProviders: socialProviders(env.SOCIAL_PROVIDERS),
-    codeSecret: blankToNull(env.CODE_SECRET),
-    servicesPort: Number.isInteger(port) && port > 0 && port < 65536 ? port : 4000,
-    redisUrl: blankToNull(env.REDIS_URL),
-    captcha: {
-      provider: captchaProvider(env),
-      altchaCost: positiveInt(env.ALTCHA_COST, 5000),
-      altchaMaxCounter: positiveInt(env.ALTCHA_MAX_COUNTER, 3000),
-      recaptchaSiteKey: blankToNull(env.RECAPTCHA_SITE_KEY),
-      recaptchaSecret: blankToNull(env.RECAPTCHA_SECRET),
-      recaptchaVerifyUrl: blankToNull(env.RECAPTCHA_VERIFY_URL) ?? "https://www.google.com/recaptcha/api/siteverify",
-      recaptchaMinScore: Number.isFinite(minScore) && minScore >= 0 && minScore <= 1 ? minScore : 0.5,
-      aliyunAppKey: blankToNull(env.ALIYUN_CAPTCHA_APP_KEY),
-      aliyunAccessKeyId: blankToNull(env.ALIYUN_ACCESS_KEY_ID),
-      aliyunAccessKeySecret: blankToNull(env.ALIYUN_ACCESS_KEY_SECRET),
-      aliyunEndpoint: blankToNull(env.ALIYUN_CAPTCHA_ENDPOINT) ?? "https://afs.aliyuncs.com",
-    },
+    bucket,
+    region,
+    endpoint,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : null,
+    publicUrl: withoutTrailingSlash(env.S3_PUBLIC_URL ?? defaultPublicUrl(bucket, region, endpoint, env.S3_FORCE_PATH_STYLE)),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
 }
+
+export function readConfig(source: EnvSource): BackendConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`${String(issue?.path[0] ?? "environment")}: ${issue?.message ?? "invalid"}`);
+  }
+  const env = parsed.data;
+  const provider = env.CAPTCHA_PROVIDER === "regional" ? (env.REGION === "cn" ? "aliyun" : "recaptcha") : env.CAPTCHA_PROVIDER;
+  return {
+    // The data directory is chosen at run time; keep the bundler from tracing the whole project.
+    dataDir: path.resolve(/*turbopackIgnore: true*/ process.cwd(), env.DATA_DIR ?? "data"),
+    databaseUrl: env.DATABASE_URL ?? null,
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM ?? "Passport <no-reply@passport.local>",
+    trustProxyHops: env.TRUST_PROXY,
+    portalServicesKey: env.PORTAL_SERVICES_KEY ?? null,
+    socialProviders: env.SOCIAL_PROVIDERS,
+    codeSecret: env.CODE_SECRET ?? null,
+    servicesPort: env.SERVICES_PORT,
+    redisUrl: env.REDIS_URL ?? null,
+    logLevel: env.LOG_LEVEL,
+    captcha: {
+      provider,
+      altchaCost: env.ALTCHA_COST,
+      altchaMaxCounter: env.ALTCHA_MAX_COUNTER,
+      recaptchaSiteKey: env.RECAPTCHA_SITE_KEY ?? null,
+      recaptchaSecret: env.RECAPTCHA_SECRET ?? null,
+      recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL ?? "https://www.google.com/recaptcha/api/siteverify",
+      recaptchaMinScore: env.RECAPTCHA_MIN_SCORE,
+      aliyunAppKey: env.ALIYUN_CAPTCHA_APP_KEY ?? null,
+      aliyunAccessKeyId: env.ALIYUN_ACCESS_KEY_ID ?? null,
+      aliyunAccessKeySecret: env.ALIYUN_ACCESS_KEY_SECRET ?? null,
+      aliyunEndpoint: env.ALIYUN_CAPTCHA_ENDPOINT ?? "https://afs.aliyuncs.com",
+    },
+    s3: s3Settings(env),
+  };
+}
+
+const NAME = "config";
 
 export function getConfig(): BackendConfig {
   return singleton(NAME, () => readConfig(process.env));

@@ -4,7 +4,6 @@ import { resetMailer } from "./mail";
 import { resetRateLimits } from "./ratelimit";
 import { resetCodeSecret } from "./secrets";
 import { closeFileStorage } from "./storage";
-import { resetStorageConfig } from "./storage/config";
 
 /**
  * Close the database and the rate-limit store and forget every cached piece of state
@@ -15,7 +14,6 @@ export async function shutdownBackend(): Promise<void> {
   await closeDb();
   await resetRateLimits();
   await closeFileStorage();
-  resetStorageConfig();
   resetMailer();
   resetCodeSecret();
   resetConfig();

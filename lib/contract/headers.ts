@@ -30,4 +30,9 @@ export const HEADER = {
   portalKey: "x-portal-key",
   /** a stable random id per browser (from an HttpOnly cookie), for device security */
   deviceId: "x-device-id",
+  /**
+   * the TCP peer's address, written by the app's own Node server on every request it accepts
+   * (a value sent by the client is overwritten), so both halves know who is on the socket
+   */
+  peer: "x-passport-peer",
 } as const;

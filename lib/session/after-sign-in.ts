@@ -1,7 +1,9 @@
 import "server-only";
 import { headers } from "next/headers";
 import { launchQuery, parseLaunchContext } from "@/lib/launch/context";
-import { parseAllowedHosts, safeRedirectTarget } from "./redirect-target";
+import { portalConfig } from "@/lib/config";
+import { publicOrigin } from "./public-origin";
+import { safeRedirectTarget } from "./redirect-target";
 import { BUSINESS_HOME_PATH, SETTINGS_PATH } from "./routes";
 
 /**
@@ -10,8 +12,7 @@ import { BUSINESS_HOME_PATH, SETTINGS_PATH } from "./routes";
  */
 export async function afterSignInPath(lang: string, pageQuery: string, business = false): Promise<string> {
   const query = new URLSearchParams(pageQuery);
-  const host = (await headers()).get("host") ?? undefined;
-  const target = safeRedirectTarget(query.get("r"), parseAllowedHosts(process.env.ALLOWED_REDIRECT_HOSTS), host);
+  const target = safeRedirectTarget(query.get("r"), portalConfig().allowedRedirectHosts, publicOrigin(await headers()).origin);
   if (target) return target.href;
   const launch = launchQuery(parseLaunchContext(query, null)).toString();
   return `/${lang}/${business ? BUSINESS_HOME_PATH : SETTINGS_PATH}${launch ? `?${launch}` : ""}`;

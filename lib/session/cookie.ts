@@ -1,3 +1,5 @@
+import { portalConfig } from "@/lib/config";
+
 /** The utoken cookie (SPEC §3, §9; ARCHITECTURE "Secure cookies"). Edge-safe. */
 export const UTOKEN_COOKIE = "utoken";
 /** Set for one page view after the guard met code 20101, so the login page can say so. */
@@ -40,9 +42,10 @@ export function utokenCookieOptions(params: {
   };
 }
 
-/** The deployment's cookie settings (read at call time so Edge middleware sees runtime values). */
+/** The deployment's cookie settings (lib/config.ts). */
 export function cookieEnv(): { COOKIE_DOMAIN?: string; COOKIE_HTTP_ONLY?: string } {
-  return { COOKIE_DOMAIN: process.env.COOKIE_DOMAIN, COOKIE_HTTP_ONLY: process.env.COOKIE_HTTP_ONLY };
+  const config = portalConfig();
+  return { COOKIE_DOMAIN: config.cookieDomain ?? undefined, COOKIE_HTTP_ONLY: String(config.cookieHttpOnly) };
 }
 
 /** SPEC §4: a numeric-only ut counts as empty. */

@@ -1,6 +1,11 @@
 /**
- * Redirect targets (`r`) are followed only for https URLs (http on localhost) whose host is
- * on the allowlist (ARCHITECTURE security rules; SPEC §5: at least 7 characters, a URL).
+ * Redirect targets (`r`) are followed only for https URLs (http on localhost) whose host and
+ * port are on the allowlist, or that are the portal's own origin (ARCHITECTURE security
+ * rules; SPEC §5: at least 7 characters, a URL).
+ *
+ * Allowlist entries are `host`, `host:port` or `*.domain` (any subdomain, not the domain
+ * itself). An entry without a port allows only the scheme's default port:
+ * `allowed.example` accepts https://allowed.example/ but not https://allowed.example:8443/.
  */
 export const MIN_REDIRECT_LENGTH = 7;
 
@@ -13,14 +18,18 @@ export function parseAllowedHosts(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-function hostAllowed(hostname: string, allowlist: readonly string[]): boolean {
-  return allowlist.some((entry) =>
-    entry.startsWith("*.") ? hostname.endsWith(entry.slice(1)) && hostname.length > entry.length - 1 : hostname === entry,
-  );
+function entryAllows(entry: string, url: URL): boolean {
+  const portMatch = /^(.*?)(?::(\d{1,5}))?$/.exec(entry);
+  const hostPattern = portMatch?.[1] ?? entry;
+  const port = portMatch?.[2] ?? "";
+  if (url.port !== port) return false;
+  const host = url.hostname.toLowerCase();
+  if (hostPattern.startsWith("*.")) return host.endsWith(hostPattern.slice(1)) && host.length > hostPattern.length - 1;
+  return host === hostPattern;
 }
 
-/** The URL to follow, or null when `r` must be ignored. `portalHost` is always allowed. */
-export function safeRedirectTarget(r: string | null | undefined, allowlist: readonly string[], portalHost?: string): URL | null {
+/** The URL to follow, or null when `r` must be ignored. `portalOrigin` (scheme, host and port) is always allowed. */
+export function safeRedirectTarget(r: string | null | undefined, allowlist: readonly string[], portalOrigin?: string): URL | null {
   if (typeof r !== "string" || r.length < MIN_REDIRECT_LENGTH) return null;
   if (!/^https?:\/\//i.test(r)) return null;
   let url: URL;
@@ -29,10 +38,9 @@ export function safeRedirectTarget(r: string | null | undefined, allowlist: read
   } catch {
     return null;
   }
-  const host = url.hostname.toLowerCase();
   if (url.username || url.password) return null;
-  const secure = url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.has(host));
+  const secure = url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.has(url.hostname.toLowerCase()));
   if (!secure) return null;
-  const allowed = hostAllowed(host, allowlist) || (portalHost !== undefined && url.host.toLowerCase() === portalHost.toLowerCase());
-  return allowed ? url : null;
+  const own = portalOrigin !== undefined && url.origin === new URL(portalOrigin).origin;
+  return own || allowlist.some((entry) => entryAllows(entry, url)) ? url : null;
 }

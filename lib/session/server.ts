@@ -7,7 +7,7 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import type { UpstreamContext } from "@/lib/upstream/passport";
 import { appHeadersFor, launchQuery, parseLaunchContext, type LaunchContext } from "@/lib/launch/context";
 import { isLocale, type Locale } from "@/lib/i18n/routing";
-import { clientIpFrom } from "./client-ip";
+import { clientAddress, publicOrigin } from "./public-origin";
 import type { ActionError, PageRef } from "./action-result";
 
 export type { PageRef } from "./action-result";
@@ -35,25 +35,15 @@ export async function upstreamContext(lang: Locale, launch: LaunchContext, token
     token: token ?? undefined,
     lang,
     app: appHeadersFor(launch),
-    clientIp: clientIpFrom(h),
+    clientIp: clientAddress(h),
     clientUserAgent: h.get("user-agent") ?? undefined,
     deviceId: isDeviceId(device) ? device : undefined,
   };
 }
 
-/** Where this request came from, for cookie attributes. */
+/** The portal's public origin, for cookie attributes (never the request's Host). */
 async function requestOrigin(): Promise<URL> {
-  const h = await headers();
-  const origin = h.get("origin");
-  if (origin) {
-    try {
-      return new URL(origin);
-    } catch {
-      // fall through to the Host header
-    }
-  }
-  const proto = h.get("x-forwarded-proto") === "https" ? "https" : "http";
-  return new URL(`${proto}://${h.get("host") ?? "localhost"}`);
+  return publicOrigin(await headers());
 }
 
 export async function storeToken(token: string, remember: boolean): Promise<void> {

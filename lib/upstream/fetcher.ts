@@ -3,6 +3,7 @@ import { envelopeSchema, SUCCESS_CODE } from "@/lib/contract/envelope";
 import { ErrorCode, HTTP_STATUS_BY_CODE } from "@/lib/contract/errors";
 import { HEADER, PASSPORT_VERSION, type AppHeaders } from "@/lib/contract/headers";
 import type { Locale } from "@/lib/i18n/routing";
+import { portalConfig } from "@/lib/config";
 import { upstreamBaseUrl, type UpstreamService } from "./config";
 import { UpstreamError } from "./errors";
 
@@ -96,7 +97,7 @@ function requestHeaders({ token, lang, app, client, body }: UpstreamRequest<unkn
   if (client?.deviceId) headers.set(HEADER.deviceId, headerValue(client.deviceId));
   // The services believe x-client-ip only with the shared key (set by instrumentation.ts in the
   // single-app setup, by the operator when deployed apart); it goes only with an address.
-  const portalKey = process.env.PORTAL_SERVICES_KEY?.trim();
+  const portalKey = portalConfig().portalServicesKey;
   if (client?.ip && portalKey) headers.set(HEADER.portalKey, headerValue(portalKey));
   return headers;
 }

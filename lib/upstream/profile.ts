@@ -1,4 +1,5 @@
 import "server-only";
+import { isEmbeddedService } from "./config";
 import { emptySchema } from "@/lib/contract/envelope";
 import { headpicResponse, regionListResponse, type RegionItem } from "@/lib/contract/user";
 import { upstreamBaseUrl } from "./config";
@@ -70,7 +71,7 @@ export function avatarSrc(headpic: string | null): string | null {
   if (headpic.startsWith(FILES_PATH)) {
     const key = headpic.slice(FILES_PATH.length);
     if (!isFileKey(key)) return null;
-    return process.env.PASSPORT_API_URL?.trim() ? `${AVATAR_FILES_ROUTE}${key}` : headpic;
+    return isEmbeddedService("passport") ? headpic : `${AVATAR_FILES_ROUTE}${key}`;
   }
   try {
     const url = new URL(headpic);

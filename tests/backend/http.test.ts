@@ -1,9 +1,12 @@
 import { count } from "drizzle-orm";
 import { getDb } from "@/lib/backend/db/client";
 import { emailNonces, outboxMails, users, verificationCodes } from "@/lib/backend/db/schema";
-import { call, OPEN_TIMEOUT, requestCode, startBackend, stopBackend } from "./support/harness";
+import { call, OPEN_TIMEOUT, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
 
-beforeAll(() => startBackend(), OPEN_TIMEOUT);
+let backend: Backend;
+beforeAll(async () => {
+  backend = await startBackend();
+}, OPEN_TIMEOUT);
 afterAll(stopBackend);
 
 async function counts() {
@@ -55,17 +58,19 @@ describe("the envelope and the router", () => {
   });
 
   test("responses are JSON envelopes that are never cached", async () => {
-    const { handleServiceRequest } = await import("@/lib/backend/http/router");
-    const response = await handleServiceRequest(new Request("http://localhost/v1/user/basic"));
+    const { servicesApp } = await import("@/lib/backend/http/app");
+    const response = await servicesApp().fetch(new Request("http://localhost/v1/user/basic"));
     expect(response.headers.get("content-type")).toMatch(/application\/json/);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({ code: 20101, message: expect.any(String) });
   });
 
-  test("an unexpected failure → 10000, logged without the request body", async () => {
+  test("an unexpected failure → 10000, logged as one JSON line with its stack, without the request body", async () => {
     const errors: string[] = [];
-    jest.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-      errors.push(args.map(String).join(" "));
+    backend.reconfigure({ LOG_LEVEL: "error" });
+    jest.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      errors.push(String(chunk));
+      return true;
     });
     const db = await getDb();
     // break the database underneath the services for one call
@@ -76,8 +81,12 @@ describe("the envelope and the router", () => {
     } finally {
       await db.execute("alter table users_away rename to users");
     }
-    expect(errors.length).toBeGreaterThan(0);
+    backend.reconfigure({ LOG_LEVEL: "silent" });
+    expect(errors).toHaveLength(1);
+    const line = JSON.parse(errors[0] ?? "{}") as { level: number; method: string; route: string; reqId: string; err: { stack?: string } };
+    expect(line).toMatchObject({ level: 50, method: "POST", route: "/v1/login", msg: "unexpected error" });
+    expect(line.reqId).toMatch(/\S/);
+    expect(line.err.stack).toMatch(/users/);
     expect(errors.join("\n")).not.toContain("my-secret-pw");
-    expect(errors.join("\n")).toContain("POST /v1/login");
   });
 });

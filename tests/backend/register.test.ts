@@ -31,7 +31,7 @@ describe("sign-up with an emailed code", () => {
 
     const registered = await call("POST", "/v1/register", {
       body: { email: "NEW.USER@example.com", password: "secret-pass1", captcha: code, nonce },
-      headers: { "x-client-ip": "203.0.113.7", "x-client-user-agent": "Browser/1.0", "x-app-code": "passport", "x-app-platform": "web-pc", "x-app-version": "1.11.19" },
+      headers: { "x-forwarded-for": "203.0.113.7", "x-client-user-agent": "Browser/1.0", "x-app-code": "passport", "x-app-platform": "web-pc", "x-app-version": "1.11.19" },
     });
     expect(registered).toMatchObject({ status: 200, code: 0 });
     const { utoken, uid } = registered.data as { utoken: string; uid: string };

@@ -146,12 +146,12 @@ describe("social accounts", () => {
 });
 
 describe("whose address x-client-ip is", () => {
-  test("believed with TRUST_PROXY, or with the portal's key; otherwise ignored", async () => {
+  test("believed only with the portal's key; a caller's own X-Forwarded-For only with TRUST_PROXY", async () => {
     const { utoken } = await registerUser("address@example.com", "addr-pass-1");
     backend.reconfigure({ TRUST_PROXY: undefined, PORTAL_SERVICES_KEY: "portal-shared-key-0123456789" });
     try {
-      await signIn("address@example.com", "addr-pass-1", { ...fromIp("198.51.100.1"), "x-portal-key": "portal-shared-key-0123456789" });
-      await signIn("address@example.com", "addr-pass-1", { ...fromIp("198.51.100.2"), "x-portal-key": "portal-shared-key-012345678" });
+      await signIn("address@example.com", "addr-pass-1", { "x-client-ip": "198.51.100.1", "x-portal-key": "portal-shared-key-0123456789" });
+      await signIn("address@example.com", "addr-pass-1", { "x-client-ip": "198.51.100.2", "x-portal-key": "portal-shared-key-012345678" });
       await signIn("address@example.com", "addr-pass-1", fromIp("198.51.100.3"));
       const ips = (await sessionLog(utoken)).list.map((item) => item.ip);
       expect(ips).toContain("198.51.100.1");

@@ -3,7 +3,7 @@ import { ErrorCode, HTTP_STATUS_BY_CODE } from "@/lib/contract/errors";
 import type { ActionError } from "@/lib/session/action-result";
 import { actionFailure, endExpiredSession, readToken, resolvePage, upstreamContext } from "@/lib/session/server";
 import { isSameOriginRequest } from "@/lib/session/same-origin";
-import { publicUrl, trustsProxy } from "@/lib/session/public-url";
+import { publicOrigin } from "@/lib/session/public-origin";
 import { avatarSrc, uploadHeadpic } from "@/lib/upstream/profile";
 import { readAvatarUpload } from "./upload";
 
@@ -14,7 +14,7 @@ import { readAvatarUpload } from "./upload";
  * the URL to show, or {ok: false, error} with the code (20101 also ends the session).
  */
 export async function POST(request: NextRequest): Promise<NextResponse> {
-  const host = publicUrl(request.nextUrl, request.headers, trustsProxy()).host;
+  const host = publicOrigin(request.headers).host;
   if (!isSameOriginRequest(request.headers, host)) return refuse({ code: ErrorCode.insufficientAuthority }, 403);
 
   const params = new URLSearchParams(request.nextUrl.searchParams);

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { verificationProviderSchema } from "@/lib/contract/verification";
 import { isSameOriginRequest } from "@/lib/session/same-origin";
-import { publicUrl, trustsProxy } from "@/lib/session/public-url";
+import { publicOrigin } from "@/lib/session/public-origin";
 
 /**
  * Client-side failures worth an operator's attention (SPEC §8: a human-verification script
@@ -18,7 +18,7 @@ const reportSchema = z.object({
 const MAX_BODY = 1024;
 
 export async function POST(request: NextRequest): Promise<NextResponse> {
-  const host = publicUrl(request.nextUrl, request.headers, trustsProxy()).host;
+  const host = publicOrigin(request.headers).host;
   if (!isSameOriginRequest(request.headers, host)) return new NextResponse(null, { status: 403 });
   const text = await request.text();
   if (text.length > MAX_BODY) return new NextResponse(null, { status: 413 });

@@ -5,7 +5,7 @@ import { getSessionLog } from "@/lib/upstream/security";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { sessionPageQuery } from "@/lib/validation/security";
 import { isSameOriginRequest } from "@/lib/session/same-origin";
-import { publicUrl, trustsProxy } from "@/lib/session/public-url";
+import { publicOrigin } from "@/lib/session/public-origin";
 import { endExpiredSession, readToken, resolvePage, upstreamContext } from "@/lib/session/server";
 
 /**
@@ -22,7 +22,7 @@ function refuse(code: number, extra: Record<string, string> = {}): NextResponse 
 }
 
 export async function GET(request: NextRequest): Promise<NextResponse> {
-  const host = publicUrl(request.nextUrl, request.headers, trustsProxy()).host;
+  const host = publicOrigin(request.headers).host;
   if (!isSameOriginRequest(request.headers, host)) return refuse(ErrorCode.insufficientAuthority);
   const params = request.nextUrl.searchParams;
   const query = sessionPageQuery.safeParse({ page: params.get("page") ?? undefined, pageSize: params.get("pageSize") ?? undefined });

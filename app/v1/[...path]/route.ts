@@ -1,14 +1,10 @@
-import { handleServiceRequest } from "@/lib/backend/http/router";
+import { handleInNext } from "@/lib/backend/http/next";
 
 /** The reference passport API (lib/backend) at its contract paths, /v1/**. */
 export const runtime = "nodejs";
 
-function handle(request: Request): Promise<Response> {
-  return handleServiceRequest(request);
-}
-
-export const GET = handle;
-export const POST = handle;
-export const PATCH = handle;
-export const PUT = handle;
-export const DELETE = handle;
+export const GET = handleInNext;
+export const POST = handleInNext;
+export const PATCH = handleInNext;
+export const PUT = handleInNext;
+export const DELETE = handleInNext;

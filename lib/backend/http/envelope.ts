@@ -1,4 +1,5 @@
-import type { Envelope } from "@/lib/contract/envelope";
+import type { Context } from "hono";
+import { z } from "@hono/zod-openapi";
 import { HTTP_STATUS_BY_CODE, type ErrorCodeValue } from "@/lib/contract/errors";
 
 /** Generic English texts for callers that show `message`; the portal translates by code. */
@@ -24,17 +25,30 @@ const MESSAGES: Partial<Record<ErrorCodeValue, string>> = {
   20206: "Incorrect password.",
 };
 
-const HEADERS = { "cache-control": "no-store" };
+export const NO_STORE = { "cache-control": "no-store" } as const;
 
-export function success(data: unknown = {}): Response {
-  const body: Envelope = { code: 0, data };
-  return Response.json(body, { status: 200, headers: HEADERS });
+/** The success envelope of a route whose `data` is `schema` (SPEC §7: code 0 is success). */
+export function envelopeOf<T extends z.ZodType>(schema: T) {
+  return z.object({ code: z.literal(0), data: schema });
+}
+
+export const failureEnvelope = z
+  .object({
+    code: z.number().int().openapi({ description: "the error code (lib/contract/errors.ts), never 0" }),
+    message: z.string().openapi({ description: "a generic English text; clients translate by code" }),
+    data: z.record(z.string(), z.unknown()).optional().openapi({ description: "details some codes carry: fields, retryAfter, challenge" }),
+  })
+  .openapi("Failure");
+
+/** A handler's answer: its data in the success envelope. The route's schema types `data`. */
+export function reply<T>(c: Context, data: T) {
+  return c.json({ code: 0 as const, data }, 200, NO_STORE);
 }
 
 export function failure(code: ErrorCodeValue, data?: Record<string, unknown>, message?: string): Response {
-  const body: Envelope = { code, message: message ?? MESSAGES[code] ?? "Request failed." };
+  const body: z.infer<typeof failureEnvelope> = { code, message: message ?? MESSAGES[code] ?? "Request failed." };
   if (data !== undefined) body.data = data;
-  const headers = new Headers(HEADERS);
+  const headers = new Headers(NO_STORE);
   // a throttled caller learns when to come back both ways: data.retryAfter and Retry-After
   const retryAfter = data?.retryAfter;
   if (typeof retryAfter === "number" && Number.isFinite(retryAfter)) headers.set("retry-after", String(Math.ceil(retryAfter)));

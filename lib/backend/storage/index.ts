@@ -1,6 +1,6 @@
 import path from "node:path";
 import { clearSingleton, peekSingleton, singleton } from "../singleton";
-import { getStorageConfig } from "./config";
+import { getConfig } from "../config";
 import type { FileStorage } from "./file-storage";
 import { LocalFileStorage } from "./local-storage";
 import { S3FileStorage } from "./s3-storage";
@@ -20,7 +20,7 @@ const NAME = "fileStorage";
 
 export function getFileStorage(): FileStorage {
   return singleton(NAME, () => {
-    const config = getStorageConfig();
+    const config = getConfig();
     return config.s3 ? new S3FileStorage(config.s3) : new LocalFileStorage(path.join(config.dataDir, "files"));
   });
 }

@@ -1,4 +1,4 @@
-import type { S3Settings } from "./config";
+import type { S3Settings } from "../config";
 import type { FileStorage, StoredFile } from "./file-storage";
 import { assertValidStorageKey, isValidStorageKey } from "./keys";
 import { IMMUTABLE_CACHE_CONTROL } from "./file-response";

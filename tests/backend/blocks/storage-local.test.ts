@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { resetStorageConfig } from "@/lib/backend/storage/config";
+import { resetConfig as resetStorageConfig } from "@/lib/backend/config";
 import {
   closeFileStorage,
   fileResponse,

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { readStorageConfig, type StorageEnv } from "@/lib/backend/storage/config";
+import { readConfig as readStorageConfig, type EnvSource as StorageEnv } from "@/lib/backend/config";
 import { S3FileStorage } from "@/lib/backend/storage/s3-storage";
 
 /**

@@ -9,7 +9,7 @@ import type { VerificationScene } from "@/lib/contract/verification";
 import { resetConfig } from "@/lib/backend/config";
 import { getDb, migrationsFolder } from "@/lib/backend/db/client";
 import { outboxMails } from "@/lib/backend/db/schema";
-import { handleServiceRequest } from "@/lib/backend/http/router";
+import { servicesApp } from "@/lib/backend/http/app";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
 
 /**
@@ -22,8 +22,8 @@ import { shutdownBackend } from "@/lib/backend/lifecycle";
  * do the libraries that keep time on their own (rate-limiter-flexible's memory store,
  * altcha-lib's expiry check), so `advance()` moves all of them together.
  *
- * TRUST_PROXY is on, so a test picks the caller's address with the x-client-ip header, as
- * the portal forwards it. The proof of work is made cheap (ALTCHA_COST, ALTCHA_MAX_COUNTER):
+ * TRUST_PROXY is 1, so a test picks the caller's address with X-Forwarded-For, as one proxy in
+ * front would set it. The proof of work is made cheap (ALTCHA_COST, ALTCHA_MAX_COUNTER):
  * tests solve real challenges the way the widget does, just with fewer attempts.
  */
 export const OPEN_TIMEOUT = 30_000;
@@ -53,10 +53,11 @@ const ENV_KEYS = [
   "S3_BUCKET",
   "S3_ENDPOINT",
   "S3_PUBLIC_URL",
+  "LOG_LEVEL",
 ] as const;
 export type BackendEnv = Partial<Record<(typeof ENV_KEYS)[number], string>>;
 
-const DEFAULT_ENV: BackendEnv = { TRUST_PROXY: "1", ALTCHA_COST: "50", ALTCHA_MAX_COUNTER: "30" };
+const DEFAULT_ENV: BackendEnv = { TRUST_PROXY: "1", ALTCHA_COST: "50", ALTCHA_MAX_COUNTER: "30", LOG_LEVEL: "silent" };
 
 /** Everything but Date stays real. */
 const REAL_APIS = [
@@ -196,7 +197,7 @@ export async function call(
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
     body = options.raw ?? JSON.stringify(options.body);
   }
-  const response = await handleServiceRequest(new Request(`http://localhost:3000${pathname}`, { method, headers, body }));
+  const response = await servicesApp().fetch(new Request(`http://localhost:3000${pathname}`, { method, headers, body }));
   const json = (await response.json()) as { code: number; data?: Record<string, unknown>; message?: string };
   const reply: Reply = { status: response.status, code: json.code, data: json.data, message: json.message };
   const retryAfter = response.headers.get("retry-after");
@@ -212,7 +213,7 @@ export async function send(
 ): Promise<Response> {
   const headers = new Headers(options.headers);
   if (options.token) headers.set("utoken", options.token);
-  return handleServiceRequest(new Request(`http://localhost:3000${pathname}`, { method, headers, body: options.body }));
+  return servicesApp().fetch(new Request(`http://localhost:3000${pathname}`, { method, headers, body: options.body }));
 }
 
 /** The envelope of a raw Response, as `call` returns it. */
@@ -321,7 +322,7 @@ export async function registerUser(
   return { utoken: String(reply.data?.utoken), uid: String(reply.data?.uid) };
 }
 
-/** An address for the x-client-ip header (TRUST_PROXY is on in tests). */
+/** A caller at this address, as the one trusted proxy in front says (TRUST_PROXY=1 in tests). */
 export function fromIp(ip: string): Record<string, string> {
-  return { "x-client-ip": ip };
+  return { "x-forwarded-for": ip };
 }

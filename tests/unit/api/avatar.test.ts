@@ -1,3 +1,4 @@
+import { resetPortalConfig } from "@/lib/config";
 /** @jest-environment node */
 import { NextRequest } from "next/server";
 import { http, HttpResponse } from "msw";
@@ -211,10 +212,12 @@ describe("the avatar URL a page shows", () => {
   it("is the services' own path when they are this app, the portal's route for another origin, and nothing unsafe", () => {
     expect(avatarSrc("/v1/files/avatars/abc.webp")).toBe("/api/avatar/files/avatars/abc.webp");
     delete process.env.PASSPORT_API_URL;
+    resetPortalConfig();
     try {
       expect(avatarSrc("/v1/files/avatars/abc.webp")).toBe("/v1/files/avatars/abc.webp");
     } finally {
       process.env.PASSPORT_API_URL = BASE;
+      resetPortalConfig();
     }
     expect(avatarSrc("https://cdn.example.com/a.webp")).toBe("https://cdn.example.com/a.webp");
     expect(avatarSrc("/v1/files/../secret")).toBeNull();

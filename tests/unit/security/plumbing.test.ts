@@ -5,7 +5,8 @@ import { z } from "zod";
 import type { AppHeaders } from "@/lib/contract/headers";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { upstreamFetch, type UpstreamRequest } from "@/lib/upstream/fetcher";
-import { clientIpFrom } from "@/lib/session/client-ip";
+import { clientAddress, publicOrigin } from "@/lib/session/public-origin";
+import { resetPortalConfig, type PortalConfig } from "@/lib/config";
 import { deviceCookieOptions, isDeviceId, newDeviceId } from "@/lib/session/cookie";
 import { validateToken } from "@/lib/session/validate-token";
 import { routeRule } from "@/lib/session/routes";
@@ -64,6 +65,7 @@ describe("what the portal tells the services about the browser", () => {
     expect(seen()?.has("x-portal-key")).toBe(false);
 
     delete process.env.PORTAL_SERVICES_KEY;
+    resetPortalConfig();
     seen = seenHeaders();
     await call({ client: { ip: "203.0.113.7" } });
     expect(seen()?.get("x-client-ip")).toBe("203.0.113.7");
@@ -88,16 +90,55 @@ describe("what the portal tells the services about the browser", () => {
   });
 });
 
+const config = (over: Partial<PortalConfig> = {}): PortalConfig => ({
+  port: 3000,
+  publicOrigin: null,
+  trustProxyHops: 0,
+  upstream: { passport: null, user: null, message: null },
+  portalServicesKey: null,
+  cookieDomain: null,
+  cookieHttpOnly: true,
+  allowedRedirectHosts: [],
+  embedAllowedOrigins: [],
+  imageHosts: [],
+  sessionSecret: null,
+  ...over,
+});
+
 describe("the client address", () => {
-  it("is the first X-Forwarded-For entry", () => {
-    expect(clientIpFrom(new Headers({ "x-forwarded-for": "198.51.100.4, 10.0.0.1" }))).toBe("198.51.100.4");
-    expect(clientIpFrom(new Headers({ "x-forwarded-for": "::ffff:127.0.0.1" }))).toBe("::ffff:127.0.0.1");
-    expect(clientIpFrom(new Headers({ "x-forwarded-for": "2001:db8::1" }))).toBe("2001:db8::1");
+  it("is the socket's address the server recorded; a client's own X-Forwarded-For is not believed", () => {
+    const headers = new Headers({ "x-passport-peer": "198.51.100.4", "x-forwarded-for": "203.0.113.9" });
+    expect(clientAddress(headers, config())).toBe("198.51.100.4");
+    expect(clientAddress(new Headers({ "x-passport-peer": "::ffff:127.0.0.1" }), config())).toBe("::ffff:127.0.0.1");
   });
 
-  it("is none when the header is missing or not an address", () => {
-    expect(clientIpFrom(new Headers())).toBeUndefined();
-    expect(clientIpFrom(new Headers({ "x-forwarded-for": "evil.example, 1.2.3.4" }))).toBeUndefined();
+  it("behind TRUST_PROXY=n is the n-th X-Forwarded-For entry from the right", () => {
+    const headers = new Headers({ "x-passport-peer": "10.0.0.1", "x-forwarded-for": "6.6.6.6, 198.51.100.4, 10.0.0.2" });
+    expect(clientAddress(headers, config({ trustProxyHops: 1 }))).toBe("10.0.0.2");
+    expect(clientAddress(headers, config({ trustProxyHops: 2 }))).toBe("198.51.100.4");
+  });
+
+  it("is none when nothing names an address", () => {
+    expect(clientAddress(new Headers(), config())).toBeUndefined();
+    expect(clientAddress(new Headers({ "x-passport-peer": "evil.example" }), config())).toBeUndefined();
+  });
+});
+
+describe("the portal's public origin", () => {
+  it("is PUBLIC_ORIGIN when set, whatever the Host header says", () => {
+    const headers = new Headers({ host: "evil.example" });
+    expect(publicOrigin(headers, config({ publicOrigin: "https://passport.example.com" })).href).toBe("https://passport.example.com/");
+  });
+
+  it("for local use follows a loopback Host only; a spoofed Host falls back to localhost", () => {
+    expect(publicOrigin(new Headers({ host: "127.0.0.1:3100" }), config()).origin).toBe("http://127.0.0.1:3100");
+    expect(publicOrigin(new Headers({ host: "evil.example" }), config()).origin).toBe("http://localhost:3000");
+    expect(publicOrigin(new Headers({ host: "evil.example", "x-forwarded-host": "evil.example" }), config()).origin).toBe("http://localhost:3000");
+  });
+
+  it("believes X-Forwarded-Host and -Proto only behind TRUST_PROXY", () => {
+    const headers = new Headers({ host: "10.0.0.5:3000", "x-forwarded-host": "passport.example.com", "x-forwarded-proto": "https" });
+    expect(publicOrigin(headers, config({ trustProxyHops: 1 })).origin).toBe("https://passport.example.com");
   });
 });
 

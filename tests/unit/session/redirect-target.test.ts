@@ -20,9 +20,18 @@ describe("redirect target r", () => {
     }
   });
 
-  it("allows plain http only on loopback, and always the portal's own host", () => {
-    expect(safeRedirectTarget("http://127.0.0.1:3000/en/profile", [], "127.0.0.1:3000")).not.toBeNull();
-    expect(safeRedirectTarget("http://10.0.0.2:3000/en/profile", [], "10.0.0.2:3000")).toBeNull();
+  it("allows plain http only on loopback, and always the portal's own origin", () => {
+    expect(safeRedirectTarget("http://127.0.0.1:3000/en/profile", [], "http://127.0.0.1:3000")).not.toBeNull();
+    expect(safeRedirectTarget("http://10.0.0.2:3000/en/profile", [], "http://10.0.0.2:3000")).toBeNull();
+    expect(safeRedirectTarget("http://127.0.0.1:4000/en/profile", [], "http://127.0.0.1:3000")).toBeNull();
+  });
+
+  it("compares the port: an entry without one allows only the default port", () => {
+    expect(safeRedirectTarget("https://app.example.com:8443/", allow)).toBeNull();
+    expect(safeRedirectTarget("https://shop.example.org:8443/", allow)).toBeNull();
+    const withPort = parseAllowedHosts("app.example.com:8443");
+    expect(safeRedirectTarget("https://app.example.com:8443/x", withPort)?.href).toBe("https://app.example.com:8443/x");
+    expect(safeRedirectTarget("https://app.example.com/x", withPort)).toBeNull();
   });
 
   it("refuses URLs carrying credentials", () => {

@@ -1,9 +1,12 @@
+import { resetPortalConfig } from "@/lib/config";
 import { upstreamBaseUrl } from "@/lib/upstream/config";
 
 describe("upstream base URLs", () => {
   const saved = { ...process.env };
+  beforeEach(resetPortalConfig);
   afterEach(() => {
     process.env = { ...saved };
+    resetPortalConfig();
   });
 
   it("default to this app's own reference services on the loopback address", () => {

@@ -3,7 +3,7 @@ import { ErrorCode, HTTP_STATUS_BY_CODE } from "@/lib/contract/errors";
 import { appHeadersFor, parseLaunchContext } from "@/lib/launch/context";
 import { normalizeLocale } from "@/lib/i18n/resolve";
 import { isSameOriginRequest } from "@/lib/session/same-origin";
-import { publicUrl, trustsProxy } from "@/lib/session/public-url";
+import { publicOrigin } from "@/lib/session/public-origin";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { listStates } from "@/lib/upstream/profile";
 
@@ -12,7 +12,7 @@ import { listStates } from "@/lib/upstream/profile";
  * (GET /v1/region/country/{id}/states), named in the page's language.
  */
 export async function GET(request: NextRequest, { params }: RouteContext<"/api/regions/[id]">): Promise<NextResponse> {
-  const host = publicUrl(request.nextUrl, request.headers, trustsProxy()).host;
+  const host = publicOrigin(request.headers).host;
   if (!isSameOriginRequest(request.headers, host)) return refuse(ErrorCode.insufficientAuthority, 403);
   const { id } = await params;
   if (!/^[1-9]\d{0,5}$/.test(id)) return refuse(ErrorCode.invalidParams);

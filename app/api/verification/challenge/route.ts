@@ -8,8 +8,7 @@ import { normalizeLocale } from "@/lib/i18n/resolve";
 import { getAltchaChallenge } from "@/lib/upstream/verification";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { isSameOriginRequest } from "@/lib/session/same-origin";
-import { publicUrl, trustsProxy } from "@/lib/session/public-url";
-import { clientIpFrom } from "@/lib/session/client-ip";
+import { clientAddress, publicOrigin } from "@/lib/session/public-origin";
 
 /**
  * The ALTCHA widget's challenge URL: a same-origin proxy for GET /v1/verify/challenge, so the
@@ -24,7 +23,7 @@ function refuse(code: number, status?: number): NextResponse {
 }
 
 export async function GET(request: NextRequest): Promise<NextResponse> {
-  const host = publicUrl(request.nextUrl, request.headers, trustsProxy()).host;
+  const host = publicOrigin(request.headers).host;
   if (!isSameOriginRequest(request.headers, host)) return refuse(ErrorCode.insufficientAuthority, 403);
   const params = request.nextUrl.searchParams;
   const parsed = querySchema.safeParse({ scene: params.get("scene"), email: params.get("email") });
@@ -35,7 +34,7 @@ export async function GET(request: NextRequest): Promise<NextResponse> {
       {
         lang: normalizeLocale(params.get("lang")) ?? "en",
         app: appHeadersFor(launch),
-        clientIp: clientIpFrom(request.headers),
+        clientIp: clientAddress(request.headers),
         clientUserAgent: request.headers.get("user-agent") ?? undefined,
       },
       parsed.data,

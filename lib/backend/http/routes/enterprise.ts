@@ -1,28 +1,37 @@
-import { enterpriseLoginRequest, enterprisePasswordRequest, enterpriseVerifyAccountRequest } from "@/lib/contract/passport";
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  enterpriseLoginRequest,
+  enterpriseLoginResponse,
+  enterprisePasswordRequest,
+  enterpriseVerifyAccountRequest,
+  enterpriseVerifyAccountResponse,
+} from "@/lib/contract/passport";
 import { changeEnterprisePassword, enterpriseLogin, verifyEnterpriseAccount } from "../../services/enterprise-auth";
 import { authenticate } from "../../services/sessions";
-import { readBody } from "../context";
-import type { Route } from "../types";
+import type { ServicesApp } from "../app";
+import { reply } from "../envelope";
+import { json, ok, SESSION } from "../openapi";
 
 /** Enterprise sign-in: account lookup, login, and changing the (default) password. */
-export const enterpriseRoutes: Route[] = [
-  {
-    method: "POST",
-    path: "/v1/enterprise/verify/account",
-    handler: async (ctx) => verifyEnterpriseAccount((await readBody(ctx, enterpriseVerifyAccountRequest)).account, ctx.client),
-  },
-  {
-    method: "POST",
-    path: "/v1/enterprise/login",
-    handler: async (ctx) => enterpriseLogin(await readBody(ctx, enterpriseLoginRequest), ctx.client),
-  },
-  {
-    method: "PATCH",
-    path: "/v1/enterprise/password",
-    handler: async (ctx) => {
-      const current = await authenticate(ctx.token);
-      await changeEnterprisePassword(current, await readBody(ctx, enterprisePasswordRequest));
-      return {};
+const tags = ["enterprise"];
+
+export function enterpriseRoutes(app: ServicesApp): void {
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/enterprise/verify/account", tags, summary: "Look up a business account ID", request: { body: json(enterpriseVerifyAccountRequest) }, responses: ok(enterpriseVerifyAccountResponse) }),
+    async (c) => reply(c, await verifyEnterpriseAccount(c.req.valid("json").account, c.var.client)),
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/enterprise/login", tags, summary: "Sign in as an enterprise user", request: { body: json(enterpriseLoginRequest) }, responses: ok(enterpriseLoginResponse) }),
+    async (c) => reply(c, await enterpriseLogin(c.req.valid("json"), c.var.client)),
+  );
+
+  app.openapi(
+    createRoute({ method: "patch", path: "/v1/enterprise/password", tags, summary: "Change the enterprise user's password", security: SESSION, request: { body: json(enterprisePasswordRequest) }, responses: ok(z.object({})) }),
+    async (c) => {
+      const current = await authenticate(c.var.token);
+      await changeEnterprisePassword(current, c.req.valid("json"));
+      return reply(c, {});
     },
-  },
-];
+  );
+}

@@ -1,10 +1,16 @@
+import { createRoute, z } from "@hono/zod-openapi";
 import {
   findPasswordRequest,
   loginRequest,
   loginWithCodeRequest,
   registerRequest,
   sendCaptchaRequest,
+  sendCaptchaResponse,
+  sessionResponse,
+  userBasicResponse,
+  userFullInfoResponse,
   verifyEmailRequest,
+  verifyEmailResponse,
 } from "@/lib/contract/passport";
 import { findPassword, login, loginWithCode, register } from "../../services/auth";
 import { sendVerificationCode } from "../../services/codes";
@@ -12,76 +18,73 @@ import { issueEmailNonce } from "../../services/nonces";
 import { authenticate, endSession } from "../../services/sessions";
 import { fullInfo } from "../../services/profile";
 import { enterpriseOf, toBasic } from "../../services/users";
-import { readBody } from "../context";
-import type { Route } from "../types";
+import type { ServicesApp } from "../app";
+import { reply } from "../envelope";
+import { json, ok, SESSION } from "../openapi";
 
 /** Passport API: codes, sign-up, the ways to sign in, password recovery, the current user, logout. */
-export const passportRoutes: Route[] = [
-  {
-    method: "POST",
-    path: "/v1/verify/email",
-    handler: async (ctx) => issueEmailNonce((await readBody(ctx, verifyEmailRequest)).email),
-  },
-  {
-    method: "POST",
-    path: "/v1/captcha",
-    handler: async (ctx) => {
-      const body = await readBody(ctx, sendCaptchaRequest);
-      return sendVerificationCode({
-        email: body.receiver,
-        nonce: body.nonce,
-        purpose: body.type,
-        lang: ctx.lang,
-        ticket: body.ticket,
-        ip: ctx.client.ip,
-      });
+const tags = ["sign-in"];
+const empty = z.object({});
+
+export function passportRoutes(app: ServicesApp): void {
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/verify/email", tags, summary: "Start an emailed-code flow: a nonce for this email", request: { body: json(verifyEmailRequest) }, responses: ok(verifyEmailResponse) }),
+    async (c) => reply(c, await issueEmailNonce(c.req.valid("json").email)),
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/captcha", tags, summary: "Email a code for a nonce and purpose (needs a verification ticket)", request: { body: json(sendCaptchaRequest) }, responses: ok(sendCaptchaResponse) }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const sent = await sendVerificationCode({ email: body.receiver, nonce: body.nonce, purpose: body.type, lang: c.var.lang, ticket: body.ticket, ip: c.var.client.ip });
+      return reply(c, sent);
     },
-  },
-  {
-    method: "POST",
-    path: "/v1/register",
-    handler: async (ctx) => register(await readBody(ctx, registerRequest), ctx.client),
-  },
-  {
-    method: "POST",
-    path: "/v1/login",
-    handler: async (ctx) => login(await readBody(ctx, loginRequest), ctx.client),
-  },
-  {
-    method: "POST",
-    path: "/v1/login/email/captcha",
-    handler: async (ctx) => loginWithCode(await readBody(ctx, loginWithCodeRequest), ctx.client),
-  },
-  {
-    method: "POST",
-    path: "/v1/find/password",
-    handler: async (ctx) => {
-      await findPassword(await readBody(ctx, findPasswordRequest), ctx.client);
-      return {};
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/register", tags, summary: "Create an account with an emailed code", request: { body: json(registerRequest) }, responses: ok(sessionResponse) }),
+    async (c) => reply(c, await register(c.req.valid("json"), c.var.client)),
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/login", tags, summary: "Sign in with email and password", request: { body: json(loginRequest) }, responses: ok(sessionResponse) }),
+    async (c) => reply(c, await login(c.req.valid("json"), c.var.client)),
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/login/email/captcha", tags, summary: "Sign in with an emailed code", request: { body: json(loginWithCodeRequest) }, responses: ok(sessionResponse) }),
+    async (c) => reply(c, await loginWithCode(c.req.valid("json"), c.var.client)),
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/find/password", tags, summary: "Set a new password with an emailed code; every session ends", request: { body: json(findPasswordRequest) }, responses: ok(empty) }),
+    async (c) => {
+      await findPassword(c.req.valid("json"), c.var.client);
+      return reply(c, {});
     },
-  },
-  {
-    method: "GET",
-    path: "/v1/user/basic",
-    handler: async (ctx) => {
-      const { user } = await authenticate(ctx.token);
-      return toBasic(user, await enterpriseOf(user));
+  );
+
+  app.openapi(
+    createRoute({ method: "get", path: "/v1/user/basic", tags: ["user"], summary: "The signed-in user, briefly", security: SESSION, responses: ok(userBasicResponse) }),
+    async (c) => {
+      const { user } = await authenticate(c.var.token);
+      return reply(c, toBasic(user, await enterpriseOf(user)));
     },
-  },
-  {
-    method: "GET",
-    path: "/v1/user/fullinfo",
-    handler: async (ctx) => {
-      const { user } = await authenticate(ctx.token);
-      return fullInfo(user, ctx.lang);
+  );
+
+  app.openapi(
+    createRoute({ method: "get", path: "/v1/user/fullinfo", tags: ["user"], summary: "The signed-in user's profile", security: SESSION, responses: ok(userFullInfoResponse) }),
+    async (c) => {
+      const { user } = await authenticate(c.var.token);
+      return reply(c, await fullInfo(user, c.var.lang));
     },
-  },
-  {
-    method: "POST",
-    path: "/v1/user/logout",
-    handler: async (ctx) => {
-      await endSession((await authenticate(ctx.token)).session.id);
-      return {};
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/user/logout", tags: ["user"], summary: "End this session", security: SESSION, responses: ok(empty) }),
+    async (c) => {
+      await endSession((await authenticate(c.var.token)).session.id);
+      return reply(c, {});
     },
-  },
-];
+  );
+}

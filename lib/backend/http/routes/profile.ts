@@ -1,73 +1,103 @@
-import { AVATAR_MAX_BYTES, birthdayRequest, countryRequest, genderRequest, otherInfoRequest } from "@/lib/contract/user";
+import { createRoute, z } from "@hono/zod-openapi";
+import { AVATAR_MAX_BYTES, birthdayRequest, countryRequest, genderRequest, headpicResponse, otherInfoRequest, regionListResponse } from "@/lib/contract/user";
 import { setAvatar, storedFile } from "../../services/avatars";
 import { countries, regionsOf, setBirthday, setCountry, setGender, setOtherInfo } from "../../services/profile";
 import { authenticate } from "../../services/sessions";
-import { readBody } from "../context";
-import { readFormFile } from "../multipart";
-import type { Route } from "../types";
+import type { ServicesApp } from "../app";
+import { reply } from "../envelope";
+import { json, ok, SESSION } from "../openapi";
 
 /** The user centre: avatar, personal information, the country and region lists, stored files. */
-export const profileRoutes: Route[] = [
-  {
-    method: "PATCH",
-    path: "/v1/user/headpic",
-    handler: async (ctx) => {
-      const { user } = await authenticate(ctx.token);
-      return setAvatar(user, await readFormFile(ctx, "headpic", AVATAR_MAX_BYTES));
+const tags = ["profile"];
+const empty = z.object({});
+
+const headpicUpload = z.object({
+  headpic: z.instanceof(File).openapi({ type: "string", format: "binary", description: "PNG, JPEG or WebP, at most 5 MB" }),
+});
+
+export function profileRoutes(app: ServicesApp): void {
+  app.openapi(
+    createRoute({
+      method: "patch",
+      path: "/v1/user/headpic",
+      tags,
+      summary: "Upload a new avatar (multipart/form-data, field headpic)",
+      security: SESSION,
+      request: { body: { content: { "multipart/form-data": { schema: headpicUpload } }, required: true } },
+      responses: ok(headpicResponse),
+    }),
+    async (c) => {
+      const { user } = await authenticate(c.var.token);
+      const file = c.req.valid("form").headpic;
+      const upload = file.size > AVATAR_MAX_BYTES ? ({ ok: false } as const) : ({ ok: true, bytes: new Uint8Array(await file.arrayBuffer()) } as const);
+      return reply(c, await setAvatar(user, upload));
     },
-  },
-  {
-    method: "GET",
-    path: "/v1/files/*key",
-    handler: async (ctx) => {
-      const file = await storedFile(ctx.params.key ?? "");
-      return new Response(new Uint8Array(file.body), { status: file.status, headers: file.headers });
+  );
+
+  // Keys have several segments (avatars/…/….webp), which the OpenAPI path syntax cannot say.
+  app.get("/v1/files/:key{.+}", async (c) => {
+    const file = await storedFile(c.req.param("key"));
+    return new Response(new Uint8Array(file.body), { status: file.status, headers: file.headers });
+  });
+  app.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/v1/files/{key}",
+    tags,
+    summary: "A stored file (avatars) of the local storage; the key may contain '/'",
+    request: { params: z.object({ key: z.string() }) },
+    responses: { 200: { description: "The file, immutable", content: { "image/webp": { schema: z.string().openapi({ format: "binary" }) } } } },
+  });
+
+  app.openapi(
+    createRoute({ method: "patch", path: "/v1/user/otherinfo", tags, summary: "Set nickname and introduction", security: SESSION, request: { body: json(otherInfoRequest) }, responses: ok(empty) }),
+    async (c) => {
+      const { user } = await authenticate(c.var.token);
+      await setOtherInfo(user, c.req.valid("json"));
+      return reply(c, {});
     },
-  },
-  {
-    method: "PATCH",
-    path: "/v1/user/otherinfo",
-    handler: async (ctx) => {
-      const { user } = await authenticate(ctx.token);
-      await setOtherInfo(user, await readBody(ctx, otherInfoRequest));
-      return {};
+  );
+
+  app.openapi(
+    createRoute({ method: "patch", path: "/v1/user/gender", tags, summary: "Set gender", security: SESSION, request: { body: json(genderRequest) }, responses: ok(empty) }),
+    async (c) => {
+      const { user } = await authenticate(c.var.token);
+      await setGender(user, c.req.valid("json").gender);
+      return reply(c, {});
     },
-  },
-  {
-    method: "PATCH",
-    path: "/v1/user/gender",
-    handler: async (ctx) => {
-      const { user } = await authenticate(ctx.token);
-      await setGender(user, (await readBody(ctx, genderRequest)).gender);
-      return {};
+  );
+
+  app.openapi(
+    createRoute({ method: "patch", path: "/v1/user/birthday", tags, summary: "Set birthday (YYYY-MM-DD)", security: SESSION, request: { body: json(birthdayRequest) }, responses: ok(empty) }),
+    async (c) => {
+      const { user } = await authenticate(c.var.token);
+      await setBirthday(user, c.req.valid("json").birthday);
+      return reply(c, {});
     },
-  },
-  {
-    method: "PATCH",
-    path: "/v1/user/birthday",
-    handler: async (ctx) => {
-      const { user } = await authenticate(ctx.token);
-      await setBirthday(user, (await readBody(ctx, birthdayRequest)).birthday);
-      return {};
+  );
+
+  app.openapi(
+    createRoute({ method: "patch", path: "/v1/user/country", tags, summary: "Set country and region", security: SESSION, request: { body: json(countryRequest) }, responses: ok(empty) }),
+    async (c) => {
+      const { user } = await authenticate(c.var.token);
+      await setCountry(user, c.req.valid("json"));
+      return reply(c, {});
     },
-  },
-  {
-    method: "PATCH",
-    path: "/v1/user/country",
-    handler: async (ctx) => {
-      const { user } = await authenticate(ctx.token);
-      await setCountry(user, await readBody(ctx, countryRequest));
-      return {};
-    },
-  },
-  {
-    method: "GET",
-    path: "/v1/region/country",
-    handler: async (ctx) => countries(ctx.lang),
-  },
-  {
-    method: "GET",
-    path: "/v1/region/country/:id/states",
-    handler: async (ctx) => regionsOf(ctx.params.id ?? "", ctx.lang),
-  },
-];
+  );
+
+  app.openapi(
+    createRoute({ method: "get", path: "/v1/region/country", tags: ["regions"], summary: "Countries, named in the lang header's language", responses: ok(regionListResponse) }),
+    async (c) => reply(c, countries(c.var.lang)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/region/country/{id}/states",
+      tags: ["regions"],
+      summary: "Regions of a country",
+      request: { params: z.object({ id: z.string().max(16) }) },
+      responses: ok(regionListResponse),
+    }),
+    async (c) => reply(c, await regionsOf(c.req.valid("param").id, c.var.lang)),
+  );
+}

@@ -1,99 +1,117 @@
-import { z } from "zod";
+import { createRoute, z } from "@hono/zod-openapi";
 import {
   changePasswordRequest,
   clearSessionsRequest,
+  clearSessionsResponse,
   deleteAccountRequest,
   deviceLoginRequest,
   deviceSecurityRequest,
+  deviceSecurityResponse,
+  sessionLogResponse,
+  socialAccountsResponse,
 } from "@/lib/contract/user";
+import { sessionResponse, verifyEmailResponse } from "@/lib/contract/passport";
 import { changePassword, deleteAccount, issueOwnEmailNonce, socialAccountList } from "../../services/account";
 import { loginWithDevice } from "../../services/device-sign-in";
 import { deviceSecurity, forgetDevice, setDeviceSecurity } from "../../services/devices";
 import { clearSessions, listSessions } from "../../services/session-log";
 import { authenticate } from "../../services/sessions";
-import { readBody, readQuery } from "../context";
-import type { Route } from "../types";
+import type { ServicesApp } from "../app";
+import { reply } from "../envelope";
+import { json, ok, optionalJson, SESSION } from "../openapi";
 
 /** Account security: password, login log and sessions, device security, social accounts, deletion. */
+const tags = ["security"];
+const empty = z.object({});
 const sessionLogQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(10),
 });
 
-export const securityRoutes: Route[] = [
-  {
-    method: "PATCH",
-    path: "/v1/user/password",
-    handler: async (ctx) => {
-      const { user } = await authenticate(ctx.token);
-      await changePassword(user, await readBody(ctx, changePasswordRequest));
-      return {};
+export function securityRoutes(app: ServicesApp): void {
+  app.openapi(
+    createRoute({ method: "patch", path: "/v1/user/password", tags, summary: "Change the password", security: SESSION, request: { body: json(changePasswordRequest) }, responses: ok(empty) }),
+    async (c) => {
+      const { user } = await authenticate(c.var.token);
+      await changePassword(user, c.req.valid("json"));
+      return reply(c, {});
     },
-  },
-  {
-    method: "GET",
-    path: "/v1/user/session/log",
-    handler: async (ctx) => {
-      const { session } = await authenticate(ctx.token);
-      return listSessions(session, readQuery(ctx, sessionLogQuery), ctx.lang);
+  );
+
+  app.openapi(
+    createRoute({ method: "get", path: "/v1/user/session/log", tags, summary: "The account's sessions, newest first", security: SESSION, request: { query: sessionLogQuery }, responses: ok(sessionLogResponse) }),
+    async (c) => {
+      const { session } = await authenticate(c.var.token);
+      return reply(c, await listSessions(session, c.req.valid("query"), c.var.lang));
     },
-  },
-  {
-    method: "POST",
-    path: "/v1/user/session/clear",
-    handler: async (ctx) => {
-      const { session } = await authenticate(ctx.token);
-      const body = await readBody(ctx, clearSessionsRequest, { optional: true });
-      return clearSessions(session, body.sessionId);
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/user/session/clear",
+      tags,
+      summary: "End one session, or every session but this one",
+      security: SESSION,
+      request: { body: optionalJson(clearSessionsRequest) },
+      responses: ok(clearSessionsResponse),
+    }),
+    async (c) => {
+      const { session } = await authenticate(c.var.token);
+      return reply(c, await clearSessions(session, c.req.valid("json").sessionId));
     },
-  },
-  {
-    method: "GET",
-    path: "/v1/user/device/security",
-    handler: async (ctx) => deviceSecurity((await authenticate(ctx.token)).user, ctx.client),
-  },
-  {
-    method: "PATCH",
-    path: "/v1/user/device/security",
-    handler: async (ctx) => {
-      const { user } = await authenticate(ctx.token);
-      return setDeviceSecurity(user, ctx.client, (await readBody(ctx, deviceSecurityRequest)).enabled);
+  );
+
+  app.openapi(
+    createRoute({ method: "get", path: "/v1/user/device/security", tags, summary: "Device security and the known devices", security: SESSION, responses: ok(deviceSecurityResponse) }),
+    async (c) => reply(c, await deviceSecurity((await authenticate(c.var.token)).user, c.var.client)),
+  );
+
+  app.openapi(
+    createRoute({ method: "patch", path: "/v1/user/device/security", tags, summary: "Turn device security on or off", security: SESSION, request: { body: json(deviceSecurityRequest) }, responses: ok(deviceSecurityResponse) }),
+    async (c) => {
+      const { user } = await authenticate(c.var.token);
+      return reply(c, await setDeviceSecurity(user, c.var.client, c.req.valid("json").enabled));
     },
-  },
-  {
-    method: "DELETE",
-    path: "/v1/user/device/:id",
-    handler: async (ctx) => {
-      await forgetDevice((await authenticate(ctx.token)).user, ctx.params.id ?? "");
-      return {};
+  );
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/v1/user/device/{id}",
+      tags,
+      summary: "Forget a known device",
+      security: SESSION,
+      request: { params: z.object({ id: z.string().min(1).max(128) }) },
+      responses: ok(empty),
+    }),
+    async (c) => {
+      await forgetDevice((await authenticate(c.var.token)).user, c.req.valid("param").id);
+      return reply(c, {});
     },
-  },
-  {
-    method: "POST",
-    path: "/v1/login/device",
-    handler: async (ctx) => loginWithDevice(await readBody(ctx, deviceLoginRequest), ctx.client),
-  },
-  {
-    method: "GET",
-    path: "/v1/user/oauth/list",
-    handler: async (ctx) => socialAccountList((await authenticate(ctx.token)).user),
-  },
-  {
-    method: "POST",
-    path: "/v1/user/verify/email",
-    handler: async (ctx) => {
-      const { user } = await authenticate(ctx.token);
-      await readBody(ctx, z.object({}), { optional: true });
-      return issueOwnEmailNonce(user);
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/login/device", tags: ["sign-in"], summary: "Finish a sign-in held back for a new device (20109)", request: { body: json(deviceLoginRequest) }, responses: ok(sessionResponse) }),
+    async (c) => reply(c, await loginWithDevice(c.req.valid("json"), c.var.client)),
+  );
+
+  app.openapi(
+    createRoute({ method: "get", path: "/v1/user/oauth/list", tags, summary: "Sign-in providers and whether this account is connected to each", security: SESSION, responses: ok(socialAccountsResponse) }),
+    async (c) => reply(c, await socialAccountList((await authenticate(c.var.token)).user)),
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/user/verify/email", tags, summary: "Start an emailed-code flow for the account's own email", security: SESSION, request: { body: optionalJson(empty) }, responses: ok(verifyEmailResponse) }),
+    async (c) => reply(c, await issueOwnEmailNonce((await authenticate(c.var.token)).user)),
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/user/delete", tags, summary: "Delete the account (emailed code and both confirmations)", security: SESSION, request: { body: json(deleteAccountRequest) }, responses: ok(empty) }),
+    async (c) => {
+      const { user } = await authenticate(c.var.token);
+      await deleteAccount(user, c.req.valid("json"), c.var.client.ip);
+      return reply(c, {});
     },
-  },
-  {
-    method: "POST",
-    path: "/v1/user/delete",
-    handler: async (ctx) => {
-      const { user } = await authenticate(ctx.token);
-      await deleteAccount(user, await readBody(ctx, deleteAccountRequest), ctx.client.ip);
-      return {};
-    },
-  },
-];
+  );
+}

@@ -1,52 +1,56 @@
-import { z } from "zod";
+import { createRoute, z } from "@hono/zod-openapi";
 import {
   aliyunVerifyRequest,
+  altchaChallengeResponse,
   googleVerifyRequest,
   powVerifyRequest,
+  verificationConfigResponse,
   verificationSceneSchema,
+  verificationTicketResponse,
 } from "@/lib/contract/verification";
 import { emailField } from "@/lib/contract/fields";
 import { publicVerificationConfig } from "../../captcha";
 import { altchaChallenge, exchangeForTicket } from "../../services/verification";
-import { readBody, readQuery } from "../context";
-import type { Route } from "../types";
+import type { ServicesApp } from "../app";
+import { reply } from "../envelope";
+import { json, ok } from "../openapi";
 
 /** Human verification: which provider, ALTCHA challenges, and tickets for passed verifications. */
+const tags = ["human verification"];
 const challengeQuery = z.object({ scene: verificationSceneSchema, email: emailField });
 
-export const verificationRoutes: Route[] = [
-  {
-    method: "GET",
-    path: "/v1/verify/config",
-    handler: async () => publicVerificationConfig(),
-  },
-  {
-    method: "GET",
-    path: "/v1/verify/challenge",
-    handler: async (ctx) => altchaChallenge(readQuery(ctx, challengeQuery)),
-  },
-  {
-    method: "POST",
-    path: "/v1/verify/pow",
-    handler: async (ctx) => {
-      const body = await readBody(ctx, powVerifyRequest);
-      return exchangeForTicket("altcha", { scene: body.scene, email: body.email, proof: body.payload, ip: ctx.client.ip });
+export function verificationRoutes(app: ServicesApp): void {
+  app.openapi(
+    createRoute({ method: "get", path: "/v1/verify/config", tags, summary: "The provider the services expect and its public keys", responses: ok(verificationConfigResponse) }),
+    async (c) => reply(c, publicVerificationConfig()),
+  );
+
+  app.openapi(
+    createRoute({ method: "get", path: "/v1/verify/challenge", tags, summary: "A proof-of-work challenge (ALTCHA) for a scene and email", request: { query: challengeQuery }, responses: ok(altchaChallengeResponse) }),
+    async (c) => reply(c, await altchaChallenge(c.req.valid("query"))),
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/verify/pow", tags, summary: "Exchange a solved challenge for a ticket", request: { body: json(powVerifyRequest) }, responses: ok(verificationTicketResponse) }),
+    async (c) => {
+      const body = c.req.valid("json");
+      return reply(c, await exchangeForTicket("altcha", { scene: body.scene, email: body.email, proof: body.payload, ip: c.var.client.ip }));
     },
-  },
-  {
-    method: "POST",
-    path: "/v1/verify/ncdata/google",
-    handler: async (ctx) => {
-      const body = await readBody(ctx, googleVerifyRequest);
-      return exchangeForTicket("recaptcha", { scene: body.scene, email: body.email, proof: body.token, ip: ctx.client.ip });
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/verify/ncdata/google", tags, summary: "Exchange a reCAPTCHA token for a ticket", request: { body: json(googleVerifyRequest) }, responses: ok(verificationTicketResponse) }),
+    async (c) => {
+      const body = c.req.valid("json");
+      return reply(c, await exchangeForTicket("recaptcha", { scene: body.scene, email: body.email, proof: body.token, ip: c.var.client.ip }));
     },
-  },
-  {
-    method: "POST",
-    path: "/v2/verify/ncdata",
-    handler: async (ctx) => {
-      const body = await readBody(ctx, aliyunVerifyRequest);
-      return exchangeForTicket("aliyun", { scene: body.scene, email: body.email, proof: body.nvc, ip: ctx.client.ip });
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v2/verify/ncdata", tags, summary: "Exchange an Aliyun nvc value (scene nvc_login) for a ticket", request: { body: json(aliyunVerifyRequest) }, responses: ok(verificationTicketResponse) }),
+    async (c) => {
+      const body = c.req.valid("json");
+      return reply(c, await exchangeForTicket("aliyun", { scene: body.scene, email: body.email, proof: body.nvc, ip: c.var.client.ip }));
     },
-  },
-];
+  );
+}

@@ -1,0 +1,95 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { ErrorCode } from "@/lib/contract/errors";
+import { PASSPORT_VERSION } from "@/lib/contract/headers";
+import { ServiceError } from "../errors";
+import { describeFault, log } from "../log";
+import { singleton } from "../singleton";
+import { describeClient, sessionToken } from "./client";
+import { failure } from "./envelope";
+import type { ServicesEnv } from "./env";
+import { limitBody } from "./limits";
+import { enterpriseRoutes } from "./routes/enterprise";
+import { passportRoutes } from "./routes/passport";
+import { profileRoutes } from "./routes/profile";
+import { securityRoutes } from "./routes/security";
+import { verificationRoutes } from "./routes/verification";
+
+/**
+ * The reference services: one Hono app answering at the contract's paths (/v1/**, /v2/**).
+ * Mounted by the app/v1 and app/v2 route handlers of the portal's Next app, and served alone
+ * by `npm run services`. Every route declares its request and response schemas from
+ * lib/contract; GET /v1/openapi.json publishes them.
+ */
+export type ServicesApp = OpenAPIHono<ServicesEnv>;
+
+/** Aborted by the client (a closed tab, a cancelled upload): not a fault of ours. */
+function isClientAbort(error: unknown): boolean {
+  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  return name === "AbortError" || code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE" || (error instanceof Error && error.message === "aborted");
+}
+
+function fieldsOf(issues: readonly { path: readonly PropertyKey[] }[], where: string): string[] {
+  return [...new Set(issues.map((issue) => issue.path.map(String).join(".") || where))];
+}
+
+export function createServicesApp(): ServicesApp {
+  const app: ServicesApp = new OpenAPIHono<ServicesEnv>({
+    // A request that fails its schema: 10001 naming only the failing fields (never their values).
+    defaultHook: (result) => {
+      if (result.success) return;
+      return failure(ErrorCode.invalidParams, { fields: fieldsOf(result.error.issues, `(${result.target})`) });
+    },
+  });
+
+  app.use(requestId({ headerName: "x-request-id", limitLength: 64 }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const client = describeClient(c.req.raw.headers, c.env);
+    c.set("lang", client.lang);
+    c.set("client", client);
+    c.set("token", sessionToken(c.req.raw.headers));
+    await next();
+    log().info(
+      { reqId: c.var.requestId, method: c.req.method, route: c.req.routePath, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+  app.use(limitBody);
+
+  for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes]) routes(app);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "utoken", { type: "apiKey", in: "header", name: "utoken" });
+  app.doc31("/v1/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Passport reference services",
+      version: PASSPORT_VERSION,
+      description:
+        "The upstream contract of the passport portal. Every answer is an envelope {code, data?, message?}: code 0 is success; any other code comes with its HTTP status (see lib/contract/errors.ts).",
+    },
+  });
+
+  app.notFound(() => failure(ErrorCode.notFound));
+  app.onError((error, c) => {
+    if (error instanceof ServiceError) return failure(error.code, error.data, error.publicMessage);
+    if (error instanceof HTTPException) {
+      // hono's own refusals: a body over the limit (413) or unparsable JSON (400)
+      if (error.status === 413) return failure(ErrorCode.informationOutOfLimit);
+      if (error.status < 500) return failure(ErrorCode.invalidParams);
+    }
+    if (isClientAbort(error)) {
+      log().warn({ reqId: c.var.requestId, route: c.req.routePath, status: 499 }, "client closed the request");
+      return failure(ErrorCode.invalidParams);
+    }
+    log().error({ reqId: c.var.requestId, method: c.req.method, route: c.req.routePath, err: describeFault(error) }, "unexpected error");
+    return failure(ErrorCode.systemError);
+  });
+  return app;
+}
+
+/** The one app of this process. */
+export function servicesApp(): ServicesApp {
+  return singleton("servicesApp", createServicesApp);
+}

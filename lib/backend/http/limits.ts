@@ -1,0 +1,23 @@
+import { createMiddleware } from "hono/factory";
+import { bodyLimit } from "hono/body-limit";
+import { AVATAR_MAX_BYTES } from "@/lib/contract/user";
+import { ErrorCode } from "@/lib/contract/errors";
+import { failure } from "./envelope";
+import type { ServicesEnv } from "./env";
+
+/**
+ * Every body is read through a streaming limit: a declared Content-Length over it is refused
+ * unread, and a chunked body is counted as it arrives and refused at the limit (the rest is
+ * never buffered). JSON calls are small; the avatar upload has its own, larger limit.
+ */
+export const JSON_BODY_MAX_BYTES = 64 * 1024;
+/** Room for the multipart boundaries and part headers around an uploaded file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const jsonLimit = bodyLimit({ maxSize: JSON_BODY_MAX_BYTES, onError: () => failure(ErrorCode.informationOutOfLimit) });
+const avatarLimit = bodyLimit({ maxSize: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, onError: () => failure(ErrorCode.avatarTooLarge) });
+
+export const limitBody = createMiddleware<ServicesEnv>(async (c, next) => {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+  return (c.req.path === "/v1/user/headpic" ? avatarLimit : jsonLimit)(c, next);
+});

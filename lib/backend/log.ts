@@ -1,0 +1,33 @@
+import pino, { type Logger } from "pino";
+import { getConfig } from "./config";
+import { singleton } from "./singleton";
+
+/**
+ * The services' structured log: one JSON line per event on standard output (level, time, msg
+ * and fields such as reqId, route, status, ms). Nothing logged may hold a password, a code, a
+ * token or a request body; callers log ids, routes and counts only.
+ */
+export function log(): Logger {
+  const config = getConfig();
+  const current = singleton<{ config: object | null; logger: Logger | null }>("log", () => ({ config: null, logger: null }));
+  // a new configuration (tests reconfigure) gets a logger at its level
+  if (current.config !== config || !current.logger) {
+    current.config = config;
+    current.logger = pino({ level: config.logLevel, base: { service: "passport-services" } }, process.stdout);
+  }
+  return current.logger;
+}
+
+/** The innermost cause of an error (drizzle wraps driver errors, and its own message lists query parameters). */
+export function rootCause(error: unknown): unknown {
+  let root = error;
+  for (let depth = 0; depth < 8 && root instanceof Error && root.cause !== undefined; depth++) root = root.cause;
+  return root;
+}
+
+/** A fault worth a stack trace, reduced to what may be logged. */
+export function describeFault(error: unknown): { type: string; message: string; stack?: string } {
+  const root = rootCause(error);
+  if (root instanceof Error) return { type: root.name, message: root.message, ...(root.stack ? { stack: root.stack } : {}) };
+  return { type: typeof root, message: String(root) };
+}

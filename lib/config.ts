@@ -1,0 +1,122 @@
+import { z } from "zod";
+
+/**
+ * The portal's whole environment, parsed once per process (and once in the Edge middleware's
+ * sandbox) with zod. Edge-safe: variables are read one by one (the Edge runtime has no
+ * enumerable process.env to hand over) and nothing here touches Node APIs. A bad value throws
+ * one line naming the variable, never its value. docs/configuration.md lists every variable.
+ */
+const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const text = () => z.preprocess(blank, z.string().trim().optional());
+const list = () =>
+  z.preprocess(
+    (value) => (typeof blank(value) === "string" ? String(value) : ""),
+    z.string().transform((value) => [...new Set(value.split(",").map((item) => item.trim().toLowerCase()).filter(Boolean))]),
+  );
+
+/** An origin such as https://passport.example.com (no path, query or credentials). */
+const origin = z.url({ protocol: /^https?$/, error: "expected an origin such as https://passport.example.com" }).transform((value, ctx) => {
+  const url = new URL(value);
+  if (url.username || url.password || (url.pathname !== "/" && url.pathname !== "") || url.search || url.hash) {
+    ctx.addIssue({ code: "custom", message: "expected an origin such as https://passport.example.com (no path)" });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
+const proxyHops = z.preprocess(
+  (value) => {
+    const raw = typeof blank(value) === "string" ? String(value).trim().toLowerCase() : "0";
+    if (["true", "yes", "on"].includes(raw)) return 1;
+    if (["false", "no", "off"].includes(raw)) return 0;
+    return raw;
+  },
+  z.coerce.number({ error: "expected true, false or the number of proxies" }).int().min(0).max(10),
+);
+
+const envSchema = z.object({
+  PORT: z.preprocess(blank, z.coerce.number({ error: "expected a port number" }).int().min(1).max(65535).default(3000)),
+  PUBLIC_ORIGIN: z.preprocess(blank, origin.optional()),
+  TRUST_PROXY: proxyHops,
+  PASSPORT_API_URL: z.preprocess(blank, z.url({ error: "expected a URL" }).optional()),
+  USER_API_URL: z.preprocess(blank, z.url({ error: "expected a URL" }).optional()),
+  MESSAGE_API_URL: z.preprocess(blank, z.url({ error: "expected a URL" }).optional()),
+  PORTAL_SERVICES_KEY: text(),
+  COOKIE_DOMAIN: text(),
+  COOKIE_HTTP_ONLY: z.preprocess(blank, z.enum(["true", "false"], { error: "expected true or false" }).default("true")),
+  ALLOWED_REDIRECT_HOSTS: list(),
+  EMBED_ALLOWED_ORIGINS: z.preprocess(
+    (value) => (typeof blank(value) === "string" ? String(value).split(",").map((item) => item.trim()).filter(Boolean) : []),
+    z.array(origin),
+  ),
+  IMAGE_HOSTS: list(),
+  SESSION_SECRET: z.preprocess(blank, z.string().min(32, { error: "expected at least 32 characters" }).optional()),
+});
+
+export type PortalConfig = {
+  port: number;
+  /** the configured public origin; null means "local use": see lib/session/public-origin.ts */
+  publicOrigin: string | null;
+  /** proxies in front whose X-Forwarded-* headers are believed (0: none) */
+  trustProxyHops: number;
+  upstream: { passport: string | null; user: string | null; message: string | null };
+  portalServicesKey: string | null;
+  cookieDomain: string | null;
+  cookieHttpOnly: boolean;
+  /** hosts `r` may send a signed-in user to (`*.example.com` allowed), besides the portal itself */
+  allowedRedirectHosts: readonly string[];
+  /** origins allowed to frame the portal and to talk to it by postMessage */
+  embedAllowedOrigins: readonly string[];
+  /** hosts the launch image `img` may come from, besides the portal's own /images/ */
+  imageHosts: readonly string[];
+  /** the key of the sealed session-check cookie (iron-session) */
+  sessionSecret: string | null;
+};
+
+function read(): PortalConfig {
+  const parsed = envSchema.safeParse({
+    PORT: process.env.PORT,
+    PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN,
+    TRUST_PROXY: process.env.TRUST_PROXY,
+    PASSPORT_API_URL: process.env.PASSPORT_API_URL,
+    USER_API_URL: process.env.USER_API_URL,
+    MESSAGE_API_URL: process.env.MESSAGE_API_URL,
+    PORTAL_SERVICES_KEY: process.env.PORTAL_SERVICES_KEY,
+    COOKIE_DOMAIN: process.env.COOKIE_DOMAIN,
+    COOKIE_HTTP_ONLY: process.env.COOKIE_HTTP_ONLY,
+    ALLOWED_REDIRECT_HOSTS: process.env.ALLOWED_REDIRECT_HOSTS,
+    EMBED_ALLOWED_ORIGINS: process.env.EMBED_ALLOWED_ORIGINS,
+    IMAGE_HOSTS: process.env.IMAGE_HOSTS,
+    SESSION_SECRET: process.env.SESSION_SECRET,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${String(issue?.path[0] ?? "environment")}: ${issue?.message ?? "invalid"}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    publicOrigin: env.PUBLIC_ORIGIN ?? null,
+    trustProxyHops: env.TRUST_PROXY,
+    upstream: { passport: env.PASSPORT_API_URL ?? null, user: env.USER_API_URL ?? null, message: env.MESSAGE_API_URL ?? null },
+    portalServicesKey: env.PORTAL_SERVICES_KEY ?? null,
+    cookieDomain: env.COOKIE_DOMAIN ?? null,
+    cookieHttpOnly: env.COOKIE_HTTP_ONLY !== "false",
+    allowedRedirectHosts: env.ALLOWED_REDIRECT_HOSTS,
+    embedAllowedOrigins: env.EMBED_ALLOWED_ORIGINS,
+    imageHosts: env.IMAGE_HOSTS,
+    sessionSecret: env.SESSION_SECRET ?? null,
+  };
+}
+
+let cached: PortalConfig | null = null;
+
+export function portalConfig(): PortalConfig {
+  cached ??= read();
+  return cached;
+}
+
+/** Forget the parsed configuration so the next call reads the environment again (tests, start-up). */
+export function resetPortalConfig(): void {
+  cached = null;
+}
