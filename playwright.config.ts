@@ -1,11 +1,19 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
+/**
+ * Ports of one run, all on 127.0.0.1 and derived from E2E_BASE_PORT (default 3100), so two
+ * checkouts can run their suites side by side: the portal (+0), a portal whose services are
+ * down (+1), the SMTP sink (+10) and its HTTP mailbox (+11). docs/testing.md lists them.
+ */
+const BASE_PORT = Number(process.env.E2E_BASE_PORT ?? 3100);
+const PORT = BASE_PORT;
 /** A second portal whose services are unreachable (a closed loopback port), for the 1000/1002 messages. */
-const DOWN_PORT = 3101;
+const DOWN_PORT = BASE_PORT + 1;
 const CLOSED_PORT = 1;
-const SMTP_PORT = 2526;
-const SMTP_HTTP_PORT = 2527;
+const SMTP_PORT = BASE_PORT + 10;
+const SMTP_HTTP_PORT = BASE_PORT + 11;
+// The specs' own helpers (the mailbox) read the sink's port from the environment.
+process.env.SMTP_SINK_HTTP_PORT = String(SMTP_HTTP_PORT);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const DOWN_URL = `http://127.0.0.1:${DOWN_PORT}`;
 

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { changePasswordSchema as enterprisePasswordSchema, type ChangePasswordInput as EnterprisePasswordInput } from "@/lib/validation/security";
+import { changePasswordSchema, type ChangePasswordInput } from "@/lib/validation/security";
 import { changeEnterprisePasswordAction } from "@/app/[lang]/(account)/profile-business/profile-settings/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -27,8 +27,8 @@ export function EnterprisePassword({ lang, query, defaultPassword }: { lang: str
   const [isDefault, setIsDefault] = useState(defaultPassword);
   const [changed, setChanged] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset, setError } = useForm<EnterprisePasswordInput>({
-    resolver: zodResolver(enterprisePasswordSchema),
+  const { register, handleSubmit, formState, reset, setError } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
     defaultValues: { oldPassword: "", password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = formState;

@@ -1,5 +1,6 @@
 import { ErrorCode } from "@/lib/contract/errors";
 import type { ActionResult, PageRef } from "@/lib/session/action-result";
+import { readApiAnswer } from "@/lib/session/api-answer";
 
 export type AvatarUploadResult = ActionResult<{ headpic: string | null }>;
 
@@ -34,15 +35,10 @@ function failed(code: number): AvatarUploadResult {
   return { ok: false, error: { code } };
 }
 
-/** The route's JSON, checked: anything unexpected (a proxy's error page) is a system error. */
+/** The route's answer; the new avatar's URL, or none when the services gave an unusable one. */
 function readAnswer(response: unknown): AvatarUploadResult {
-  if (typeof response !== "object" || response === null || !("ok" in response)) return failed(ErrorCode.systemError);
-  if (response.ok === true) {
-    const headpic = "headpic" in response && typeof response.headpic === "string" ? response.headpic : null;
-    return { ok: true, headpic };
-  }
-  const error = "error" in response && typeof response.error === "object" && response.error !== null ? response.error : null;
-  if (!error || !("code" in error) || typeof error.code !== "number") return failed(ErrorCode.systemError);
-  const redirect = "redirect" in error && typeof error.redirect === "string" ? error.redirect : undefined;
-  return { ok: false, error: redirect ? { code: error.code, redirect } : { code: error.code } };
+  const answer = readApiAnswer<{ headpic?: unknown }>(response);
+  if (!answer.ok) return answer;
+  const headpic = typeof answer.data === "object" && answer.data !== null ? answer.data.headpic : null;
+  return { ok: true, headpic: typeof headpic === "string" ? headpic : null };
 }

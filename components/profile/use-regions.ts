@@ -3,6 +3,7 @@
 import useSWR from "swr";
 import { regionListResponse, type RegionItem } from "@/lib/contract/user";
 import { ErrorCode } from "@/lib/contract/errors";
+import { fetchApi } from "@/lib/session/api-answer";
 
 /** A failed region list, with the code the portal route answered. */
 export class RegionsError extends Error {
@@ -12,18 +13,9 @@ export class RegionsError extends Error {
 }
 
 async function fetchRegions(url: string): Promise<RegionItem[]> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { accept: "application/json" } });
-  } catch {
-    throw new RegionsError(typeof navigator !== "undefined" && navigator.onLine === false ? ErrorCode.offline : ErrorCode.networkError);
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const code = typeof body === "object" && body !== null && "code" in body && typeof body.code === "number" ? body.code : ErrorCode.systemError;
-    throw new RegionsError(code);
-  }
-  const list = regionListResponse.safeParse(body);
+  const answer = await fetchApi<unknown>(url, { headers: { accept: "application/json" } });
+  if (!answer.ok) throw new RegionsError(answer.error.code);
+  const list = regionListResponse.safeParse(answer.data);
   if (!list.success) throw new RegionsError(ErrorCode.systemError);
   return list.data;
 }

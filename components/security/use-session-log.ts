@@ -3,6 +3,7 @@
 import useSWR from "swr";
 import { sessionLogResponse, type LoginSessionItem } from "@/lib/contract/user";
 import { ErrorCode } from "@/lib/contract/errors";
+import { fetchApi } from "@/lib/session/api-answer";
 import { sessionsKey, type SecurityPageRef } from "./page-ref";
 
 export type SessionLogPage = { list: LoginSessionItem[]; total: number; page: number; pageSize: number };
@@ -17,30 +18,12 @@ export class SessionLogError extends Error {
   }
 }
 
-function fieldOf(body: unknown, name: string): unknown {
-  return typeof body === "object" && body !== null ? (body as Record<string, unknown>)[name] : undefined;
-}
-
 async function fetchSessionLog(url: string): Promise<SessionLogPage> {
-  if (typeof navigator !== "undefined" && navigator.onLine === false) throw new SessionLogError(ErrorCode.offline, null);
-  let body: unknown;
-  try {
-    const response = await fetch(url, { headers: { accept: "application/json" }, cache: "no-store" });
-    body = await response.json();
-  } catch {
-    throw new SessionLogError(ErrorCode.networkError, null);
-  }
-  const code = fieldOf(body, "code");
-  if (code === 0) {
-    const parsed = sessionLogResponse.safeParse(fieldOf(body, "data"));
-    if (parsed.success) return parsed.data;
-    throw new SessionLogError(ErrorCode.systemError, null);
-  }
-  const redirect = fieldOf(body, "redirect");
-  throw new SessionLogError(
-    typeof code === "number" ? code : ErrorCode.systemError,
-    typeof redirect === "string" && redirect.startsWith("/") ? redirect : null,
-  );
+  const answer = await fetchApi<unknown>(url, { headers: { accept: "application/json" }, cache: "no-store" });
+  if (!answer.ok) throw new SessionLogError(answer.error.code, answer.error.redirect ?? null);
+  const parsed = sessionLogResponse.safeParse(answer.data);
+  if (!parsed.success) throw new SessionLogError(ErrorCode.systemError, null);
+  return parsed.data;
 }
 
 /**

@@ -15,3 +15,8 @@ export const routing = defineRouting({
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
+
+/** The locale a path segment or parameter names, or the default one. */
+export function localeOf(value: unknown): Locale {
+  return isLocale(value) ? value : defaultLocale;
+}

@@ -1,4 +1,5 @@
 import "server-only";
+import { portalLog } from "@/lib/log";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { ErrorCode } from "@/lib/contract/errors";
@@ -6,7 +7,7 @@ import { getUserFullInfo } from "@/lib/upstream/passport";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { UpstreamContext } from "@/lib/upstream/passport";
 import { appHeadersFor, launchQuery, parseLaunchContext, type LaunchContext } from "@/lib/launch/context";
-import { isLocale, type Locale } from "@/lib/i18n/routing";
+import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { clientAddress, publicOrigin } from "./public-origin";
 import type { ActionError, PageRef } from "./action-result";
 
@@ -76,7 +77,7 @@ export function toActionError(error: unknown): ActionError {
       ...(error.code === ErrorCode.deviceVerificationRequired && error.challenge ? { challenge: error.challenge } : {}),
     };
   }
-  console.error("Unexpected error in a server action", error instanceof Error ? error.name : typeof error);
+  portalLog().error({ type: error instanceof Error ? error.name : typeof error, stack: error instanceof Error ? error.stack : undefined }, "unexpected error in a server action");
   return { code: ErrorCode.systemError };
 }
 
@@ -84,7 +85,7 @@ export function toActionError(error: unknown): ActionError {
 export type ActionPage = { lang: Locale; launch: LaunchContext; business: boolean };
 
 export async function resolvePage(page: PageRef, business = false): Promise<ActionPage> {
-  return { lang: isLocale(page.lang) ? page.lang : "en", launch: await launchFromQuery(page.query), business };
+  return { lang: localeOf(page.lang), launch: await launchFromQuery(page.query), business };
 }
 
 /** The login page matching a screen (login or login-business), keeping the launch parameters. */

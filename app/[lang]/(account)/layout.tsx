@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { isLocale, type Locale } from "@/lib/i18n/routing";
+import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { SideMenu } from "@/components/account/side-menu";
 import { LogoutButton } from "@/components/account/logout-button";
 import { LanguageSelect } from "@/components/layout/language-select";
@@ -8,7 +8,7 @@ import { LanguageSelect } from "@/components/layout/language-select";
 /** The user-centre layout: a header, the side menu and the page. */
 export default async function AccountLayout({ children, params }: LayoutProps<"/[lang]">) {
   const { lang: raw } = await params;
-  const lang: Locale = isLocale(raw) ? raw : "en";
+  const lang: Locale = localeOf(raw);
   setRequestLocale(lang);
   const t = await getTranslations({ locale: lang, namespace: "common" });
   return (

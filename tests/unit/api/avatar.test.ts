@@ -1,5 +1,5 @@
-import { resetPortalConfig } from "@/lib/config";
 /** @jest-environment node */
+import { resetPortalConfig } from "@/lib/config";
 import { NextRequest } from "next/server";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
@@ -56,7 +56,8 @@ function multipart(bytes: Uint8Array<ArrayBuffer>, type = "image/png"): FormData
 
 async function send(body: BodyInit, headers: Record<string, string> = sameOrigin, query = "lang=zh&p=atomm"): Promise<Response> {
   // Node needs duplex "half" for a streamed body; the DOM's RequestInit type does not know it.
-  const init: ConstructorParameters<typeof NextRequest>[1] = { method: "POST", headers, body, duplex: "half" };
+  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  const init: ConstructorParameters<typeof NextRequest>[1] = { method: "POST", headers: { ...headers, ...(cookie ? { cookie } : {}) }, body, duplex: "half" };
   const request = new NextRequest(`${PORTAL}/api/avatar?${query}`, init);
   requestHeaders = request.headers;
   return uploadRoute(request);
@@ -91,7 +92,7 @@ describe("POST /api/avatar", () => {
     const response = await send(multipart(png));
     expect(response.status).toBe(200);
     // The passport API is another origin here, so the image is served through the portal.
-    expect(await response.json()).toEqual({ ok: true, headpic: "/api/avatar/files/avatars/abc123.webp" });
+    expect(await response.json()).toEqual({ ok: true, data: { headpic: "/api/avatar/files/avatars/abc123.webp" } });
     expect(seen).toEqual([{ token: "session-token-1", lang: "zh", app: "atomm", size: png.length, bytes: [...png] }]);
   });
 

@@ -17,7 +17,7 @@ beforeAll(() => {
   server.listen({ onUnhandledFrame: "error" });
 });
 beforeEach(() => {
-  warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  warn = jest.spyOn(process.stdout, "write").mockImplementation(() => true);
 });
 afterEach(() => {
   server.resetHandlers();
@@ -37,16 +37,18 @@ describe("POST /api/client-log", () => {
 
   it("logs one line for a failed verification script", async () => {
     const response = await clientLog(logRequest(report));
-    expect(response.status).toBe(204);
+    expect(response.status).toBe(200);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn).toHaveBeenCalledWith("[client] captcha_script_load_failed provider=recaptcha code=1002");
+    expect(JSON.parse(String(warn.mock.calls[0]?.[0]))).toMatchObject({ level: 40, event: "captcha_script_load_failed", provider: "recaptcha", code: 1002 });
   });
 
   it("refuses other sites and anything that is not such a report, logging nothing", async () => {
     expect((await clientLog(logRequest(report, { "sec-fetch-site": "cross-site", host: "portal.test" }))).status).toBe(403);
-    expect((await clientLog(logRequest({ ...report, email: "ada@example.com" }))).status).toBe(204);
+    expect((await clientLog(logRequest({ ...report, email: "ada@example.com" }))).status).toBe(200);
     expect((await clientLog(logRequest({ event: "anything", provider: "altcha", code: 1002 }))).status).toBe(400);
-    expect((await clientLog(logRequest("x".repeat(2000)))).status).toBe(413);
+    const tooLong = await clientLog(logRequest("x".repeat(2000)));
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toEqual({ ok: false, error: { code: 10002 } });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).not.toContain("ada@example.com");
   });

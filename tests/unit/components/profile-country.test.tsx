@@ -44,7 +44,7 @@ beforeEach(() => {
     const url = new URL(String(input), "http://portal.test");
     const id = /^\/api\/regions\/(\d+)$/.exec(url.pathname)?.[1] ?? "";
     const list = regionsByCountry[id];
-    return list ? Response.json(list) : Response.json({ code: 10006 }, { status: 404 });
+    return list ? Response.json({ ok: true, data: list }) : Response.json({ ok: false, error: { code: 10006 } }, { status: 404 });
   });
 });
 afterEach(() => fetchMock.mockRestore());

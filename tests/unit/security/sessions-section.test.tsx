@@ -41,12 +41,12 @@ const firstPage = { list: [current, other], total: 2, page: 1, pageSize: 10 };
 
 const server = setupServer();
 let requests: URL[] = [];
-let answer: () => Response = () => HttpResponse.json({ code: 0, data: firstPage });
+let answer: () => Response = () => HttpResponse.json({ ok: true, data: firstPage });
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 beforeEach(() => {
   requests = [];
-  answer = () => HttpResponse.json({ code: 0, data: firstPage });
+  answer = () => HttpResponse.json({ ok: true, data: firstPage });
   endSessions.mockReset();
   server.use(
     http.get("*/api/sessions", ({ request }) => {
@@ -105,7 +105,7 @@ describe("account security: login logs and sessions", () => {
     endSessions.mockResolvedValue({ ok: true, ended: 1 });
     renderSection();
     await waitFor(() => expect(requests).toHaveLength(1));
-    answer = () => HttpResponse.json({ code: 0, data: { ...firstPage, list: [current], total: 1 } });
+    answer = () => HttpResponse.json({ ok: true, data: { ...firstPage, list: [current], total: 1 } });
     await userEvent.click(within(rowOf("198.51.100.4")).getByRole("button", { name: en.security.sessions.end }));
     const dialog = await screen.findByRole("alertdialog", { name: en.security.sessions.endTitle });
     await userEvent.click(within(dialog).getByRole("button", { name: en.security.sessions.endConfirm }));
@@ -132,7 +132,7 @@ describe("account security: login logs and sessions", () => {
       const asked = requests.at(-1);
       const number = Number(asked?.searchParams.get("page"));
       const size = Number(asked?.searchParams.get("pageSize"));
-      return HttpResponse.json({ code: 0, data: { list: number === 1 ? [current, other] : [other], total: 25, page: number, pageSize: size } });
+      return HttpResponse.json({ ok: true, data: { list: number === 1 ? [current, other] : [other], total: 25, page: number, pageSize: size } });
     };
     renderSection("en", { ...firstPage, total: 25 });
     await waitFor(() => expect(requests).toHaveLength(1));
@@ -150,7 +150,7 @@ describe("account security: login logs and sessions", () => {
   });
 
   it("says why the log could not be read", async () => {
-    answer = () => HttpResponse.json({ code: 1002 }, { status: 503 });
+    answer = () => HttpResponse.json({ ok: false, error: { code: 1002 } }, { status: 503 });
     renderSection("en", { ...firstPage });
     expect(await screen.findByText(en.errors["1002"])).toBeInTheDocument();
   });

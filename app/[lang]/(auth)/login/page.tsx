@@ -5,7 +5,7 @@ import { LoginForm } from "@/components/auth/login-form";
 import { ExpiredNotice } from "@/components/auth/expired-notice";
 import { AccountDeletedNotice } from "@/components/auth/account-deleted-notice";
 import { screenMetadata } from "@/lib/i18n/metadata";
-import { isLocale, type Locale } from "@/lib/i18n/routing";
+import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { pageLaunch } from "@/lib/launch/page";
 import { routeRule } from "@/lib/session/routes";
 import { upstreamContext } from "@/lib/session/server";
@@ -13,12 +13,12 @@ import { loadVerificationSetup } from "@/lib/upstream/verification";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/login">): Promise<Metadata> {
   const { lang } = await params;
-  return screenMetadata(isLocale(lang) ? lang : "en", "login", "login");
+  return screenMetadata(localeOf(lang), "login", "login");
 }
 
 export default async function LoginPage({ params, searchParams }: PageProps<"/[lang]/login">) {
   const { lang: raw } = await params;
-  const lang: Locale = isLocale(raw) ? raw : "en";
+  const lang: Locale = localeOf(raw);
   setRequestLocale(lang);
   const { launch, query, href, hrefWithR } = await pageLaunch(searchParams);
   const verification = await loadVerificationSetup(await upstreamContext(lang, launch));

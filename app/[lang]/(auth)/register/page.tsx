@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/layout/auth-shell";
 import { RegisterForm } from "@/components/auth/register-form";
 import { screenMetadata } from "@/lib/i18n/metadata";
-import { isLocale, type Locale } from "@/lib/i18n/routing";
+import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { pageLaunch } from "@/lib/launch/page";
 import { registerTitle } from "@/lib/launch/brands";
 import { upstreamContext } from "@/lib/session/server";
@@ -11,12 +11,12 @@ import { loadVerificationSetup } from "@/lib/upstream/verification";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/register">): Promise<Metadata> {
   const { lang } = await params;
-  return screenMetadata(isLocale(lang) ? lang : "en", "register", "register");
+  return screenMetadata(localeOf(lang), "register", "register");
 }
 
 export default async function RegisterPage({ params, searchParams }: PageProps<"/[lang]/register">) {
   const { lang: raw } = await params;
-  const lang: Locale = isLocale(raw) ? raw : "en";
+  const lang: Locale = localeOf(raw);
   setRequestLocale(lang);
   const { launch, query, hrefWithR } = await pageLaunch(searchParams);
   const t = await getTranslations({ locale: lang, namespace: "register" });

@@ -1,24 +1,17 @@
 "use server";
 
-import { changePasswordSchema as enterprisePasswordSchema, type ChangePasswordInput as EnterprisePasswordInput } from "@/lib/validation/security";
+import { changePasswordSchema, type ChangePasswordInput } from "@/lib/validation/security";
 import { changeEnterprisePassword } from "@/lib/upstream/passport";
 import type { ActionResult } from "@/lib/session/action-result";
-import { actionFailure, endExpiredSession, fieldErrors, readToken, resolvePage, upstreamContext, type PageRef } from "@/lib/session/server";
+import { fieldErrors, type PageRef } from "@/lib/session/server";
+import { signedIn } from "@/lib/session/signed-in";
 
 /** Changes the enterprise user's password (the default one, or any later one). */
-export async function changeEnterprisePasswordAction(input: EnterprisePasswordInput, page: PageRef): Promise<ActionResult> {
-  const parsed = enterprisePasswordSchema.safeParse(input);
+export async function changeEnterprisePasswordAction(input: ChangePasswordInput, page: PageRef): Promise<ActionResult> {
+  const parsed = changePasswordSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
-  const at = await resolvePage(page, true);
-  const token = await readToken();
-  if (!token) return { ok: false, error: await endExpiredSession(at) };
-  try {
-    await changeEnterprisePassword(await upstreamContext(at.lang, at.launch, token), {
-      oldPassword: parsed.data.oldPassword,
-      newPassword: parsed.data.password,
-    });
-    return { ok: true };
-  } catch (error) {
-    return actionFailure(error, at);
-  }
+  return signedIn({ ...page, business: true }, async (ctx) => {
+    await changeEnterprisePassword(ctx, { oldPassword: parsed.data.oldPassword, newPassword: parsed.data.password });
+    return {};
+  });
 }

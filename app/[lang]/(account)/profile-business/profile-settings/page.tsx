@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { screenMetadata } from "@/lib/i18n/metadata";
-import { isLocale, type Locale } from "@/lib/i18n/routing";
+import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { pageLaunch } from "@/lib/launch/page";
 import { currentUser } from "@/lib/session/server";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -11,13 +11,13 @@ import { EnterpriseAccount } from "@/components/account/enterprise-account";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/profile-business/profile-settings">): Promise<Metadata> {
   const { lang } = await params;
-  return screenMetadata(isLocale(lang) ? lang : "en", "businessSettings", "profile-business/profile-settings", false);
+  return screenMetadata(localeOf(lang), "businessSettings", "profile-business/profile-settings", false);
 }
 
 /** The enterprise user's account: ID, enterprise name, email, user ID, and the default-password warning. */
 export default async function BusinessSettingsPage({ params, searchParams }: PageProps<"/[lang]/profile-business/profile-settings">) {
   const { lang: raw } = await params;
-  const lang: Locale = isLocale(raw) ? raw : "en";
+  const lang: Locale = localeOf(raw);
   setRequestLocale(lang);
   const { launch, query, href } = await pageLaunch(searchParams);
   let user;

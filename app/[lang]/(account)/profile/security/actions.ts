@@ -2,7 +2,6 @@
 
 import { cookies } from "next/headers";
 import { ErrorCode } from "@/lib/contract/errors";
-import type { UpstreamContext } from "@/lib/upstream/passport";
 import { getUserBasic, sendEmailCode, verifyEmail } from "@/lib/upstream/passport";
 import { exchangeVerification } from "@/lib/upstream/verification";
 import {
@@ -25,40 +24,13 @@ import {
 import { nonceField } from "@/lib/validation/fields";
 import { verificationValueSchema, type VerificationValue } from "@/lib/validation/verification";
 import type { ActionResult } from "@/lib/session/action-result";
+import { signedIn, type SignedInPage } from "@/lib/session/signed-in";
 import { DELETED_FLASH_COOKIE } from "@/lib/session/cookie";
-import {
-  actionFailure,
-  clearToken,
-  endExpiredSession,
-  fieldErrors,
-  loginPageFor,
-  readToken,
-  resolvePage,
-  upstreamContext,
-  type ActionPage,
-  type PageRef,
-} from "@/lib/session/server";
+import { clearToken, fieldErrors, loginPageFor } from "@/lib/session/server";
 import { forgetToken } from "@/lib/session/validate-token";
 
-/**
- * Account security's mutations, for the consumer page and (with `business`) the enterprise one;
- * `business` only picks the login page a 20101 sends the user to.
- */
-type SecurityPage = PageRef & { business?: boolean };
-
-async function signedIn<T>(
-  page: SecurityPage,
-  run: (ctx: UpstreamContext, at: ActionPage, token: string) => Promise<ActionResult<T>>,
-): Promise<ActionResult<T>> {
-  const at = await resolvePage(page, page.business === true);
-  const token = await readToken();
-  if (!token) return { ok: false, error: await endExpiredSession(at) };
-  try {
-    return await run(await upstreamContext(at.lang, at.launch, token), at, token);
-  } catch (error) {
-    return actionFailure(error, at);
-  }
-}
+/** Account security's mutations, for the consumer page and (with `business`) the enterprise one. */
+type SecurityPage = SignedInPage;
 
 /** PATCH /v1/user/password. The other sessions stay; the page then offers to end them. */
 export async function changePasswordAction(input: ChangePasswordInput, page: SecurityPage): Promise<ActionResult> {
@@ -66,7 +38,7 @@ export async function changePasswordAction(input: ChangePasswordInput, page: Sec
   if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
   return signedIn(page, async (ctx) => {
     await changePassword(ctx, { oldPassword: parsed.data.oldPassword, newPassword: parsed.data.password });
-    return { ok: true };
+    return {};
   });
 }
 
@@ -74,13 +46,13 @@ export async function changePasswordAction(input: ChangePasswordInput, page: Sec
 export async function endSessionsAction(input: { sessionId?: string }, page: SecurityPage): Promise<ActionResult<{ ended: number }>> {
   const id = input.sessionId === undefined ? undefined : sessionIdField.safeParse(input.sessionId);
   if (id && !id.success) return { ok: false, error: { code: ErrorCode.invalidParams } };
-  return signedIn(page, async (ctx) => ({ ok: true, ...(await clearSessions(ctx, { sessionId: id?.data })) }));
+  return signedIn(page, async (ctx) => clearSessions(ctx, { sessionId: id?.data }));
 }
 
 /** Turns device security on or off; answers the new state and the known devices. */
 export async function setDeviceSecurityAction(input: { enabled: boolean }, page: SecurityPage): Promise<ActionResult<{ security: DeviceSecurity }>> {
   if (typeof input.enabled !== "boolean") return { ok: false, error: { code: ErrorCode.invalidParams } };
-  return signedIn(page, async (ctx) => ({ ok: true, security: await setDeviceSecurity(ctx, { enabled: input.enabled }) }));
+  return signedIn(page, async (ctx) => ({ security: await setDeviceSecurity(ctx, { enabled: input.enabled }) }));
 }
 
 /** Forgets a known device; answers the list as it is now. */
@@ -89,7 +61,7 @@ export async function forgetDeviceAction(input: { id: string }, page: SecurityPa
   if (!id.success) return { ok: false, error: { code: ErrorCode.invalidParams } };
   return signedIn(page, async (ctx) => {
     await forgetDevice(ctx, { id: id.data });
-    return { ok: true, security: await getDeviceSecurity(ctx) };
+    return { security: await getDeviceSecurity(ctx) };
   });
 }
 
@@ -111,7 +83,7 @@ export async function sendDeleteCodeAction(
     const { ticket } = await exchangeVerification(ctx, { scene: "delete", email, provider, value });
     const { nonce } = await verifyEmail(ctx);
     const { resendAfter } = await sendEmailCode(ctx, { email, nonce, purpose: "delete", ticket });
-    return { ok: true, nonce, resendAfter };
+    return { nonce, resendAfter };
   });
 }
 
@@ -129,6 +101,6 @@ export async function deleteAccountAction(
     await forgetToken(token);
     await clearToken();
     (await cookies()).set(DELETED_FLASH_COOKIE, "1", { path: "/", maxAge: 60, sameSite: "lax" });
-    return { ok: true, redirect: loginPageFor({ ...at, business: false }) };
+    return { redirect: loginPageFor({ ...at, business: false }) };
   });
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { screenMetadata } from "@/lib/i18n/metadata";
-import { isLocale, type Locale } from "@/lib/i18n/routing";
+import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { pageLaunch } from "@/lib/launch/page";
 import { SECURITY_PATH } from "@/lib/session/routes";
 import { SecurityView } from "@/components/security/security-view";
@@ -9,13 +9,13 @@ import { loadSecurity } from "./load";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/profile/security">): Promise<Metadata> {
   const { lang } = await params;
-  return screenMetadata(isLocale(lang) ? lang : "en", "security", SECURITY_PATH, false);
+  return screenMetadata(localeOf(lang), "security", SECURITY_PATH, false);
 }
 
 /** Account security of a consumer (SPEC §2). */
 export default async function SecurityPage({ params, searchParams }: PageProps<"/[lang]/profile/security">) {
   const { lang: raw } = await params;
-  const lang: Locale = isLocale(raw) ? raw : "en";
+  const lang: Locale = localeOf(raw);
   setRequestLocale(lang);
   const { launch, query, href } = await pageLaunch(searchParams);
   const data = await loadSecurity(lang, launch, href(`/${lang}/login`));

@@ -5,7 +5,8 @@ import { birthdaySchema, countrySchema, genderSchema, otherInfoSchema } from "@/
 import { updateBirthday, updateCountry, updateGender, updateOtherInfo } from "@/lib/upstream/profile";
 import type { UpstreamContext } from "@/lib/upstream/passport";
 import type { ActionResult } from "@/lib/session/action-result";
-import { actionFailure, endExpiredSession, fieldErrors, readToken, resolvePage, upstreamContext, type PageRef } from "@/lib/session/server";
+import { fieldErrors, type PageRef } from "@/lib/session/server";
+import { signedIn } from "@/lib/session/signed-in";
 
 /**
  * The user centre's saves, one per field group. Each parses its input with the form's own
@@ -19,15 +20,10 @@ async function save<S extends z.ZodType>(
 ): Promise<ActionResult<{ value: z.output<S> }>> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
-  const at = await resolvePage(page);
-  const token = await readToken();
-  if (!token) return { ok: false, error: await endExpiredSession(at) };
-  try {
-    await call(await upstreamContext(at.lang, at.launch, token), parsed.data);
-    return { ok: true, value: parsed.data };
-  } catch (error) {
-    return actionFailure(error, at);
-  }
+  return signedIn(page, async (ctx) => {
+    await call(ctx, parsed.data);
+    return { value: parsed.data };
+  });
 }
 
 /** Nickname and introduction (trimmed; empty clears them). */

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { screenMetadata } from "@/lib/i18n/metadata";
-import { isLocale, type Locale } from "@/lib/i18n/routing";
+import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { pageLaunch } from "@/lib/launch/page";
 import { currentUser, upstreamContext } from "@/lib/session/server";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -13,13 +13,13 @@ import { ProfileSettings, type RegionLists } from "@/components/profile/profile-
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/profile/settings">): Promise<Metadata> {
   const { lang } = await params;
-  return screenMetadata(isLocale(lang) ? lang : "en", "settings", "profile/settings", false);
+  return screenMetadata(localeOf(lang), "settings", "profile/settings", false);
 }
 
 /** The user centre: the signed-in user's profile (fullinfo) with every field editable. */
 export default async function SettingsPage({ params, searchParams }: PageProps<"/[lang]/profile/settings">) {
   const { lang: raw } = await params;
-  const lang: Locale = isLocale(raw) ? raw : "en";
+  const lang: Locale = localeOf(raw);
   setRequestLocale(lang);
   const { launch, query, href } = await pageLaunch(searchParams);
   let user;
