@@ -2,7 +2,7 @@
  * At server start (Node runtime only):
  * - The app's Node server records each request's socket address (x-passport-peer) and, without
  *   TRUST_PROXY, drops the X-Forwarded-* headers a client sent about itself
- *   (lib/session/socket-address.ts): both halves identify callers by the socket.
+ *   (lib/security/incoming.ts): both halves identify callers by the socket.
  * - In the default single-app setup (no PASSPORT_API_URL), a random PORTAL_SERVICES_KEY is made
  *   when none is set: portal and services run in this one process and read the same
  *   process.env, so the services believe the client address the portal forwards. Deployed
@@ -22,7 +22,7 @@ export async function register() {
   }
   resetPortalConfig();
   const config = portalConfig(); // a bad variable stops the start here, with its name
-  (await import("./lib/session/socket-address")).recordSocketAddress(config.trustProxyHops > 0);
+  (await import("./lib/security/incoming")).guardIncomingRequests(config.trustProxyHops > 0);
   if (config.upstream.passport) return;
   const { getDb } = await import("./lib/backend/db/client");
   await getDb();

@@ -4,7 +4,7 @@ const createJestConfig = nextJest({ dir: "./" });
 
 // msw 3 and a few of its dependencies ship ESM only; next/jest only appends to
 // transformIgnorePatterns, so the patterns are set on the resolved config.
-const esmPackages = ["msw", "@mswjs", "@msw", "cookie", "set-cookie-parser", "rettime", "until-async", "@open-draft", "@bundled-es-modules", "outvariant", "strict-event-emitter", "headers-polyfill", "is-node-process", "tough-cookie", "next-intl", "use-intl", "icu-minify", "@formatjs", "intl-messageformat"];
+const esmPackages = ["iron-session", "iron-webcrypto", "uncrypto", "uint8array-extras", "msw", "@mswjs", "@msw", "cookie", "set-cookie-parser", "rettime", "until-async", "@open-draft", "@bundled-es-modules", "outvariant", "strict-event-emitter", "headers-polyfill", "is-node-process", "tough-cookie", "next-intl", "use-intl", "icu-minify", "@formatjs", "intl-messageformat"];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join("|")})/)`];
 
 const shared = {

@@ -1,97 +1,146 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { LANG_COOKIE } from "@/lib/i18n/routing";
+import { portalConfig } from "@/lib/config";
+import { LANG_COOKIE, type Locale } from "@/lib/i18n/routing";
 import { preferredLocale } from "@/lib/i18n/resolve";
 import { resolveLocalePath } from "@/lib/i18n/path";
 import { routeRule } from "@/lib/session/routes";
-import { decideGuard, keepsToken, type TokenState } from "@/lib/session/guard";
-import {
-  cookieEnv,
-  DEVICE_COOKIE,
-  deviceCookieOptions,
-  EXPIRED_FLASH_COOKIE,
-  isDeviceId,
-  isUsableToken,
-  newDeviceId,
-  UTOKEN_COOKIE,
-  utokenCookieOptions,
-} from "@/lib/session/cookie";
+import { decideGuard, type TokenState } from "@/lib/session/guard";
+import { cookieEnv, EXPIRED_FLASH_COOKIE, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "@/lib/session/cookie";
+import { CHECK_COOKIE, readCheck, sealCheck } from "@/lib/session/check";
+import { decideHandoff, isNavigation } from "@/lib/session/handoff";
+import { NOTICE_COOKIE } from "@/lib/session/notice";
 import { safeRedirectTarget } from "@/lib/session/redirect-target";
-import { portalConfig } from "@/lib/config";
-import { validateToken } from "@/lib/session/validate-token";
-import { portalUrl } from "@/lib/session/public-origin";
+import { validateToken, type ValidatedToken } from "@/lib/session/validate-token";
+import { publicOrigin } from "@/lib/session/public-origin";
+import { checkPageRequest, nestingDepth, ACTION_BODY_MAX_DEPTH } from "@/lib/security/page-requests";
+import { pageSecurityHeaders } from "@/lib/security/headers";
+import { refusal } from "@/lib/security/refusal";
 import { appHeadersFor, launchQuery, parseLaunchContext } from "@/lib/launch/context";
 
-/** Thin dispatcher: language routing, then the route guard. The rules live in lib/. */
+/**
+ * Thin dispatcher: refuse what a page never accepts, language routing, the `ut` hand-off, then
+ * the route guard; every answer gets the security headers. The rules live in lib/.
+ */
 export async function middleware(request: NextRequest) {
+  const config = portalConfig();
+  const origin = publicOrigin(request.headers, config);
+  const secure = (response: NextResponse) => withSecurityHeaders(response, origin);
   const url = request.nextUrl;
   const preferred = preferredLocale(request.cookies.get(LANG_COOKIE)?.value, request.headers.get("accept-language"));
+
+  const verdict = checkPageRequest({
+    method: request.method,
+    isAction: request.headers.has("next-action"),
+    origin: request.headers.get("origin"),
+    fetchSite: request.headers.get("sec-fetch-site"),
+    contentType: request.headers.get("content-type"),
+    contentLength: request.headers.get("content-length"),
+    ownOrigin: origin.origin,
+  });
+  if (!verdict.ok) return secure(refusal(verdict.status, verdict.code, url.pathname, preferred));
+  if (verdict.readBody && nestingDepth(await request.clone().text()) > ACTION_BODY_MAX_DEPTH) {
+    return secure(refusal(400, 10001, url.pathname, preferred));
+  }
+
   const resolved = resolveLocalePath(url.pathname, preferred, (rest) => routeRule(rest) !== null);
-  const launch = parseLaunchContext(url.searchParams, request.headers.get("user-agent"));
+  const launch = parseLaunchContext(url.searchParams, request.headers.get("user-agent"), config.imageHosts);
+  const at = (path: string) => new URL(path, origin);
 
   if (resolved.kind === "redirect") {
-    const target = new URL(resolved.pathname, url);
+    const target = at(resolved.pathname);
     target.search = resolved.keepQuery ? url.search : launchQuery(launch).toString();
-    return NextResponse.redirect(target);
+    return secure(NextResponse.redirect(target));
   }
 
   const { lang, rest } = resolved;
   const rule = routeRule(rest);
-  if (!rule) return NextResponse.redirect(new URL(`/${lang}/login`, url));
+  if (!rule) return secure(NextResponse.redirect(at(`/${lang}/login`)));
 
-  const visited = portalUrl(url.pathname + url.search, request.headers);
-  // A browser without a device id gets one now; this request's pages and actions see it too.
-  const newDevice = isDeviceId(request.cookies.get(DEVICE_COOKIE)?.value) ? null : newDeviceId();
-  if (newDevice) request.cookies.set(DEVICE_COOKIE, newDevice);
-  const withDevice = (response: NextResponse): NextResponse => {
-    if (newDevice) response.cookies.set(DEVICE_COOKIE, newDevice, deviceCookieOptions({ protocol: visited.protocol, hostname: visited.hostname }));
-    return response;
-  };
-  const cookieOptions = (remember: boolean) =>
-    utokenCookieOptions({ protocol: visited.protocol, hostname: visited.hostname, remember, env: cookieEnv() });
+  const visited = at(url.pathname + url.search);
   const app = appHeadersFor(launch);
+  const cookieOptions = (remember: boolean) => utokenCookieOptions({ protocol: origin.protocol, hostname: origin.hostname, remember, env: cookieEnv() });
+  const stored = request.cookies.get(UTOKEN_COOKIE)?.value;
 
-  // A token handed over in the address bar moves into the cookie and leaves the URL.
+  // A token handed over in the address bar leaves the URL; it is stored only when it is safe to.
   const ut = url.searchParams.get("ut");
   if (ut !== null) {
     const clean = new URL(visited);
     clean.searchParams.delete("ut");
     const response = NextResponse.redirect(clean);
-    if (isUsableToken(ut)) {
-      const state = await validateToken(ut, lang, app);
-      if (state.status === "valid" || (state.status === "invalid" && keepsToken(state.code))) {
-        response.cookies.set(UTOKEN_COOKIE, ut, cookieOptions(true));
-      }
+    const navigation = isNavigation({
+      fetchMode: request.headers.get("sec-fetch-mode"),
+      fetchDest: request.headers.get("sec-fetch-dest"),
+      accept: request.headers.get("accept"),
+    });
+    if (navigation && isUsableToken(ut) && ut !== stored) {
+      const handed = await validateToken(ut, lang, app);
+      const current = isUsableToken(stored) ? await validateToken(stored, lang, app) : null;
+      const decision = decideHandoff({
+        navigation,
+        handed: { valid: handed.status === "valid", uid: handed.uid ?? null },
+        stored: current ? { valid: current.status === "valid", uid: current.uid ?? null } : null,
+      });
+      if (decision.action === "take") response.cookies.set(UTOKEN_COOKIE, ut, cookieOptions(true));
+      if (decision.action === "keep" && decision.notice) response.cookies.set(NOTICE_COOKIE, decision.notice, { path: "/", maxAge: 60, sameSite: "lax" });
     }
-    return withLang(withDevice(response), lang, request);
+    return secure(response);
   }
 
-  const stored = request.cookies.get(UTOKEN_COOKIE)?.value;
-  const token: TokenState =
-    rule.kind === "public" || !isUsableToken(stored) ? { status: "none" } : await validateToken(stored, lang, app, { fresh: rule.kind === "login" });
-  const r = safeRedirectTarget(url.searchParams.get("r"), portalConfig().allowedRedirectHosts, visited.origin);
+  // Public pages and anonymous visitors need no check: the page is the same for everyone.
+  const needsCheck = rule.kind !== "public" && isUsableToken(stored);
+  let token: TokenState = { status: "none" };
+  let sealed: string | null = null;
+  if (needsCheck) {
+    // A login page asks afresh: a page that met 20101 sends its visitor there, and a still-fresh
+    // check of the ended session would send them straight back.
+    const known = rule.kind === "login" ? null : await readCheck(request.cookies.get(CHECK_COOKIE)?.value, stored, config.sessionSecret);
+    if (known) {
+      token = { status: "valid", enterprise: known.enterprise };
+    } else {
+      const checked: ValidatedToken = await validateToken(stored, lang, app);
+      token = checked.status === "valid" ? { status: "valid", enterprise: checked.enterprise } : checked;
+      if (checked.status === "valid" && config.sessionSecret) sealed = await sealCheck(stored, checked.enterprise, config.sessionSecret);
+    }
+  }
+
+  // A server action with an ended session is left to run: its upstream call answers 20101 and the
+  // page shows the expired-login flow. A redirect here would make the browser replay the POST.
+  const isAction = request.method === "POST";
+  const r = safeRedirectTarget(url.searchParams.get("r"), config.allowedRedirectHosts, origin.origin);
   const decision = decideGuard({ lang, rule, token, currentUrl: visited.href, safeR: r?.href ?? null, launch: launchQuery(launch) });
 
   let response: NextResponse;
-  if (decision.action === "redirect") {
-    response = NextResponse.redirect(new URL(decision.to, visited));
+  if (decision.action === "redirect" && !isAction) {
+    response = NextResponse.redirect(at(decision.to));
   } else {
     const headers = new Headers(request.headers);
     headers.set("X-NEXT-INTL-LOCALE", lang);
     response = NextResponse.next({ request: { headers } });
   }
-  if (decision.clearToken) response.cookies.set(UTOKEN_COOKIE, "", { ...cookieOptions(false), maxAge: 0 });
-  if (decision.expired) response.cookies.set(EXPIRED_FLASH_COOKIE, "1", { path: "/", maxAge: 60, sameSite: "lax" });
-  return withLang(withDevice(response), lang, request);
+  if (sealed) response.cookies.set(CHECK_COOKIE, sealed, { ...cookieOptions(false), maxAge: 5 * 60 });
+  if (decision.clearToken && !isAction) {
+    response.cookies.set(UTOKEN_COOKIE, "", { ...cookieOptions(false), maxAge: 0 });
+    response.cookies.set(CHECK_COOKIE, "", { ...cookieOptions(false), maxAge: 0 });
+  }
+  if (decision.expired && !isAction) response.cookies.set(EXPIRED_FLASH_COOKIE, "1", { path: "/", maxAge: 60, sameSite: "lax" });
+  return secure(withLang(response, lang, request, needsCheck));
 }
 
-function withLang(response: NextResponse, lang: string, request: NextRequest): NextResponse {
-  if (request.cookies.get(LANG_COOKIE)?.value !== lang) {
+function withSecurityHeaders(response: NextResponse, origin: URL): NextResponse {
+  for (const [name, value] of Object.entries(pageSecurityHeaders(portalConfig(), origin.protocol === "https:"))) response.headers.set(name, value);
+  return response;
+}
+
+/** The language cookie follows the path for signed-in visitors; anonymous page views set no cookie. */
+function withLang(response: NextResponse, lang: Locale, request: NextRequest, signedIn: boolean): NextResponse {
+  if (signedIn && request.cookies.get(LANG_COOKIE)?.value !== lang) {
     response.cookies.set(LANG_COOKIE, lang, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax" });
   }
   return response;
 }
 
 export const config = {
-  // Everything but the reference services, Next internals and static files.
-  matcher: ["/((?!_next/|v1/|v2/|message/|api/|brands/|images/|.*\\.[a-zA-Z0-9]+$).*)"],
+  // Every path but the reference services, the portal's API, Next's internals and the real
+  // static files (public/), so anything else (`//evil.example`, `/a.b`) follows the route table.
+  matcher: ["/((?!_next/|v1/|v2/|message/|api/|brands/|images/|media/|embed/|icon\\.svg$|favicon\\.ico$|robots\\.txt$).*)"],
 };

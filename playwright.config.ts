@@ -62,6 +62,7 @@ export default defineConfig({
         DATA_DIR: ".e2e/data",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         NEXT_TELEMETRY_DISABLED: "1",
+        LOG_LEVEL: "warn",
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -51,7 +51,20 @@ const envSchema = z.object({
   ),
   IMAGE_HOSTS: list(),
   SESSION_SECRET: z.preprocess(blank, z.string().min(32, { error: "expected at least 32 characters" }).optional()),
+  CAPTCHA_PROVIDER: z.preprocess(
+    (value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : "altcha"),
+    z.enum(["altcha", "recaptcha", "aliyun", "regional"], { error: "expected altcha, recaptcha, aliyun or regional" }),
+  ),
+  REGION: z.preprocess((value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : undefined), z.string().optional()),
+  ANALYTICS_URL: z.preprocess(blank, z.url({ error: "expected a URL" }).optional()),
+  TRAINING_VIDEO_URL: z.preprocess(blank, z.string().optional()),
 });
+
+/** The origin of an absolute http(s) URL, else nothing (a same-origin path needs no CSP entry). */
+function originOf(value: string | undefined): string[] {
+  if (!value || !/^https?:\/\//i.test(value)) return [];
+  return [new URL(value).origin];
+}
 
 export type PortalConfig = {
   port: number;
@@ -71,6 +84,14 @@ export type PortalConfig = {
   imageHosts: readonly string[];
   /** the key of the sealed session-check cookie (iron-session) */
   sessionSecret: string | null;
+  /** which human verification the pages load (the same CAPTCHA_PROVIDER/REGION the services read) */
+  captchaProvider: "altcha" | "recaptcha" | "aliyun";
+  /** "cn" for a deployment in mainland China */
+  region: string | null;
+  /** origins the CSP lets pages talk to, show media from, and post forms to, besides the portal */
+  extraConnectSources: readonly string[];
+  extraMediaSources: readonly string[];
+  extraFormActions: readonly string[];
 };
 
 function read(): PortalConfig {
@@ -88,6 +109,10 @@ function read(): PortalConfig {
     EMBED_ALLOWED_ORIGINS: process.env.EMBED_ALLOWED_ORIGINS,
     IMAGE_HOSTS: process.env.IMAGE_HOSTS,
     SESSION_SECRET: process.env.SESSION_SECRET,
+    CAPTCHA_PROVIDER: process.env.CAPTCHA_PROVIDER,
+    REGION: process.env.REGION,
+    ANALYTICS_URL: process.env.ANALYTICS_URL,
+    TRAINING_VIDEO_URL: process.env.TRAINING_VIDEO_URL,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -106,6 +131,11 @@ function read(): PortalConfig {
     embedAllowedOrigins: env.EMBED_ALLOWED_ORIGINS,
     imageHosts: env.IMAGE_HOSTS,
     sessionSecret: env.SESSION_SECRET ?? null,
+    captchaProvider: env.CAPTCHA_PROVIDER === "regional" ? (env.REGION === "cn" ? "aliyun" : "recaptcha") : env.CAPTCHA_PROVIDER,
+    region: env.REGION ?? null,
+    extraConnectSources: originOf(env.ANALYTICS_URL),
+    extraMediaSources: originOf(env.TRAINING_VIDEO_URL),
+    extraFormActions: originOf(env.PASSPORT_API_URL),
   };
 }
 

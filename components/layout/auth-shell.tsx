@@ -4,6 +4,7 @@ import type { LaunchContext } from "@/lib/launch/context";
 import type { Locale } from "@/lib/i18n/routing";
 import { LanguageSelect } from "./language-select";
 import { Copyright } from "./copyright";
+import { FlashNotice } from "./flash-notice";
 
 /**
  * The login layout of SPEC §2: a background image on the left (about 42.7 % wide, medium
@@ -24,7 +25,10 @@ export function AuthShell({ launch, lang, children }: { launch: LaunchContext; l
           <LanguageSelect />
         </header>
         <main id="main" className="flex flex-1 items-start justify-center px-6 py-8 md:items-center">
-          <div className="w-full max-w-sm">{children}</div>
+          <div className="w-full max-w-sm">
+            <FlashNotice />
+            {children}
+          </div>
         </main>
         <Copyright nativeApp={launch.av !== ""} />
       </div>

@@ -3,7 +3,7 @@
 import { usePathname, useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useTransition } from "react";
-import { locales } from "@/lib/i18n/routing";
+import { LANG_COOKIE, locales } from "@/lib/i18n/routing";
 
 /** Simplified Chinese / English; keeps the current page and its query. */
 export function LanguageSelect() {
@@ -17,6 +17,8 @@ export function LanguageSelect() {
   function change(next: string) {
     const rest = pathname.split("/").slice(2).join("/");
     const href = `/${next}/${rest}${window.location.search}`;
+    // The choice is remembered for addresses without a language (SPEC §4); pages never set it.
+    document.cookie = `${LANG_COOKIE}=${next}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
     startTransition(() => router.replace(href));
   }
 

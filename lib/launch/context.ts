@@ -39,7 +39,8 @@ const CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 const VERSION_PATTERN = /^v?\d{1,6}(\.\d{1,6}){0,3}([-+][0-9A-Za-z.-]{1,24})?$/;
 const MAX_IMAGE_LENGTH = 2048;
 
-export function parseLaunchContext(query: LaunchQueryInput, userAgent: string | null): LaunchContext {
+/** `imageHosts`: the hosts a launch image may come from (portalConfig().imageHosts). */
+export function parseLaunchContext(query: LaunchQueryInput, userAgent: string | null, imageHosts: readonly string[] = []): LaunchContext {
   const given: Partial<Record<LaunchParam, string>> = {};
   const read = (name: LaunchParam) => firstValue(query, name);
 
@@ -61,7 +62,7 @@ export function parseLaunchContext(query: LaunchQueryInput, userAgent: string | 
   if (av) given.av = av;
 
   const image = read("img");
-  const img = image ? safeImage(image) : null;
+  const img = image ? safeImage(image, imageHosts) : null;
   if (img) given.img = img;
 
   const social = read("sl");
@@ -102,13 +103,21 @@ function isSearchParams(query: LaunchQueryInput): query is URLSearchParams {
   return typeof query.get === "function";
 }
 
-/** Only an https URL or a same-origin path: never `javascript:`, `data:`, `//host` or `/\host`. */
-function safeImage(value: string): string | null {
-  if (value.length > MAX_IMAGE_LENGTH || /[\s\\]/.test(value)) return null;
-  if (value.startsWith("/")) return value.startsWith("//") ? null : value;
+/**
+ * The launch image is shown in an <img>, and a same-origin address there would be requested with
+ * the visitor's cookies (a page such as /en/login?ut=… must never be one). So only the portal's
+ * own static images (/images/…, an image file name, no query) or an https image on a configured
+ * host (IMAGE_HOSTS) are taken; anything else shows the default image.
+ */
+const OWN_IMAGE = /^\/images\/[A-Za-z0-9_-][A-Za-z0-9_./-]*\.(?:svg|png|jpe?g|webp|avif|gif)$/i;
+
+export function safeImage(value: string, imageHosts: readonly string[]): string | null {
+  if (value.length > MAX_IMAGE_LENGTH || /[\s\\%]/.test(value)) return null;
+  if (value.startsWith("/")) return OWN_IMAGE.test(value) && !value.includes("..") && !value.includes("//") ? value : null;
   try {
     const url = new URL(value);
-    return url.protocol === "https:" && !url.username && !url.password ? url.href : null;
+    const allowed = imageHosts.includes(url.hostname.toLowerCase()) && url.port === "";
+    return url.protocol === "https:" && !url.username && !url.password && allowed ? url.href : null;
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
 import "server-only";
+import { portalConfig } from "@/lib/config";
 import { headers } from "next/headers";
 import { launchQuery, parseLaunchContext, withLaunchQuery, type LaunchContext } from "./context";
 
@@ -14,7 +15,7 @@ export async function pageLaunch(searchParams: PageSearchParams): Promise<{
   hrefWithR: (path: string) => string;
 }> {
   const params = await searchParams;
-  const launch = parseLaunchContext(params, (await headers()).get("user-agent"));
+  const launch = parseLaunchContext(params, (await headers()).get("user-agent"), portalConfig().imageHosts);
   const query = launchQuery(launch);
   const r = params.r;
   if (typeof r === "string") query.set("r", r);

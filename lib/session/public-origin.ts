@@ -8,7 +8,7 @@ import { portalConfig, type PortalConfig } from "@/lib/config";
  * It comes from configuration, never from what a client says:
  * - PUBLIC_ORIGIN when it is set;
  * - behind TRUST_PROXY, what the proxy says in X-Forwarded-Host and -Proto (the app's server
- *   removes those headers from direct clients, see socket-address.ts);
+ *   removes those headers from direct clients, see lib/security/incoming.ts);
  * - otherwise local use: the Host header only when it names this machine's loopback
  *   (localhost, 127.0.0.1, [::1]), else http://localhost:PORT. A spoofed Host such as
  *   evil.example is never echoed into an address or a cookie.

@@ -12,7 +12,8 @@ import { clientAddress, publicOrigin } from "./public-origin";
 import type { ActionError, PageRef } from "./action-result";
 
 export type { PageRef } from "./action-result";
-import { cookieEnv, DEVICE_COOKIE, EXPIRED_FLASH_COOKIE, isDeviceId, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "./cookie";
+import { CHECK_COOKIE } from "./check";
+import { cookieEnv, deviceCookieOptions, newDeviceId, DEVICE_COOKIE, EXPIRED_FLASH_COOKIE, isDeviceId, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "./cookie";
 import { loginPathFor } from "./routes";
 
 export async function readToken(): Promise<string | null> {
@@ -27,11 +28,25 @@ export async function launchFromQuery(query: string): Promise<LaunchContext> {
 
 /**
  * Who is calling, for the upstream headers, the services' login logs and device security: the
- * browser's address (lib/session/client-ip.ts), its user agent and its device id.
+ * browser's address (public-origin.ts), its user agent and its device id.
+ *
+ * `ensureDevice` (sign-in actions): a browser without a device id gets one now. Anonymous page
+ * views never set it, so public pages stay the same cacheable bytes for everyone.
  */
-export async function upstreamContext(lang: Locale, launch: LaunchContext, token?: string | null): Promise<UpstreamContext> {
+export async function upstreamContext(
+  lang: Locale,
+  launch: LaunchContext,
+  token?: string | null,
+  options: { ensureDevice?: boolean } = {},
+): Promise<UpstreamContext> {
   const h = await headers();
-  const device = (await cookies()).get(DEVICE_COOKIE)?.value;
+  const jar = await cookies();
+  let device = jar.get(DEVICE_COOKIE)?.value;
+  if (options.ensureDevice && !isDeviceId(device)) {
+    device = newDeviceId();
+    const origin = publicOrigin(h);
+    jar.set(DEVICE_COOKIE, device, deviceCookieOptions({ protocol: origin.protocol, hostname: origin.hostname }));
+  }
   return {
     token: token ?? undefined,
     lang,
@@ -50,13 +65,18 @@ async function requestOrigin(): Promise<URL> {
 export async function storeToken(token: string, remember: boolean): Promise<void> {
   const origin = await requestOrigin();
   const options = utokenCookieOptions({ protocol: origin.protocol, hostname: origin.hostname, remember, env: cookieEnv() });
-  (await cookies()).set(UTOKEN_COOKIE, token, options);
+  const jar = await cookies();
+  jar.set(UTOKEN_COOKIE, token, options);
+  // a new token: the guard checks it afresh
+  jar.set(CHECK_COOKIE, "", { ...options, maxAge: 0 });
 }
 
 export async function clearToken(): Promise<void> {
   const origin = await requestOrigin();
   const options = utokenCookieOptions({ protocol: origin.protocol, hostname: origin.hostname, remember: false, env: cookieEnv() });
-  (await cookies()).set(UTOKEN_COOKIE, "", { ...options, maxAge: 0 });
+  const jar = await cookies();
+  jar.set(UTOKEN_COOKIE, "", { ...options, maxAge: 0 });
+  jar.set(CHECK_COOKIE, "", { ...options, maxAge: 0 });
 }
 
 /** The signed-in user of this request (one upstream call per render). */

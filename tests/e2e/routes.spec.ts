@@ -48,8 +48,8 @@ test("the page language, title and IntlLang cookie follow the path", async ({ pa
   await page.goto("/zh/login");
   await expect(page.locator("html")).toHaveAttribute("lang", "zh");
   await expect(page).toHaveTitle(/登录/);
-  const lang = (await page.context().cookies()).find((c) => c.name === "IntlLang");
-  expect(lang?.value).toBe("zh");
+  // written on the client after load: the page response itself sets no cookie
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "IntlLang")?.value).toBe("zh");
 
   await page.getByLabel("语言").selectOption("en");
   await expect(page).toHaveURL(/\/en\/login$/);

@@ -3,7 +3,6 @@
 import { logout } from "@/lib/upstream/passport";
 import type { ActionResult } from "@/lib/session/action-result";
 import { clearToken, loginPageFor, readToken, resolvePage, toActionError, upstreamContext, type PageRef } from "@/lib/session/server";
-import { forgetToken } from "@/lib/session/validate-token";
 
 /**
  * Ends the session upstream (an already expired login counts as ended) and clears the cookie;
@@ -18,7 +17,6 @@ export async function logoutAction(page: PageRef & { business?: boolean }): Prom
     } catch (error) {
       return { ok: false, error: toActionError(error) };
     }
-    await forgetToken(token);
   }
   await clearToken();
   return { ok: true, redirect: loginPageFor(at) };

@@ -4,6 +4,7 @@ import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { SideMenu } from "@/components/account/side-menu";
 import { LogoutButton } from "@/components/account/logout-button";
 import { LanguageSelect } from "@/components/layout/language-select";
+import { FlashNotice } from "@/components/layout/flash-notice";
 
 /** The user-centre layout: a header, the side menu and the page. */
 export default async function AccountLayout({ children, params }: LayoutProps<"/[lang]">) {
@@ -33,6 +34,7 @@ export default async function AccountLayout({ children, params }: LayoutProps<"/
           <SideMenu lang={lang} />
         </Suspense>
         <main id="main" className="min-w-0 flex-1">
+          <FlashNotice />
           {children}
         </main>
       </div>

@@ -27,7 +27,7 @@ export async function sendEmailCodeAction(
   const at = await resolvePage(page);
   const { email, purpose, verification } = parsed.data;
   try {
-    const ctx = await upstreamContext(at.lang, at.launch);
+    const ctx = await upstreamContext(at.lang, at.launch, null, { ensureDevice: true });
     const { ticket } = await exchangeVerification(ctx, { scene: purpose, email, provider: verification.provider, value: verification.value });
     const { nonce } = await verifyEmail(ctx, { email });
     const { resendAfter } = await sendEmailCode(ctx, { email, nonce, purpose, ticket });
@@ -54,7 +54,7 @@ export async function confirmDeviceAction(
   const at = await resolvePage(page);
   const { challenge, code, remember } = parsed.data;
   try {
-    const ctx = await upstreamContext(at.lang, at.launch);
+    const ctx = await upstreamContext(at.lang, at.launch, null, { ensureDevice: true });
     const session = await loginWithDevice(ctx, { challenge, code, remember });
     const user = await getUserBasic({ ...ctx, token: session.utoken });
     await storeToken(session.utoken, remember);

@@ -69,14 +69,30 @@ describe("parseLaunchContext (SPEC §2 launch context)", () => {
     expect(parseLaunchContext({ l: "fr" }, null).l).toBeNull();
   });
 
-  it("accepts an https image or a same-origin path and nothing else", () => {
-    const img = (value: string) => parseLaunchContext({ img: value }, null).img;
+  it("accepts an https image on a configured host or the portal's own static image, never a page", () => {
+    const img = (value: string) => parseLaunchContext({ img: value }, null, ["cdn.example.com"]).img;
 
     expect(img("https://cdn.example.com/home.png")).toBe("https://cdn.example.com/home.png");
     expect(img("/images/home.png")).toBe("/images/home.png");
-    for (const unsafe of ["http://cdn.example.com/a.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/a.png", "/\\evil.example/a.png", `https://cdn.example.com/${"a".repeat(3000)}`]) {
+    for (const unsafe of [
+      "https://other.example/home.png",
+      "https://cdn.example.com:8443/home.png",
+      "http://cdn.example.com/a.png",
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "//evil.example/a.png",
+      "/\\evil.example/a.png",
+      "/en/login?ut=someone-elses-token",
+      "/en/login",
+      "/images/../en/login?ut=x",
+      "/images/%2e%2e/en/login",
+      "/images/home.png?ut=x",
+      `https://cdn.example.com/${"a".repeat(3000)}`,
+    ]) {
       expect(img(unsafe)).toBeNull();
     }
+    // with no image hosts configured, only the portal's own images
+    expect(parseLaunchContext({ img: "https://cdn.example.com/home.png" }, null).img).toBeNull();
   });
 
   it("drops origin codes and app versions that are not plain codes", () => {

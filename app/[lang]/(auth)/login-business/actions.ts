@@ -26,7 +26,7 @@ export async function enterpriseLoginAction(
   const at = await resolvePage(page, true);
   const { account, email, password, remember } = parsed.data;
   try {
-    const ctx = await upstreamContext(at.lang, at.launch);
+    const ctx = await upstreamContext(at.lang, at.launch, null, { ensureDevice: true });
     await verifyEnterpriseAccount(ctx, { account });
     const ticket = checked
       ? (await exchangeVerification(ctx, { scene: "enterprise_login", email, provider: checked.data.provider, value: checked.data.value })).ticket

@@ -25,7 +25,7 @@ export async function loginWithPasswordAction(
   const at = await resolvePage(page);
   const { email, password, remember } = parsed.data;
   try {
-    const ctx = await upstreamContext(at.lang, at.launch);
+    const ctx = await upstreamContext(at.lang, at.launch, null, { ensureDevice: true });
     const ticket = checked
       ? (await exchangeVerification(ctx, { scene: "password_login", email, provider: checked.data.provider, value: checked.data.value })).ticket
       : undefined;
@@ -47,7 +47,7 @@ export async function loginWithCodeAction(input: LoginCodeInput & { nonce: strin
   const at = await resolvePage(page);
   const { email, code, remember } = parsed.data;
   try {
-    const session = await loginWithCode(await upstreamContext(at.lang, at.launch), { email, code, nonce: input.nonce, remember });
+    const session = await loginWithCode(await upstreamContext(at.lang, at.launch, null, { ensureDevice: true }), { email, code, nonce: input.nonce, remember });
     await storeToken(session.utoken, remember);
     return { ok: true, redirect: await afterSignInPath(at.lang, page.query) };
   } catch (error) {

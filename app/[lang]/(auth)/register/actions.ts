@@ -16,7 +16,7 @@ export async function registerAction(input: RegisterInput & { nonce: string }, p
   }
   const at = await resolvePage(page);
   try {
-    const context = await upstreamContext(at.lang, at.launch);
+    const context = await upstreamContext(at.lang, at.launch, null, { ensureDevice: true });
     const session = await register(context, { email: parsed.data.email, password: parsed.data.password, code: parsed.data.code, nonce: input.nonce });
     await storeToken(session.utoken, false);
     return { ok: true, redirect: await afterSignInPath(at.lang, page.query) };

@@ -27,7 +27,6 @@ import type { ActionResult } from "@/lib/session/action-result";
 import { signedIn, type SignedInPage } from "@/lib/session/signed-in";
 import { DELETED_FLASH_COOKIE } from "@/lib/session/cookie";
 import { clearToken, fieldErrors, loginPageFor } from "@/lib/session/server";
-import { forgetToken } from "@/lib/session/validate-token";
 
 /** Account security's mutations, for the consumer page and (with `business`) the enterprise one. */
 type SecurityPage = SignedInPage;
@@ -96,9 +95,8 @@ export async function deleteAccountAction(
   if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
   const nonce = nonceField.safeParse(input.nonce);
   if (!nonce.success) return { ok: false, error: { code: ErrorCode.incorrectCode, fields: { code: "codeRequestFirst" } } };
-  return signedIn(page, async (ctx, at, token) => {
+  return signedIn(page, async (ctx, at) => {
     await deleteAccount(ctx, { code: parsed.data.code, nonce: nonce.data });
-    await forgetToken(token);
     await clearToken();
     (await cookies()).set(DELETED_FLASH_COOKIE, "1", { path: "/", maxAge: 60, sameSite: "lax" });
     return { redirect: loginPageFor({ ...at, business: false }) };

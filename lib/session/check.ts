@@ -1,0 +1,40 @@
+import { sealData, unsealData } from "iron-session";
+
+/**
+ * The sealed session check (issue: fast signed-in pages). After the guard has asked the
+ * passport API about a token, it keeps the answer in a short-lived cookie sealed with
+ * iron-session (encrypted and signed with SESSION_SECRET) and bound to the token by a hash, so
+ * the next navigations cost no upstream round trip. The answer is re-checked once it is older
+ * than CHECK_FRESH_SECONDS, whenever the token changes, and it is dropped with the token when any
+ * upstream call answers 20101. Edge-safe.
+ */
+export const CHECK_COOKIE = "passport_check";
+/** How long a check is believed without asking again. */
+export const CHECK_FRESH_SECONDS = 60;
+/** How long the sealed cookie itself lives (a little longer, so an old one is simply ignored). */
+const CHECK_TTL_SECONDS = 5 * 60;
+
+type Check = { h: string; e: boolean; at: number };
+
+async function tokenHash(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return btoa(String.fromCharCode(...new Uint8Array(digest))).slice(0, 32);
+}
+
+/** The enterprise flag of a still-fresh check of this very token, or null (ask upstream). */
+export async function readCheck(sealed: string | undefined, token: string, secret: string | null, nowMs = Date.now()): Promise<{ enterprise: boolean } | null> {
+  if (!sealed || !secret) return null;
+  try {
+    const check = await unsealData<Partial<Check>>(sealed, { password: secret, ttl: CHECK_TTL_SECONDS });
+    if (typeof check.h !== "string" || typeof check.e !== "boolean" || typeof check.at !== "number") return null;
+    if (nowMs - check.at > CHECK_FRESH_SECONDS * 1000 || check.at > nowMs + 5_000) return null;
+    return check.h === (await tokenHash(token)) ? { enterprise: check.e } : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function sealCheck(token: string, enterprise: boolean, secret: string, nowMs = Date.now()): Promise<string> {
+  const check: Check = { h: await tokenHash(token), e: enterprise, at: nowMs };
+  return sealData(check, { password: secret, ttl: CHECK_TTL_SECONDS });
+}
