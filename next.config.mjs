@@ -5,6 +5,9 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // Every script Next emits carries an integrity hash (the CSP's answer for static pages:
+  // lib/security/headers.ts).
+  experimental: { sri: { algorithm: "sha256" } },
   // Native packages that must stay outside the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "nodemailer", "geoip-lite", "@countrystatecity/countries"],
   async headers() {
