@@ -16,6 +16,7 @@ import { checkPageRequest, nestingDepth, ACTION_BODY_MAX_DEPTH } from "@/lib/sec
 import { pageSecurityHeaders } from "@/lib/security/headers";
 import { refusal } from "@/lib/security/refusal";
 import { appHeadersFor, launchQuery, parseLaunchContext } from "@/lib/launch/context";
+import { parseVariantKey, variantKey, variantOf } from "@/lib/launch/variant";
 
 /**
  * Thin dispatcher: refuse what a page never accepts, language routing, the `ut` hand-off, then
@@ -42,7 +43,7 @@ export async function middleware(request: NextRequest) {
     return secure(refusal(400, 10001, url.pathname, preferred));
   }
 
-  const resolved = resolveLocalePath(url.pathname, preferred, (rest) => routeRule(rest) !== null);
+  const resolved = resolveLocalePath(url.pathname, preferred, (rest) => routeRule(rest) !== null || staticPageOf(rest) !== null);
   const launch = parseLaunchContext(url.searchParams, request.headers.get("user-agent"), config.imageHosts);
   const at = (path: string) => new URL(path, origin);
 
@@ -52,7 +53,11 @@ export async function middleware(request: NextRequest) {
     return secure(NextResponse.redirect(target));
   }
 
-  const { lang, rest } = resolved;
+  const { lang } = resolved;
+  // A sign-in page's own cached rendering (`login/atomm.pc.110`) is that page: Next proxies a
+  // rewrite here when it is bound to a loopback address (see docs/decisions.md).
+  const rendered = staticPageOf(resolved.rest);
+  const rest = rendered?.page ?? resolved.rest;
   const rule = routeRule(rest);
   if (!rule) return secure(NextResponse.redirect(at(`/${lang}/login`)));
 
@@ -115,7 +120,14 @@ export async function middleware(request: NextRequest) {
   } else {
     const headers = new Headers(request.headers);
     headers.set("X-NEXT-INTL-LOCALE", lang);
-    response = NextResponse.next({ request: { headers } });
+    if (rule.kind === "login" && !rendered) {
+      // The sign-in pages are static: one cached rendering per language and page variant.
+      // (relative to the request's own address, which Next compares to tell a rewrite from a proxy)
+      const page = new URL(`/${lang}/${rest}/${variantKey(variantOf(launch))}`, request.url);
+      response = NextResponse.rewrite(page, { request: { headers } });
+    } else {
+      response = NextResponse.next({ request: { headers } });
+    }
   }
   if (sealed) response.cookies.set(CHECK_COOKIE, sealed, { ...cookieOptions(false), maxAge: 5 * 60 });
   if (decision.clearToken && !isAction) {
@@ -124,6 +136,12 @@ export async function middleware(request: NextRequest) {
   }
   if (decision.expired && !isAction) response.cookies.set(EXPIRED_FLASH_COOKIE, "1", { path: "/", maxAge: 60, sameSite: "lax" });
   return secure(withLang(response, lang, request, needsCheck));
+}
+
+/** `login/atomm.pc.110` → the login page and its variant; anything else → null. */
+function staticPageOf(rest: string): { page: string; variant: string } | null {
+  const match = /^(login|register|findpwd|login-business)\/([^/]+)$/.exec(rest);
+  return match?.[1] && match[2] && parseVariantKey(match[2]) ? { page: match[1], variant: match[2] } : null;
 }
 
 function withSecurityHeaders(response: NextResponse, origin: URL): NextResponse {

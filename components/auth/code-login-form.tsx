@@ -5,7 +5,6 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { loginCodeSchema, type LoginCodeInput } from "@/lib/validation/auth";
-import type { VerificationSetup } from "@/lib/validation/verification";
 import type { PageRef } from "@/lib/session/action-result";
 import { loginWithCodeAction } from "@/app/[lang]/(auth)/login/actions";
 import { Button } from "@/components/ui/button";
@@ -19,10 +18,10 @@ import { callAction, useErrorText } from "./use-error-text";
 import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
 import { applyFieldErrors, validEmailOrMark } from "./form-errors";
 
-type Props = { page: PageRef; verification: VerificationSetup };
+type Props = { page: PageRef };
 
 /** Email and an emailed code (POST /v1/login/email/captcha); the code request is verified first. */
-export function CodeLoginForm({ page, verification }: Props) {
+export function CodeLoginForm({ page }: Props) {
   const t = useTranslations("login");
   const text = useErrorText();
   const [formError, setFormError] = useState<string | null>(null);
@@ -71,7 +70,6 @@ export function CodeLoginForm({ page, verification }: Props) {
         <EmailCodeField
           purpose="login"
           page={page}
-          setup={verification}
           request={request}
           email={checkedEmail}
           labels={{ code: t("code"), placeholder: t("codePlaceholder"), send: t("sendCode"), resendIn: (seconds) => t("resendIn", { seconds }) }}

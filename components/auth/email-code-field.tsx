@@ -2,16 +2,15 @@
 
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { ActionError, PageRef } from "@/lib/session/action-result";
-import type { CodeRequestPurpose, VerificationSetup } from "@/lib/validation/verification";
+import type { CodeRequestPurpose } from "@/lib/validation/verification";
 import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
-import { HumanVerification } from "@/components/verification/human-verification";
+import { HumanVerification } from "@/components/verification/lazy";
 import type { useEmailCode } from "./use-email-code";
 
 type Props = {
   purpose: CodeRequestPurpose;
   page: PageRef;
-  setup: VerificationSetup;
   request: ReturnType<typeof useEmailCode>;
   /** Checks the form's email field; returns the address, or null when the form showed why not. */
   email: () => string | null;
@@ -26,7 +25,7 @@ type Props = {
  * The verification-code input with its "send code" button. Sending goes through human
  * verification first, shown under the input; the button counts down 60 s after a send.
  */
-export function EmailCodeField({ purpose, page, setup, request, email, labels, error, inputProps, onSent, onFailed }: Props) {
+export function EmailCodeField({ purpose, page, request, email, labels, error, inputProps, onSent, onFailed }: Props) {
   const waiting = request.secondsLeft > 0;
   return (
     <>
@@ -57,7 +56,6 @@ export function EmailCodeField({ purpose, page, setup, request, email, labels, e
       {request.verifying ? (
         <HumanVerification
           key={request.attempt}
-          setup={setup}
           scene={purpose}
           email={request.verifying}
           lang={page.lang}

@@ -4,9 +4,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { LaunchLink } from "@/components/layout/launch-link";
+import { usePageRef } from "@/components/layout/use-page-ref";
 import { enterpriseLoginSchema, type EnterpriseLoginInput } from "@/lib/validation/auth";
-import type { VerificationSetup } from "@/lib/validation/verification";
 import { ErrorCode } from "@/lib/contract/errors";
 import { enterpriseLoginAction } from "@/app/[lang]/(auth)/login-business/actions";
 import { Button } from "@/components/ui/button";
@@ -14,19 +14,19 @@ import { Field } from "@/components/ui/field";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Alert } from "@/components/ui/alert";
 import { FormBody } from "@/components/ui/form-body";
-import { HumanVerification } from "@/components/verification/human-verification";
+import { HumanVerification } from "@/components/verification/lazy";
 import { PasswordField } from "./password-field";
 import { callAction, useErrorText } from "./use-error-text";
 import { useSignInVerification } from "./use-sign-in-verification";
 import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
 
-type Props = { lang: string; query: string; verification: VerificationSetup; personalHref: string };
+type Props = { lang: string; personalHref: string };
 
 /** Business account ID, enterprise email, password and remember me; human verification on 20106. */
-export function EnterpriseLoginForm({ lang, query, verification, personalHref }: Props) {
+export function EnterpriseLoginForm({ lang, personalHref }: Props) {
   const t = useTranslations("loginBusiness");
   const text = useErrorText();
-  const page = { lang, query };
+  const page = usePageRef(lang);
   const [formError, setFormError] = useState<string | null>(null);
   const human = useSignInVerification();
   const [hold, setHold] = useState<DeviceHold | null>(null);
@@ -79,11 +79,10 @@ export function EnterpriseLoginForm({ lang, query, verification, personalHref }:
         {human.challenge ? (
           <HumanVerification
             key={human.challenge.attempt}
-            setup={verification}
             scene="enterprise_login"
             email={human.challenge.email}
             lang={lang}
-            query={query}
+            query={page.query}
             onVerified={human.solved}
           />
         ) : null}
@@ -91,9 +90,9 @@ export function EnterpriseLoginForm({ lang, query, verification, personalHref }:
           {t("submit")}
         </Button>
         <p className="text-center text-sm">
-          <Link href={personalHref} className="font-medium text-primary-strong hover:underline">
+          <LaunchLink href={personalHref} keepR className="font-medium text-primary-strong hover:underline">
             {t("toPersonal")}
-          </Link>
+          </LaunchLink>
         </p>
       </FormBody>
     </form>

@@ -4,9 +4,9 @@ import { useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { LaunchLink } from "@/components/layout/launch-link";
+import { usePageRef } from "@/components/layout/use-page-ref";
 import { findPasswordSchema, type FindPasswordInput } from "@/lib/validation/auth";
-import type { VerificationSetup } from "@/lib/validation/verification";
 import type { ActionError } from "@/lib/session/action-result";
 import { ErrorCode } from "@/lib/contract/errors";
 import { findPasswordAction } from "@/app/[lang]/(auth)/findpwd/actions";
@@ -14,12 +14,12 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Alert } from "@/components/ui/alert";
 import { FormBody } from "@/components/ui/form-body";
-import { HumanVerification } from "@/components/verification/human-verification";
+import { HumanVerification } from "@/components/verification/lazy";
 import { PasswordField } from "./password-field";
 import { useEmailCode } from "./use-email-code";
 import { callAction, useErrorText } from "./use-error-text";
 
-type Props = { lang: string; query: string; verification: VerificationSetup; loginHref: string };
+type Props = { lang: string; loginHref: string };
 type Step = "email" | "verify" | "code" | "password" | "done";
 
 const STEP_NUMBER: Record<Exclude<Step, "done">, number> = { email: 1, verify: 2, code: 3, password: 4 };
@@ -27,10 +27,10 @@ const STEP_NUMBER: Record<Exclude<Step, "done">, number> = { email: 1, verify: 2
 const PREVIOUS: Record<Exclude<Step, "email" | "done">, Step> = { verify: "email", code: "email", password: "code" };
 
 /** Find / reset password: email → human verification → emailed code → new password twice. */
-export function FindPasswordForm({ lang, query, verification, loginHref }: Props) {
+export function FindPasswordForm({ lang, loginHref }: Props) {
   const t = useTranslations("findpwd");
   const text = useErrorText();
-  const page = { lang, query };
+  const page = usePageRef(lang);
   const [step, setStep] = useState<Step>("email");
   const [email, setEmail] = useState("");
   const [formError, setFormError] = useState<string | null>(null);
@@ -93,9 +93,9 @@ export function FindPasswordForm({ lang, query, verification, loginHref }: Props
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-semibold text-gray-900">{t("doneTitle")}</h1>
         <Alert tone="success">{t("done")}</Alert>
-        <Link href={loginHref} className="inline-flex h-11 items-center justify-center rounded-lg bg-primary px-4 text-sm font-semibold text-primary-ink hover:bg-primary-hover">
+        <LaunchLink href={loginHref} keepR className="inline-flex h-11 items-center justify-center rounded-lg bg-primary px-4 text-sm font-semibold text-primary-ink hover:bg-primary-hover">
           {t("toLogin")}
-        </Link>
+        </LaunchLink>
       </div>
     );
   }
@@ -110,9 +110,9 @@ export function FindPasswordForm({ lang, query, verification, loginHref }: Props
               ← {t("back")}
             </button>
           ) : (
-            <Link href={loginHref} className="text-sm font-medium text-primary-strong hover:underline">
+            <LaunchLink href={loginHref} keepR className="text-sm font-medium text-primary-strong hover:underline">
               ← {t("backToLogin")}
-            </Link>
+            </LaunchLink>
           )}
           <p className="text-xs text-muted">{t("step", { current: STEP_NUMBER[step], total: 4 })}</p>
         </div>
@@ -132,11 +132,10 @@ export function FindPasswordForm({ lang, query, verification, loginHref }: Props
         {(step === "verify" || (step === "code" && verified)) && request.verifying ? (
           <HumanVerification
             key={request.attempt}
-            setup={verification}
             scene="findpwd"
             email={request.verifying}
             lang={lang}
-            query={query}
+            query={page.query}
             prompt={t("verifyIntro", { email })}
             onVerified={async (value) => {
               const result = await request.complete(value);

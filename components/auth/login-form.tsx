@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
-import type { VerificationSetup } from "@/lib/validation/verification";
+import { LaunchLink } from "@/components/layout/launch-link";
+import { usePageRef } from "@/components/layout/use-page-ref";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { PasswordLoginForm } from "./password-login-form";
@@ -11,8 +11,6 @@ import { CodeLoginForm } from "./code-login-form";
 
 type Props = {
   lang: string;
-  query: string;
-  verification: VerificationSetup;
   registerHref: string | null;
   findPasswordHref: string | null;
   businessHref: string | null;
@@ -21,11 +19,11 @@ type Props = {
 type Mode = "password" | "code";
 
 /** The login screen: a switch between password and emailed-code sign-in, then the other ways in. */
-export function LoginForm({ lang, query, verification, registerHref, findPasswordHref, businessHref }: Props) {
+export function LoginForm({ lang, registerHref, findPasswordHref, businessHref }: Props) {
   const t = useTranslations("login");
   const [mode, setMode] = useState<Mode>("password");
   const hydrated = useHydrated();
-  const page = { lang, query };
+  const page = usePageRef(lang);
   return (
     <div className="flex flex-col gap-4">
       <h1 id="login-title" className="text-2xl font-semibold text-gray-900">
@@ -37,25 +35,25 @@ export function LoginForm({ lang, query, verification, registerHref, findPasswor
           <TabsTrigger value="code" disabled={!hydrated}>{t("codeMode")}</TabsTrigger>
         </TabsList>
         <TabsContent value="password">
-          <PasswordLoginForm page={page} verification={verification} findPasswordHref={findPasswordHref} />
+          <PasswordLoginForm page={page} findPasswordHref={findPasswordHref} />
         </TabsContent>
         <TabsContent value="code">
-          <CodeLoginForm page={page} verification={verification} />
+          <CodeLoginForm page={page} />
         </TabsContent>
       </Tabs>
       {registerHref ? (
         <p className="text-center text-sm text-muted">
           {t("noAccount")}{" "}
-          <Link href={registerHref} className="font-medium text-primary-strong hover:underline">
+          <LaunchLink href={registerHref} keepR className="font-medium text-primary-strong hover:underline">
             {t("toRegister")}
-          </Link>
+          </LaunchLink>
         </p>
       ) : null}
       {businessHref ? (
         <p className="text-center text-sm">
-          <Link href={businessHref} className="font-medium text-primary-strong hover:underline">
+          <LaunchLink href={businessHref} keepR className="font-medium text-primary-strong hover:underline">
             {t("business")}
-          </Link>
+          </LaunchLink>
         </p>
       ) : null}
     </div>

@@ -4,9 +4,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { LaunchLink } from "@/components/layout/launch-link";
 import { loginPasswordSchema, type LoginPasswordInput } from "@/lib/validation/auth";
-import type { VerificationSetup } from "@/lib/validation/verification";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { PageRef } from "@/lib/session/action-result";
 import { loginWithPasswordAction } from "@/app/[lang]/(auth)/login/actions";
@@ -15,16 +14,16 @@ import { Field } from "@/components/ui/field";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Alert } from "@/components/ui/alert";
 import { FormBody } from "@/components/ui/form-body";
-import { HumanVerification } from "@/components/verification/human-verification";
+import { HumanVerification } from "@/components/verification/lazy";
 import { PasswordField } from "./password-field";
 import { callAction, useErrorText } from "./use-error-text";
 import { useSignInVerification } from "./use-sign-in-verification";
 import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
 
-type Props = { page: PageRef; verification: VerificationSetup; findPasswordHref: string | null };
+type Props = { page: PageRef; findPasswordHref: string | null };
 
 /** Email and password; after repeated failures the services ask for human verification first (20106). */
-export function PasswordLoginForm({ page, verification, findPasswordHref }: Props) {
+export function PasswordLoginForm({ page, findPasswordHref }: Props) {
   const t = useTranslations("login");
   const text = useErrorText();
   const [formError, setFormError] = useState<string | null>(null);
@@ -67,15 +66,14 @@ export function PasswordLoginForm({ page, verification, findPasswordHref }: Prop
         <div className="flex items-center justify-between">
           <Checkbox label={t("remember")} {...register("remember")} />
           {findPasswordHref ? (
-            <Link href={findPasswordHref} className="text-sm text-primary-strong hover:underline">
+            <LaunchLink href={findPasswordHref} className="text-sm text-primary-strong hover:underline">
               {t("forgot")}
-            </Link>
+            </LaunchLink>
           ) : null}
         </div>
         {human.challenge ? (
           <HumanVerification
             key={human.challenge.attempt}
-            setup={verification}
             scene="password_login"
             email={human.challenge.email}
             lang={page.lang}

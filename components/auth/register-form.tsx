@@ -4,9 +4,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { LaunchLink } from "@/components/layout/launch-link";
+import { usePageRef } from "@/components/layout/use-page-ref";
 import { registerSchema, type RegisterInput } from "@/lib/validation/auth";
-import type { VerificationSetup } from "@/lib/validation/verification";
 import { registerAction } from "@/app/[lang]/(auth)/register/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -20,12 +20,12 @@ import { useEmailCode } from "./use-email-code";
 import { callAction, useErrorText } from "./use-error-text";
 import { applyFieldErrors, validEmailOrMark } from "./form-errors";
 
-type Props = { lang: string; query: string; title: string; loginHref: string | null; verification: VerificationSetup };
+type Props = { lang: string; title: string; loginHref: string | null };
 
-export function RegisterForm({ lang, query, title, loginHref, verification }: Props) {
+export function RegisterForm({ lang, title, loginHref }: Props) {
   const t = useTranslations("register");
   const text = useErrorText();
-  const page = { lang, query };
+  const page = usePageRef(lang);
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const request = useEmailCode("register", page);
@@ -69,7 +69,6 @@ export function RegisterForm({ lang, query, title, loginHref, verification }: Pr
         <EmailCodeField
           purpose="register"
           page={page}
-          setup={verification}
           request={request}
           email={checkedEmail}
           labels={{ code: t("code"), placeholder: t("codePlaceholder"), send: t("sendCode"), resendIn: (seconds) => t("resendIn", { seconds }) }}
@@ -101,9 +100,9 @@ export function RegisterForm({ lang, query, title, loginHref, verification }: Pr
         {loginHref ? (
           <p className="text-center text-sm text-muted">
             {t("haveAccount")}{" "}
-            <Link href={loginHref} className="font-medium text-primary-strong hover:underline">
+            <LaunchLink href={loginHref} keepR className="font-medium text-primary-strong hover:underline">
               {t("toLogin")}
-            </Link>
+            </LaunchLink>
           </p>
         ) : null}
       </FormBody>

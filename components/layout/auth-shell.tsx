@@ -1,27 +1,28 @@
 import type { ReactNode } from "react";
 import { brandLogo, brandTitle } from "@/lib/launch/brands";
-import type { LaunchContext } from "@/lib/launch/context";
+import type { PageVariant } from "@/lib/launch/variant";
 import type { Locale } from "@/lib/i18n/routing";
+import { portalConfig } from "@/lib/config";
 import { LanguageSelect } from "./language-select";
 import { Copyright } from "./copyright";
 import { FlashNotice } from "./flash-notice";
+import { LaunchImage } from "./launch-image";
 
 /**
  * The login layout of SPEC §2: a background image on the left (about 42.7 % wide, medium
- * screens and up) and the form on the right.
+ * screens and up) and the form on the right. Rendered once per language and page variant; the
+ * host's own image (`img`) is picked on the client.
  */
-export function AuthShell({ launch, lang, children }: { launch: LaunchContext; lang: Locale; children: ReactNode }) {
-  const background = launch.img ?? "/images/login-background.svg";
+export function AuthShell({ variant, lang, children }: { variant: PageVariant; lang: Locale; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh">
       <div className="relative hidden bg-[#0d1f14] md:block md:w-[42.7%]" aria-hidden>
-        {/* eslint-disable-next-line @next/next/no-img-element -- the host may pass any image URL (img) */}
-        <img src={background} alt="" className="absolute inset-0 h-full w-full object-cover" />
+        <LaunchImage fallback="/images/login-background.svg" imageHosts={portalConfig().imageHosts} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-between px-6 py-4">
           {/* eslint-disable-next-line @next/next/no-img-element -- small static SVG logo */}
-          <img src={brandLogo(launch.p, launch.s)} alt={brandTitle(launch.p, lang)} className="h-9 w-auto" />
+          <img src={brandLogo(variant.p, variant.logoSystem)} alt={brandTitle(variant.p, lang)} className="h-9 w-auto" />
           <LanguageSelect />
         </header>
         <main id="main" className="flex flex-1 items-start justify-center px-6 py-8 md:items-center">
@@ -30,7 +31,7 @@ export function AuthShell({ launch, lang, children }: { launch: LaunchContext; l
             {children}
           </div>
         </main>
-        <Copyright nativeApp={launch.av !== ""} />
+        <Copyright nativeApp={variant.nativeApp} />
       </div>
     </div>
   );

@@ -13,7 +13,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { HumanVerification } from "@/components/verification/human-verification";
+import { HumanVerification } from "@/components/verification/lazy";
 import { useCountdown } from "@/components/auth/use-countdown";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { SecuritySection } from "./section";

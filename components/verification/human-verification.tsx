@@ -10,11 +10,13 @@ import { AltchaVerification } from "./altcha-verification";
 import { RecaptchaVerification } from "./recaptcha-verification";
 import { AliyunVerification } from "./aliyun-verification";
 import { reportScriptFailure } from "./load-script";
+import { useVerificationSetup } from "./use-verification-setup";
 
 const ALIYUN_SCENE = "nvc_login";
 
 export type HumanVerificationProps = {
-  setup: VerificationSetup;
+  /** the services' choice when the page already has it; otherwise it is fetched */
+  setup?: VerificationSetup;
   /** what the verification is for; the ticket is bound to it and to the email */
   scene: VerificationScene;
   email: string;
@@ -30,12 +32,13 @@ export type HumanVerificationProps = {
  * self-hosted ALTCHA proof of work, Google reCAPTCHA or Aliyun nvc. A script that cannot be
  * loaded shows code 1002 'captcha script load failed' and is reported to the portal's log.
  */
-export function HumanVerification({ setup, scene, email, lang, query, onVerified, prompt }: HumanVerificationProps) {
+export function HumanVerification({ setup: given, scene, email, lang, query, onVerified, prompt }: HumanVerificationProps) {
+  const setup = useVerificationSetup(given);
   const t = useTranslations("verification");
   const te = useTranslations("errors");
   const [scriptFailed, setScriptFailed] = useState(false);
   const [done, setDone] = useState(false);
-  const provider = setup.ok ? setup.config.provider : null;
+  const provider = setup?.ok ? setup.config.provider : null;
 
   const onScriptError = useCallback(() => {
     setScriptFailed(true);
@@ -51,7 +54,9 @@ export function HumanVerification({ setup, scene, email, lang, query, onVerified
   );
 
   let body;
-  if (!setup.ok) {
+  if (!setup) {
+    body = <p role="status" className="text-sm text-gray-700">{t("loading")}</p>;
+  } else if (!setup.ok) {
     body = <Alert tone="error">{te(errorMessageKey(setup.code), { seconds: 60 })}</Alert>;
   } else if (scriptFailed) {
     body = <Alert tone="error">{te("captchaScript")}</Alert>;

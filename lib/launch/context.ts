@@ -2,7 +2,10 @@ import type { AppHeaders } from "@/lib/contract/headers";
 import type { Locale } from "@/lib/i18n/routing";
 import { DEFAULT_BRAND, isBrandCode, type BrandCode } from "./brands";
 import { detectSystem } from "./device";
+import { safeImage } from "./image";
 import { LAUNCH_PARAMS, type LaunchParam } from "./keys";
+
+export { safeImage } from "./image";
 
 /** The query parameters a host or native app launches the portal with (SPEC §2). */
 export { LAUNCH_PARAMS, type LaunchParam } from "./keys";
@@ -37,7 +40,6 @@ export type LaunchQueryInput = URLSearchParams | Record<string, string | string[
 
 const CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 const VERSION_PATTERN = /^v?\d{1,6}(\.\d{1,6}){0,3}([-+][0-9A-Za-z.-]{1,24})?$/;
-const MAX_IMAGE_LENGTH = 2048;
 
 /** `imageHosts`: the hosts a launch image may come from (portalConfig().imageHosts). */
 export function parseLaunchContext(query: LaunchQueryInput, userAgent: string | null, imageHosts: readonly string[] = []): LaunchContext {
@@ -101,26 +103,6 @@ function firstValue(query: LaunchQueryInput, name: string): string | undefined {
 
 function isSearchParams(query: LaunchQueryInput): query is URLSearchParams {
   return typeof query.get === "function";
-}
-
-/**
- * The launch image is shown in an <img>, and a same-origin address there would be requested with
- * the visitor's cookies (a page such as /en/login?ut=… must never be one). So only the portal's
- * own static images (/images/…, an image file name, no query) or an https image on a configured
- * host (IMAGE_HOSTS) are taken; anything else shows the default image.
- */
-const OWN_IMAGE = /^\/images\/[A-Za-z0-9_-][A-Za-z0-9_./-]*\.(?:svg|png|jpe?g|webp|avif|gif)$/i;
-
-export function safeImage(value: string, imageHosts: readonly string[]): string | null {
-  if (value.length > MAX_IMAGE_LENGTH || /[\s\\%]/.test(value)) return null;
-  if (value.startsWith("/")) return OWN_IMAGE.test(value) && !value.includes("..") && !value.includes("//") ? value : null;
-  try {
-    const url = new URL(value);
-    const allowed = imageHosts.includes(url.hostname.toLowerCase()) && url.port === "";
-    return url.protocol === "https:" && !url.username && !url.password && allowed ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 function languageOf(value: string | undefined): Locale | null {

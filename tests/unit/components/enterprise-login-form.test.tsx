@@ -2,10 +2,10 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { EnterpriseLoginForm } from "@/components/auth/enterprise-login-form";
 import { enterpriseLoginAction } from "@/app/[lang]/(auth)/login-business/actions";
-import { altchaSetup, messages, renderIn } from "../support/render";
+import { messages, renderIn } from "../support/render";
 
 jest.mock("@/app/[lang]/(auth)/login-business/actions", () => ({ enterpriseLoginAction: jest.fn() }));
-jest.mock("@/components/verification/human-verification", () => ({
+jest.mock("@/components/verification/lazy", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
 }));
 const action = jest.mocked(enterpriseLoginAction);
@@ -13,7 +13,7 @@ const { en, zh } = messages;
 const page = { lang: "en", query: "" };
 
 function renderForm(locale: "en" | "zh" = "en") {
-  return renderIn(locale, <EnterpriseLoginForm lang={locale} query="" verification={altchaSetup} personalHref={`/${locale}/login`} />);
+  return renderIn(locale, <EnterpriseLoginForm lang={locale} personalHref={`/${locale}/login`} />);
 }
 
 async function fill(account: string, email: string, password: string) {

@@ -3,11 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { FindPasswordForm } from "@/components/auth/find-password-form";
 import { findPasswordAction } from "@/app/[lang]/(auth)/findpwd/actions";
 import { sendEmailCodeAction } from "@/app/[lang]/(auth)/actions";
-import { altchaSetup, messages, renderIn } from "../support/render";
+import { messages, renderIn } from "../support/render";
 
 jest.mock("@/app/[lang]/(auth)/findpwd/actions", () => ({ findPasswordAction: jest.fn() }));
 jest.mock("@/app/[lang]/(auth)/actions", () => ({ sendEmailCodeAction: jest.fn() }));
-jest.mock("@/components/verification/human-verification", () => ({
+jest.mock("@/components/verification/lazy", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
 }));
 const resetAction = jest.mocked(findPasswordAction);
@@ -17,7 +17,7 @@ const page = { lang: "en", query: "" };
 const nonce = "n".repeat(32);
 
 function renderForm(locale: "en" | "zh" = "en") {
-  return renderIn(locale, <FindPasswordForm lang={locale} query="" verification={altchaSetup} loginHref={`/${locale}/login`} />);
+  return renderIn(locale, <FindPasswordForm lang={locale} loginHref={`/${locale}/login`} />);
 }
 
 /** Email, verification and code steps, up to the new password. */

@@ -3,11 +3,16 @@ import userEvent from "@testing-library/user-event";
 import { LoginForm } from "@/components/auth/login-form";
 import { loginWithCodeAction, loginWithPasswordAction } from "@/app/[lang]/(auth)/login/actions";
 import { sendEmailCodeAction } from "@/app/[lang]/(auth)/actions";
-import { altchaSetup, messages, renderIn } from "../support/render";
+import { messages, renderIn } from "../support/render";
 
+// The links read the launch parameters from the address, as they do under Next's router.
+jest.mock("next/navigation", () => ({
+  ...jest.requireActual<typeof import("next/navigation")>("next/navigation"),
+  useSearchParams: () => new URLSearchParams(window.location.search),
+}));
 jest.mock("@/app/[lang]/(auth)/login/actions", () => ({ loginWithPasswordAction: jest.fn(), loginWithCodeAction: jest.fn() }));
 jest.mock("@/app/[lang]/(auth)/actions", () => ({ sendEmailCodeAction: jest.fn() }));
-jest.mock("@/components/verification/human-verification", () => ({
+jest.mock("@/components/verification/lazy", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
 }));
 const passwordAction = jest.mocked(loginWithPasswordAction);
@@ -21,16 +26,15 @@ function renderForm(locale: "en" | "zh" = "en") {
     locale,
     <LoginForm
       lang={locale}
-      query="p=atomm"
-      verification={altchaSetup}
-      registerHref="/en/register?p=atomm"
-      findPasswordHref="/en/findpwd?p=atomm"
-      businessHref="/en/login-business?p=atomm"
+      registerHref="/en/register"
+      findPasswordHref="/en/findpwd"
+      businessHref="/en/login-business"
     />,
   );
 }
 
 beforeEach(() => {
+  window.history.replaceState({}, "", "/en/login?p=atomm");
   passwordAction.mockReset();
   codeAction.mockReset();
   sendCode.mockReset();

@@ -5,7 +5,7 @@ import { deleteAccountAction, sendDeleteCodeAction } from "@/app/[lang]/(account
 import { altchaSetup, messages, renderIn } from "../support/render";
 
 jest.mock("@/app/[lang]/(account)/profile/security/actions", () => ({ deleteAccountAction: jest.fn(), sendDeleteCodeAction: jest.fn() }));
-jest.mock("@/components/verification/human-verification", () => ({
+jest.mock("@/components/verification/lazy", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
 }));
 const sendCode = jest.mocked(sendDeleteCodeAction);

@@ -5,12 +5,12 @@ import { EnterpriseLoginForm } from "@/components/auth/enterprise-login-form";
 import { loginWithPasswordAction } from "@/app/[lang]/(auth)/login/actions";
 import { enterpriseLoginAction } from "@/app/[lang]/(auth)/login-business/actions";
 import { confirmDeviceAction } from "@/app/[lang]/(auth)/actions";
-import { altchaSetup, messages, renderIn } from "../support/render";
+import { messages, renderIn } from "../support/render";
 
 jest.mock("@/app/[lang]/(auth)/login/actions", () => ({ loginWithPasswordAction: jest.fn(), loginWithCodeAction: jest.fn() }));
 jest.mock("@/app/[lang]/(auth)/login-business/actions", () => ({ enterpriseLoginAction: jest.fn() }));
 jest.mock("@/app/[lang]/(auth)/actions", () => ({ sendEmailCodeAction: jest.fn(), confirmDeviceAction: jest.fn() }));
-jest.mock("@/components/verification/human-verification", () => ({
+jest.mock("@/components/verification/lazy", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
 }));
 const passwordLogin = jest.mocked(loginWithPasswordAction);
@@ -23,7 +23,7 @@ const held = { ok: false as const, error: { code: 20109, challenge: CHALLENGE } 
 function renderLogin(locale: "en" | "zh" = "en") {
   return renderIn(
     locale,
-    <LoginForm lang={locale} query="p=atomm" verification={altchaSetup} registerHref={null} findPasswordHref={null} businessHref={null} />,
+    <LoginForm lang={locale} registerHref={null} findPasswordHref={null} businessHref={null} />,
   );
 }
 
@@ -36,6 +36,7 @@ async function logIn(locale: "en" | "zh", remember = false) {
 }
 
 beforeEach(() => {
+  window.history.replaceState({}, "", "/en/login?p=atomm");
   passwordLogin.mockReset();
   enterpriseLogin.mockReset();
   confirmDevice.mockReset();
@@ -95,14 +96,14 @@ describe("sign-in from a new device (20109)", () => {
   it("asks for the code after an enterprise login too", async () => {
     enterpriseLogin.mockResolvedValue(held);
     confirmDevice.mockResolvedValue({ ok: false, error: { code: 20204 } });
-    renderIn("en", <EnterpriseLoginForm lang="en" query="" verification={altchaSetup} personalHref="/en/login" />);
+    renderIn("en", <EnterpriseLoginForm lang="en" personalHref="/en/login" />);
     await userEvent.type(screen.getByLabelText(en.loginBusiness.account), "E2E-EN");
     await userEvent.type(screen.getByLabelText(en.loginBusiness.email), "boss@acme.test");
     await userEvent.type(screen.getByLabelText(en.loginBusiness.password), "secret1");
     await userEvent.click(screen.getByRole("button", { name: en.loginBusiness.submit }));
     await userEvent.type(await screen.findByLabelText(en.deviceSignIn.code), "654321");
     await userEvent.click(screen.getByRole("button", { name: en.deviceSignIn.submit }));
-    expect(confirmDevice).toHaveBeenCalledWith({ challenge: CHALLENGE, code: "654321", remember: false }, { lang: "en", query: "" });
+    expect(confirmDevice).toHaveBeenCalledWith({ challenge: CHALLENGE, code: "654321", remember: false }, { lang: "en", query: "p=atomm" });
     expect(await screen.findByText(en.validation.deviceCodeIncorrect)).toBeInTheDocument();
   });
 });

@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { setRequestLocale } from "next-intl/server";
+import { AuthShell } from "@/components/layout/auth-shell";
+import { LoginForm } from "@/components/auth/login-form";
+import { ExpiredNotice } from "@/components/auth/expired-notice";
+import { AccountDeletedNotice } from "@/components/auth/account-deleted-notice";
+import { screenMetadata } from "@/lib/i18n/metadata";
+import { localeOf } from "@/lib/i18n/routing";
+import { parseVariantKey } from "@/lib/launch/variant";
+
+/** Rendered once per language and page variant on the first visit, then served from the cache (lib/launch/variant.ts). */
+export const dynamicParams = true;
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({ params }: PageProps<"/[lang]/login/[variant]">): Promise<Metadata> {
+  return screenMetadata(localeOf((await params).lang), "login", "login");
+}
+
+export default async function LoginPage({ params }: PageProps<"/[lang]/login/[variant]">) {
+  const { lang: raw, variant: key } = await params;
+  const lang = localeOf(raw);
+  const variant = parseVariantKey(key);
+  if (!variant) notFound();
+  setRequestLocale(lang);
+  return (
+    <AuthShell variant={variant} lang={lang}>
+      <ExpiredNotice />
+      <AccountDeletedNotice />
+      <LoginForm
+        lang={lang}
+        registerHref={variant.loginRegisterSwitch ? `/${lang}/register` : null}
+        findPasswordHref={`/${lang}/findpwd`}
+        businessHref={`/${lang}/login-business`}
+      />
+    </AuthShell>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AuthShell } from "@/components/layout/auth-shell";
+import { RegisterForm } from "@/components/auth/register-form";
+import { screenMetadata } from "@/lib/i18n/metadata";
+import { localeOf } from "@/lib/i18n/routing";
+import { registerTitle } from "@/lib/launch/brands";
+import { parseVariantKey } from "@/lib/launch/variant";
+
+/** Rendered once per language and page variant on the first visit, then served from the cache (lib/launch/variant.ts). */
+export const dynamicParams = true;
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({ params }: PageProps<"/[lang]/register/[variant]">): Promise<Metadata> {
+  return screenMetadata(localeOf((await params).lang), "register", "register");
+}
+
+export default async function RegisterPage({ params }: PageProps<"/[lang]/register/[variant]">) {
+  const { lang: raw, variant: key } = await params;
+  const lang = localeOf(raw);
+  const variant = parseVariantKey(key);
+  if (!variant) notFound();
+  setRequestLocale(lang);
+  const t = await getTranslations({ locale: lang, namespace: "register" });
+  return (
+    <AuthShell variant={variant} lang={lang}>
+      <RegisterForm
+        lang={lang}
+        title={t("title", { brand: registerTitle(variant.p, lang) })}
+        loginHref={variant.loginRegisterSwitch ? `/${lang}/login` : null}
+      />
+    </AuthShell>
+  );
+}
