@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { formResolver } from "@/lib/validation/form-schema";
 import { useTranslations } from "next-intl";
 import { changePasswordSchema, type ChangePasswordInput } from "@/lib/validation/security";
 import { changeEnterprisePasswordAction } from "@/app/[lang]/(account)/profile-business/profile-settings/actions";
@@ -28,7 +28,7 @@ export function EnterprisePassword({ lang, query, defaultPassword }: { lang: str
   const [changed, setChanged] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset, setError } = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: formResolver(changePasswordSchema),
     defaultValues: { oldPassword: "", password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = formState;

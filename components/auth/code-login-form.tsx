@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { formResolver } from "@/lib/validation/form-schema";
 import { useTranslations } from "next-intl";
 import { loginCodeSchema, type LoginCodeInput } from "@/lib/validation/auth";
 import type { PageRef } from "@/lib/session/action-result";
@@ -15,7 +15,8 @@ import { FormBody } from "@/components/ui/form-body";
 import { EmailCodeField } from "./email-code-field";
 import { useEmailCode } from "./use-email-code";
 import { callAction, useErrorText } from "./use-error-text";
-import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
+import { deviceHoldOf, type DeviceHold } from "./device-hold";
+import { DeviceCodeStep } from "./lazy";
 import { applyFieldErrors, validEmailOrMark } from "./form-errors";
 
 type Props = { page: PageRef };
@@ -29,7 +30,7 @@ export function CodeLoginForm({ page }: Props) {
   const request = useEmailCode("login", page);
   const [hold, setHold] = useState<DeviceHold | null>(null);
   const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm<LoginCodeInput>({
-    resolver: zodResolver(loginCodeSchema),
+    resolver: formResolver(loginCodeSchema),
     defaultValues: { email: "", code: "", remember: false },
   });
   const { errors, isSubmitting } = formState;

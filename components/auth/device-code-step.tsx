@@ -2,10 +2,11 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { formResolver } from "@/lib/validation/form-schema";
 import { useTranslations } from "next-intl";
 import { ErrorCode } from "@/lib/contract/errors";
-import type { ActionError, PageRef } from "@/lib/session/action-result";
+import type { PageRef } from "@/lib/session/action-result";
+import type { DeviceHold } from "./device-hold";
 import { deviceCodeSchema, type DeviceCodeInput } from "@/lib/validation/security";
 import { confirmDeviceAction } from "@/app/[lang]/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
@@ -13,14 +14,6 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormBody } from "@/components/ui/form-body";
 import { callAction, useErrorText } from "./use-error-text";
-
-/** A sign-in held back for a new device: the challenge to finish it with, and what the form had. */
-export type DeviceHold = { challenge: string; remember: boolean };
-
-/** The hold of a failed sign-in, when device security asked for a code (20109 with its challenge). */
-export function deviceHoldOf(error: ActionError, remember: boolean): DeviceHold | null {
-  return error.code === ErrorCode.deviceVerificationRequired && error.challenge ? { challenge: error.challenge, remember } : null;
-}
 
 type Props = { hold: DeviceHold; page: PageRef; onBack: () => void };
 
@@ -34,7 +27,7 @@ export function DeviceCodeStep({ hold, page, onBack }: Props) {
   const text = useErrorText();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<DeviceCodeInput>({
-    resolver: zodResolver(deviceCodeSchema),
+    resolver: formResolver(deviceCodeSchema),
     defaultValues: { code: "" },
   });
   const { errors, isSubmitting } = formState;

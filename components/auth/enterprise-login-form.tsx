@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { formResolver } from "@/lib/validation/form-schema";
 import { useTranslations } from "next-intl";
 import { LaunchLink } from "@/components/layout/launch-link";
 import { usePageRef } from "@/components/layout/use-page-ref";
@@ -18,7 +18,8 @@ import { HumanVerification } from "@/components/verification/lazy";
 import { PasswordField } from "./password-field";
 import { callAction, useErrorText } from "./use-error-text";
 import { useSignInVerification } from "./use-sign-in-verification";
-import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
+import { deviceHoldOf, type DeviceHold } from "./device-hold";
+import { DeviceCodeStep } from "./lazy";
 
 type Props = { lang: string; personalHref: string };
 
@@ -31,7 +32,7 @@ export function EnterpriseLoginForm({ lang, personalHref }: Props) {
   const human = useSignInVerification();
   const [hold, setHold] = useState<DeviceHold | null>(null);
   const { register, handleSubmit, formState } = useForm<EnterpriseLoginInput>({
-    resolver: zodResolver(enterpriseLoginSchema),
+    resolver: formResolver(enterpriseLoginSchema),
     defaultValues: { account: "", email: "", password: "", remember: false },
   });
   const { errors, isSubmitting } = formState;

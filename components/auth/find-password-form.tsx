@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { formResolver } from "@/lib/validation/form-schema";
 import { useTranslations } from "next-intl";
 import { LaunchLink } from "@/components/layout/launch-link";
 import { usePageRef } from "@/components/layout/use-page-ref";
@@ -38,7 +38,7 @@ export function FindPasswordForm({ lang, loginHref }: Props) {
   const [verified, setVerified] = useState(false);
   const request = useEmailCode("findpwd", page);
   const { register, handleSubmit, formState, trigger, getValues } = useForm<FindPasswordInput>({
-    resolver: zodResolver(findPasswordSchema),
+    resolver: formResolver(findPasswordSchema),
     defaultValues: { email: "", code: "", password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = formState;

@@ -21,11 +21,11 @@ export function applyFieldErrors<N extends string>(
 
 /** The email of a form checked before a code is requested: the valid address, or null after marking the field. */
 export function validEmailOrMark(value: unknown, mark: (message: string) => void, clear: () => void): string | null {
-  const email = emailField.safeParse(value);
-  if (!email.success) {
-    mark(email.error.issues[0]?.message ?? "emailInvalid");
+  const email = emailField(value);
+  if (!email.ok) {
+    mark(email.message);
     return null;
   }
   clear();
-  return email.data;
+  return email.value;
 }

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { formResolver } from "@/lib/validation/form-schema";
 import { useTranslations } from "next-intl";
 import { LaunchLink } from "@/components/layout/launch-link";
 import { loginPasswordSchema, type LoginPasswordInput } from "@/lib/validation/auth";
@@ -18,7 +18,8 @@ import { HumanVerification } from "@/components/verification/lazy";
 import { PasswordField } from "./password-field";
 import { callAction, useErrorText } from "./use-error-text";
 import { useSignInVerification } from "./use-sign-in-verification";
-import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
+import { deviceHoldOf, type DeviceHold } from "./device-hold";
+import { DeviceCodeStep } from "./lazy";
 
 type Props = { page: PageRef; findPasswordHref: string | null };
 
@@ -30,7 +31,7 @@ export function PasswordLoginForm({ page, findPasswordHref }: Props) {
   const human = useSignInVerification();
   const [hold, setHold] = useState<DeviceHold | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginPasswordInput>({
-    resolver: zodResolver(loginPasswordSchema),
+    resolver: formResolver(loginPasswordSchema),
     defaultValues: { email: "", password: "", remember: false },
   });
   const { errors, isSubmitting } = formState;

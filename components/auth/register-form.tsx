@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { formResolver } from "@/lib/validation/form-schema";
 import { useTranslations } from "next-intl";
 import { LaunchLink } from "@/components/layout/launch-link";
 import { usePageRef } from "@/components/layout/use-page-ref";
@@ -30,7 +30,7 @@ export function RegisterForm({ lang, title, loginHref }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
   const request = useEmailCode("register", page);
   const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm<RegisterInput>({
-    resolver: zodResolver(registerSchema),
+    resolver: formResolver(registerSchema),
     defaultValues: { email: "", code: "", password: "", confirmPassword: "", agree: false },
   });
   const { errors, isSubmitting } = formState;

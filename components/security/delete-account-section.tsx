@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { formResolver } from "@/lib/validation/form-schema";
 import { useTranslations } from "next-intl";
 import { deleteAccountSchema, type DeleteAccountInput } from "@/lib/validation/security";
 import type { VerificationSetup, VerificationValue } from "@/lib/validation/verification";
@@ -40,7 +40,7 @@ export function DeleteAccountSection({ page, email, verification }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   const { secondsLeft, start } = useCountdown("passport:delete-code");
   const { register, handleSubmit, formState, reset, setError } = useForm<DeleteAccountInput>({
-    resolver: zodResolver(deleteAccountSchema),
+    resolver: formResolver(deleteAccountSchema),
     defaultValues: { code: "", financialResponsibility: false, permanentDeletion: false },
   });
   const { errors, isSubmitting } = formState;

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { formResolver } from "@/lib/validation/form-schema";
 import { useTranslations } from "next-intl";
 import { changePasswordSchema, type ChangePasswordInput } from "@/lib/validation/security";
 import { changePasswordAction, endSessionsAction } from "@/app/[lang]/(account)/profile/security/actions";
@@ -31,7 +31,7 @@ export function PasswordSection({ page }: { page: SecurityPageRef }) {
   const [offer, setOffer] = useState<Offer>({ state: "idle" });
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset, setError } = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: formResolver(changePasswordSchema),
     defaultValues: { oldPassword: "", password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = formState;

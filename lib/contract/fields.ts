@@ -1,17 +1,26 @@
 import { z } from "zod";
-import { codeChecks, emailChecks, enterpriseAccountChecks, loginPasswordChecks, passwordChecks, REQUIRED } from "./rules";
+import { CODE_RULE, EMAIL_RULE, ENTERPRISE_ACCOUNT_RULE, LOGIN_PASSWORD_RULE, PASSWORD_RULE, type TextRule } from "./rules";
 
 /**
  * The field rules of lib/contract/rules.ts as classic zod fields, for the contract's request
- * schemas (the services validate with them and publish them as OpenAPI). The browser's forms
- * build the same rules with zod/mini in lib/validation/fields.ts.
+ * schemas (the services validate with them and publish them as OpenAPI).
  */
 export { canonicalEmail, CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from "./rules";
 
-export const emailField = z.string({ error: REQUIRED.email }).check(...emailChecks);
-export const passwordField = z.string({ error: REQUIRED.password }).check(...passwordChecks);
-export const loginPasswordField = z.string({ error: REQUIRED.password }).check(...loginPasswordChecks);
-export const codeField = z.string({ error: REQUIRED.code }).check(...codeChecks);
-export const enterpriseAccountField = z.string({ error: REQUIRED.account }).check(...enterpriseAccountChecks);
+function textField(rule: TextRule, format?: string): z.ZodString {
+  let field = z.string({ error: rule.required });
+  if (rule.trim) field = field.trim();
+  field = field.min(1, { error: rule.required });
+  if (rule.min) field = field.min(rule.min[0], { error: rule.min[1] });
+  if (rule.max) field = field.max(rule.max[0], { error: rule.max[1] });
+  if (rule.pattern) field = field.regex(rule.pattern[0], { error: rule.pattern[1] });
+  return format ? field.meta({ format }) : field;
+}
+
+export const emailField = textField(EMAIL_RULE, "email");
+export const passwordField = textField(PASSWORD_RULE);
+export const loginPasswordField = textField(LOGIN_PASSWORD_RULE);
+export const codeField = textField(CODE_RULE);
+export const enterpriseAccountField = textField(ENTERPRISE_ACCOUNT_RULE);
 /** The random nonce an emailed code is bound to (POST /v1/verify/email). */
 export const nonceField = z.string().min(16).max(128);

@@ -1,12 +1,12 @@
-import * as zm from "zod/mini";
-
 /**
- * The field rules of SPEC §5, written once as zod checks. Checks are flavour-free: the
- * contract builds its (classic zod) fields from them for the services and the OpenAPI
- * document, and lib/validation builds zod/mini fields from the very same checks for the
- * browser, where the classic library would cost ~40 KB. Messages are keys under `validation`.
+ * The field rules of SPEC §5, written once as data: what is required, how long, what pattern,
+ * and the message key (under `validation`) of each failure. The contract builds its classic zod
+ * fields from them for the services and the OpenAPI document (fields.ts); the browser's forms
+ * check the same rules with a few lines of their own (lib/validation/form-schema.ts), because
+ * even zod/mini costs the public pages ~45 KB of their 150 KB budget. A unit test holds both
+ * sides to the same verdicts.
  *
- * This module imports only zod/mini, so a client form that needs a rule pulls in no more.
+ * This module imports nothing, so any client code may use it.
  */
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 20;
@@ -16,49 +16,35 @@ export const CODE_LENGTH = 6;
 export const EMAIL_MAX = 254;
 export const ENTERPRISE_ACCOUNT_MAX = 64;
 
+/** An email address as the services accept it (the pattern zod's email format uses). */
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+
 export function canonicalEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-export const emailChecks = [
-  zm.trim(),
-  zm.minLength(1, { error: "emailRequired" }),
-  zm.maxLength(EMAIL_MAX, { error: "emailInvalid" }),
-  zm.email({ error: "emailInvalid" }),
-] as const;
+/** A text field: checked in this order, the first failure's key is the message. */
+export type TextRule = {
+  /** the key when the value is missing or empty */
+  required: string;
+  /** surrounding white space is dropped before the checks (and from the value) */
+  trim?: boolean;
+  min?: readonly [number, string];
+  max?: readonly [number, string];
+  pattern?: readonly [RegExp, string];
+};
 
-export const passwordChecks = [
-  zm.minLength(1, { error: "passwordRequired" }),
-  zm.minLength(PASSWORD_MIN, { error: "passwordLength" }),
-  zm.maxLength(PASSWORD_MAX, { error: "passwordLength" }),
-] as const;
-
-export const loginPasswordChecks = [
-  zm.minLength(1, { error: "passwordRequired" }),
-  zm.maxLength(LOGIN_PASSWORD_MAX, { error: "passwordLength" }),
-] as const;
-
-export const codeChecks = [
-  zm.trim(),
-  zm.minLength(1, { error: "codeRequired" }),
-  zm.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), { error: "codeInvalid" }),
-] as const;
-
+export const EMAIL_RULE: TextRule = { required: "emailRequired", trim: true, max: [EMAIL_MAX, "emailInvalid"], pattern: [EMAIL_PATTERN, "emailInvalid"] };
+export const PASSWORD_RULE: TextRule = { required: "passwordRequired", min: [PASSWORD_MIN, "passwordLength"], max: [PASSWORD_MAX, "passwordLength"] };
+export const LOGIN_PASSWORD_RULE: TextRule = { required: "passwordRequired", max: [LOGIN_PASSWORD_MAX, "passwordLength"] };
+export const CODE_RULE: TextRule = { required: "codeRequired", trim: true, pattern: [new RegExp(`^\\d{${CODE_LENGTH}}$`), "codeInvalid"] };
 /** A business account ID, as an operator created it. */
-export const enterpriseAccountChecks = [
-  zm.trim(),
-  zm.minLength(1, { error: "accountRequired" }),
-  zm.maxLength(ENTERPRISE_ACCOUNT_MAX, { error: "accountInvalid" }),
-  zm.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { error: "accountInvalid" }),
-] as const;
-
-/** Messages when the value is not a string at all. */
-export const REQUIRED = {
-  email: "emailRequired",
-  password: "passwordRequired",
-  code: "codeRequired",
-  account: "accountRequired",
-} as const;
+export const ENTERPRISE_ACCOUNT_RULE: TextRule = {
+  required: "accountRequired",
+  trim: true,
+  max: [ENTERPRISE_ACCOUNT_MAX, "accountInvalid"],
+  pattern: [/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "accountInvalid"],
+};
 
 /** Human-verification providers and the scenes a verification is made for (SPEC §7, §8). */
 export const VERIFICATION_PROVIDERS = ["altcha", "recaptcha", "aliyun"] as const;

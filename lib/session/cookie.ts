@@ -1,5 +1,3 @@
-import { portalConfig } from "@/lib/config";
-
 /** The utoken cookie (SPEC §3, §9; ARCHITECTURE "Secure cookies"). Edge-safe. */
 export const UTOKEN_COOKIE = "utoken";
 /** Set for one page view after the guard met code 20101, so the login page can say so. */
@@ -40,12 +38,6 @@ export function utokenCookieOptions(params: {
     ...(domain && params.hostname !== "localhost" && params.hostname.endsWith(domain.replace(/^\./, "")) ? { domain } : {}),
     ...(params.remember ? { maxAge: REMEMBER_MAX_AGE } : {}),
   };
-}
-
-/** The deployment's cookie settings (lib/config.ts). */
-export function cookieEnv(): { COOKIE_DOMAIN?: string; COOKIE_HTTP_ONLY?: string } {
-  const config = portalConfig();
-  return { COOKIE_DOMAIN: config.cookieDomain ?? undefined, COOKIE_HTTP_ONLY: String(config.cookieHttpOnly) };
 }
 
 /** SPEC §4: a numeric-only ut counts as empty. */

@@ -13,7 +13,8 @@ import type { ActionError, PageRef } from "./action-result";
 
 export type { PageRef } from "./action-result";
 import { CHECK_COOKIE } from "./check";
-import { cookieEnv, deviceCookieOptions, newDeviceId, DEVICE_COOKIE, EXPIRED_FLASH_COOKIE, isDeviceId, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "./cookie";
+import { cookieEnv } from "./cookie-env";
+import { deviceCookieOptions, newDeviceId, DEVICE_COOKIE, EXPIRED_FLASH_COOKIE, isDeviceId, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "./cookie";
 import { loginPathFor } from "./routes";
 
 export async function readToken(): Promise<string | null> {

@@ -1,5 +1,5 @@
-import * as z from "zod/mini";
-import { samePasswordTwice } from "./auth";
+import { confirmField } from "./auth";
+import { formSchema, pattern, samePasswordTwice, ticked, type FieldCheck, type Infer } from "./form-schema";
 import { codeField, loginPasswordField, passwordField } from "./fields";
 
 /**
@@ -7,41 +7,39 @@ import { codeField, loginPasswordField, passwordField } from "./fields";
  * Messages are keys under `validation`.
  */
 
-const confirmField = z.string().check(z.minLength(1, { error: "confirmRequired" }));
-
 /** Changing the password (consumer and enterprise): the current one, then the new one twice. */
-export const changePasswordSchema = z
-  .object({ oldPassword: loginPasswordField, password: passwordField, confirmPassword: confirmField })
-  .check(samePasswordTwice);
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
-
-const ticked = (error: string) => z.boolean().check(z.refine((v) => v, { error }));
+export const changePasswordSchema = formSchema({ oldPassword: loginPasswordField, password: passwordField, confirmPassword: confirmField }, samePasswordTwice);
+export type ChangePasswordInput = Infer<typeof changePasswordSchema>;
 
 /** The last step of account deletion: the emailed code and both confirmations. */
-export const deleteAccountSchema = z.object({
+export const deleteAccountSchema = formSchema({
   code: codeField,
   financialResponsibility: ticked("confirmFinancial"),
   permanentDeletion: ticked("confirmPermanent"),
 });
-export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+export type DeleteAccountInput = Infer<typeof deleteAccountSchema>;
 
 /** The device-code step of a sign-in held back for a new device (20109). */
-export const deviceCodeSchema = z.object({ code: codeField });
-export type DeviceCodeInput = z.infer<typeof deviceCodeSchema>;
-export const deviceChallengeField = z.string().check(z.regex(/^[A-Za-z0-9._~-]{16,256}$/));
+export const deviceCodeSchema = formSchema({ code: codeField });
+export type DeviceCodeInput = Infer<typeof deviceCodeSchema>;
+export const deviceChallengeField = pattern(/^[A-Za-z0-9._~-]{16,256}$/);
 
 /** Ids the security screens send back: a session (UUID) and a known device. */
-export const sessionIdField = z.uuid();
-export const deviceIdField = z.string().check(z.minLength(1), z.maxLength(128));
+export const sessionIdField = pattern(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i);
+export const deviceIdField = pattern(/^[\s\S]{1,128}$/);
 
 export const SESSION_PAGE_SIZES = [10, 20, 50] as const;
-export const sessionPageQuery = z.object({
-  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
-  pageSize: z._default(
-    z.coerce.number().check(
-      z.int(),
-      z.refine((n) => (SESSION_PAGE_SIZES as readonly number[]).includes(n)),
-    ),
-    10,
-  ),
+
+/** A whole number in the query (`page`, `pageSize`), with its default when absent. */
+function queryNumber(fallback: number, accept: (n: number) => boolean): FieldCheck<number> {
+  return (raw) => {
+    if (raw === undefined || raw === null) return { ok: true, value: fallback };
+    const value = typeof raw === "number" ? raw : /^\d{1,6}$/.test(String(raw)) ? Number(raw) : NaN;
+    return Number.isInteger(value) && accept(value) ? { ok: true, value } : { ok: false, message: "invalid" };
+  };
+}
+
+export const sessionPageQuery = formSchema({
+  page: queryNumber(1, (n) => n >= 1 && n <= 100_000),
+  pageSize: queryNumber(10, (n) => (SESSION_PAGE_SIZES as readonly number[]).includes(n)),
 });

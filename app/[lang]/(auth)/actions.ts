@@ -1,8 +1,8 @@
 "use server";
 
-import { z } from "zod";
 import { codeField, emailField } from "@/lib/validation/fields";
 import { deviceChallengeField } from "@/lib/validation/security";
+import { booleanField, formSchema, nested } from "@/lib/validation/form-schema";
 import { codeRequestPurposeSchema, verificationValueSchema, type CodeRequestPurpose, type VerificationValue } from "@/lib/validation/verification";
 import { getUserBasic, sendEmailCode, verifyEmail } from "@/lib/upstream/passport";
 import { loginWithDevice } from "@/lib/upstream/security";
@@ -11,7 +11,7 @@ import type { ActionResult } from "@/lib/session/action-result";
 import { actionFailure, fieldErrors, resolvePage, storeToken, upstreamContext, type PageRef } from "@/lib/session/server";
 import { afterSignInPath } from "@/lib/session/after-sign-in";
 
-const sendEmailCodeSchema = z.object({ email: emailField, purpose: codeRequestPurposeSchema, verification: verificationValueSchema });
+const sendEmailCodeSchema = formSchema({ email: emailField, purpose: codeRequestPurposeSchema, verification: nested(verificationValueSchema) });
 
 /**
  * Emails a code for register, code login or password recovery. The request went through human
@@ -37,7 +37,7 @@ export async function sendEmailCodeAction(
   }
 }
 
-const confirmDeviceSchema = z.object({ challenge: deviceChallengeField, code: codeField, remember: z.boolean() });
+const confirmDeviceSchema = formSchema({ challenge: deviceChallengeField, code: codeField, remember: booleanField });
 
 /**
  * The device-code step of a sign-in that device security held back (20109): the challenge that

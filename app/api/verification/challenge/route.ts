@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { verificationSceneSchema } from "@/lib/contract/verification";
 import { ErrorCode, HTTP_STATUS_BY_CODE } from "@/lib/contract/errors";
-import { emailField } from "@/lib/validation/fields";
+import { emailField } from "@/lib/contract/fields";
 import { appHeadersFor, parseLaunchContext } from "@/lib/launch/context";
 import { normalizeLocale } from "@/lib/i18n/resolve";
 import { getAltchaChallenge } from "@/lib/upstream/verification";

@@ -43,9 +43,9 @@ export async function changePasswordAction(input: ChangePasswordInput, page: Sec
 
 /** Ends one session (never the current one: that is logging out), or without an id every other. */
 export async function endSessionsAction(input: { sessionId?: string }, page: SecurityPage): Promise<ActionResult<{ ended: number }>> {
-  const id = input.sessionId === undefined ? undefined : sessionIdField.safeParse(input.sessionId);
-  if (id && !id.success) return { ok: false, error: { code: ErrorCode.invalidParams } };
-  return signedIn(page, async (ctx) => clearSessions(ctx, { sessionId: id?.data }));
+  const id = input.sessionId === undefined ? undefined : sessionIdField(input.sessionId);
+  if (id && !id.ok) return { ok: false, error: { code: ErrorCode.invalidParams } };
+  return signedIn(page, async (ctx) => clearSessions(ctx, { sessionId: id?.value }));
 }
 
 /** Turns device security on or off; answers the new state and the known devices. */
@@ -56,10 +56,10 @@ export async function setDeviceSecurityAction(input: { enabled: boolean }, page:
 
 /** Forgets a known device; answers the list as it is now. */
 export async function forgetDeviceAction(input: { id: string }, page: SecurityPage): Promise<ActionResult<{ security: DeviceSecurity }>> {
-  const id = deviceIdField.safeParse(input.id);
-  if (!id.success) return { ok: false, error: { code: ErrorCode.invalidParams } };
+  const id = deviceIdField(input.id);
+  if (!id.ok) return { ok: false, error: { code: ErrorCode.invalidParams } };
   return signedIn(page, async (ctx) => {
-    await forgetDevice(ctx, { id: id.data });
+    await forgetDevice(ctx, { id: id.value });
     return { security: await getDeviceSecurity(ctx) };
   });
 }
@@ -93,10 +93,10 @@ export async function deleteAccountAction(
 ): Promise<ActionResult<{ redirect: string }>> {
   const parsed = deleteAccountSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
-  const nonce = nonceField.safeParse(input.nonce);
-  if (!nonce.success) return { ok: false, error: { code: ErrorCode.incorrectCode, fields: { code: "codeRequestFirst" } } };
+  const nonce = nonceField(input.nonce);
+  if (!nonce.ok) return { ok: false, error: { code: ErrorCode.incorrectCode, fields: { code: "codeRequestFirst" } } };
   return signedIn(page, async (ctx, at) => {
-    await deleteAccount(ctx, { code: parsed.data.code, nonce: nonce.data });
+    await deleteAccount(ctx, { code: parsed.data.code, nonce: nonce.value });
     await clearToken();
     (await cookies()).set(DELETED_FLASH_COOKIE, "1", { path: "/", maxAge: 60, sameSite: "lax" });
     return { redirect: loginPageFor({ ...at, business: false }) };

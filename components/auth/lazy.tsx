@@ -1,0 +1,21 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+
+/**
+ * Parts of the sign-in screens most visitors never open, loaded when they are: the emailed-code
+ * login (its tab) and the new-device step (after a 20109). The public pages' first load stays
+ * inside its script budget.
+ */
+function Loading() {
+  const t = useTranslations("common");
+  return (
+    <p role="status" className="py-6 text-center text-sm text-gray-700">
+      {t("loading")}
+    </p>
+  );
+}
+
+export const CodeLoginForm = dynamic(() => import("./code-login-form").then((module) => module.CodeLoginForm), { loading: Loading });
+export const DeviceCodeStep = dynamic(() => import("./device-code-step").then((module) => module.DeviceCodeStep), { loading: Loading });
