@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseNetwork } from "./net/addresses";
 import { singleton, clearSingleton } from "./singleton";
 
 /**
@@ -43,6 +44,21 @@ const proxyHops = z.preprocess(
   z.coerce.number({ error: "expected true, false or the number of proxies" }).int().min(0).max(10),
 );
 
+/** IP_LIMIT_EXEMPT: "127.0.0.1, 10.0.0.0/8" → canonical addresses and ranges. */
+const networkList = z.preprocess(
+  (value) => (typeof blank(value) === "string" ? String(value) : ""),
+  z
+    .string()
+    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .transform((entries, ctx) =>
+      entries.map((entry) => {
+        const network = parseNetwork(entry);
+        if (!network) ctx.addIssue({ code: "custom", message: "expected IP addresses or CIDR ranges, separated by commas" });
+        return network ?? "";
+      }),
+    ),
+);
+
 const envSchema = z.object({
   DATA_DIR: text(),
   DATABASE_URL: text(),
@@ -50,6 +66,7 @@ const envSchema = z.object({
   MAIL_FROM: text(),
   TRUST_PROXY: proxyHops,
   PORTAL_SERVICES_KEY: text(),
+  IP_LIMIT_EXEMPT: networkList,
   SOCIAL_PROVIDERS: providerList,
   CODE_SECRET: text(),
   SERVICES_PORT: z.preprocess(blank, z.coerce.number({ error: "expected a port number" }).int().min(1).max(65535).default(4000)),
@@ -96,6 +113,8 @@ export type BackendConfig = {
   /** proxies in front whose X-Forwarded-For entries are believed (0: none, the socket is the client) */
   trustProxyHops: number;
   portalServicesKey: string | null;
+  /** addresses and ranges that per-IP limits never count (a health checker, a test run); bans still apply */
+  ipLimitExempt: readonly string[];
   socialProviders: readonly string[];
   codeSecret: string | null;
   servicesPort: number;
@@ -173,6 +192,7 @@ export function readConfig(source: EnvSource): BackendConfig {
     mailFrom: env.MAIL_FROM ?? "Passport <no-reply@passport.local>",
     trustProxyHops: env.TRUST_PROXY,
     portalServicesKey: env.PORTAL_SERVICES_KEY ?? null,
+    ipLimitExempt: env.IP_LIMIT_EXEMPT,
     socialProviders: env.SOCIAL_PROVIDERS,
     codeSecret: env.CODE_SECRET ?? null,
     servicesPort: env.SERVICES_PORT,

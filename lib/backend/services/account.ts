@@ -50,8 +50,8 @@ export async function socialAccountList(user: UserRow): Promise<Array<{ channel:
 }
 
 /** POST /v1/user/verify/email: a nonce for a code to the user's own address (for account deletion). */
-export async function issueOwnEmailNonce(user: UserRow): Promise<{ nonce: string }> {
-  return issueEmailNonce(user.email);
+export async function issueOwnEmailNonce(user: UserRow, ip: string | null): Promise<{ nonce: string }> {
+  return issueEmailNonce(user.email, ip);
 }
 
 /**

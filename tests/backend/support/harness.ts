@@ -278,7 +278,7 @@ export async function askForCode(
   type: "register" | "login" | "findpwd" | "delete" = "register",
   headers?: Record<string, string>,
 ): Promise<{ nonce: string; reply: Reply }> {
-  const verified = await call("POST", "/v1/verify/email", { body: { email } });
+  const verified = await call("POST", "/v1/verify/email", { body: { email }, headers });
   expect(verified.code).toBe(0);
   const nonce = String(verified.data?.nonce);
   const ticket = await ticketFor(type, email, headers);

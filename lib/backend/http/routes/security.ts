@@ -103,7 +103,7 @@ export function securityRoutes(app: ServicesApp): void {
 
   app.openapi(
     createRoute({ method: "post", path: "/v1/user/verify/email", tags, summary: "Start an emailed-code flow for the account's own email", security: SESSION, request: { body: optionalJson(empty) }, responses: ok(verifyEmailResponse) }),
-    async (c) => reply(c, await issueOwnEmailNonce((await authenticate(c.var.token)).user)),
+    async (c) => reply(c, await issueOwnEmailNonce((await authenticate(c.var.token)).user, c.var.client.ip)),
   );
 
   app.openapi(
