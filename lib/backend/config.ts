@@ -71,6 +71,7 @@ const envSchema = z.object({
   CODE_SECRET: text(),
   SERVICES_PORT: z.preprocess(blank, z.coerce.number({ error: "expected a port number" }).int().min(1).max(65535).default(4000)),
   REDIS_URL: text(),
+  PRUNE_INTERVAL_SECONDS: count(600, 86_400),
   LOG_LEVEL: z.preprocess(blank, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   CAPTCHA_PROVIDER: z.preprocess(
     (value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : "altcha"),
@@ -119,6 +120,8 @@ export type BackendConfig = {
   codeSecret: string | null;
   servicesPort: number;
   redisUrl: string | null;
+  /** how often the services delete stale rows and files (maintenance/pruners.ts) */
+  pruneIntervalSeconds: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   captcha: {
     provider: CaptchaProviderName;
@@ -197,6 +200,7 @@ export function readConfig(source: EnvSource): BackendConfig {
     codeSecret: env.CODE_SECRET ?? null,
     servicesPort: env.SERVICES_PORT,
     redisUrl: env.REDIS_URL ?? null,
+    pruneIntervalSeconds: env.PRUNE_INTERVAL_SECONDS,
     logLevel: env.LOG_LEVEL,
     captcha: {
       provider,

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getConfig } from "../config";
 import { clearSingleton, peekSingleton, singleton } from "../singleton";
+import { startPruning } from "../maintenance/schedule";
 import { lockDataDir } from "./dir-lock";
 
 /**
@@ -89,9 +90,18 @@ async function openPostgres(url: string): Promise<Handle> {
   return { db: drizzle({ client: pool }), driver: "pg", close: () => pool.end() };
 }
 
-function open(): Promise<Handle> {
+/** The database, and the periodic prune that lives as long as it is open. */
+async function open(): Promise<Handle> {
   const config = getConfig();
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+  const opened = await (config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir));
+  const stopPruning = startPruning(opened.db, config.pruneIntervalSeconds);
+  return {
+    ...opened,
+    close: () => {
+      stopPruning();
+      return opened.close();
+    },
+  };
 }
 
 function handle(): Promise<Handle> {

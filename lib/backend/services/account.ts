@@ -14,6 +14,7 @@ import {
   verificationTickets,
 } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
+import { removeOutboxFilesOf } from "../mail/outbox";
 import { getFileStorage } from "../storage";
 import { removeStoredFile } from "./avatars";
 import { consumeVerificationCode } from "./codes";
@@ -58,7 +59,7 @@ export async function issueOwnEmailNonce(user: UserRow, ip: string | null): Prom
  * POST /v1/user/delete with the code of purpose "delete" (wrong, used or expired → 20204).
  * In one transaction: the user row and everything kept about the account (sessions, known
  * devices, device challenges, social links, codes, nonces, tickets, sign-in failures and the
- * mail log of the address); then the avatar file. Every session ends with it, the address may
+ * mail log of the address); then the avatar file and the address's outbox files. Every session ends with it, the address may
  * register again. Enterprise accounts belong to their enterprise: → 20102.
  */
 export async function deleteAccount(user: UserRow, input: { captcha: string; nonce: string }, ip: string | null): Promise<void> {
@@ -80,5 +81,6 @@ export async function deleteAccount(user: UserRow, input: { captcha: string; non
     return removed?.headpicKey ?? null;
   });
   await forgetPasswordFailures(user.email);
+  await removeOutboxFilesOf(user.email);
   if (avatarKey) await removeStoredFile(getFileStorage(), avatarKey);
 }

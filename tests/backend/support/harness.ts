@@ -4,11 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { desc, eq } from "drizzle-orm";
 import type { VerificationScene } from "@/lib/contract/verification";
 import { resetConfig } from "@/lib/backend/config";
 import { getDb, migrationsFolder } from "@/lib/backend/db/client";
-import { outboxMails } from "@/lib/backend/db/schema";
 import { servicesApp } from "@/lib/backend/http/app";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
 
@@ -49,6 +47,8 @@ const ENV_KEYS = [
   "ALIYUN_ACCESS_KEY_SECRET",
   "ALIYUN_CAPTCHA_ENDPOINT",
   "PORTAL_SERVICES_KEY",
+  "IP_LIMIT_EXEMPT",
+  "PRUNE_INTERVAL_SECONDS",
   "SOCIAL_PROVIDERS",
   "S3_BUCKET",
   "S3_ENDPOINT",
@@ -79,8 +79,6 @@ const REAL_APIS = [
 
 export type Backend = {
   dataDir: string;
-  /** every block the outbox printed */
-  logged: string[];
   advance(seconds: number): void;
   /** change some of the environment for the next requests (the database stays) */
   reconfigure(env: BackendEnv): void;
@@ -141,13 +139,8 @@ export async function startBackend(env: BackendEnv = {}): Promise<Backend> {
   Object.assign(process.env, { DATA_DIR: dataDir, ...DEFAULT_ENV, ...env });
   await shutdownBackend(); // forget anything cached before the environment was set
   jest.useFakeTimers({ doNotFake: [...REAL_APIS], now: current });
-  const logged: string[] = [];
-  jest.spyOn(console, "info").mockImplementation((...args: unknown[]) => {
-    logged.push(args.map(String).join(" "));
-  });
   active = {
     dataDir,
-    logged,
     advance(seconds) {
       current += seconds * 1000;
       jest.setSystemTime(current);
@@ -222,30 +215,61 @@ export async function envelope(response: Response): Promise<Reply> {
   return { status: response.status, code: json.code, data: json.data, message: json.message };
 }
 
+/** The outbox's mail files (DATA_DIR/outbox/<time>-<to>.txt) to this address, oldest first. */
+export function outboxFiles(email: string): Array<{ name: string; text: string }> {
+  const dir = path.join(active?.dataDir ?? "", "outbox");
+  if (!active || !fs.existsSync(dir)) return [];
+  const to = `To: ${email}\n`;
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((name) => ({ name, text: fs.readFileSync(path.join(dir, name), "utf8") }))
+    .filter((file) => file.text.startsWith(to));
+}
+
 /**
- * The code in the newest mail the outbox holds for this address. Mails written at the same
- * (test) instant are told apart by `seen`: ids of mails that existed before the request.
+ * The code in the newest mail the outbox wrote for this address. Mails written at the same
+ * (test) instant are told apart by `seen`: the files that existed before the request.
  */
 export async function lastCodeFor(email: string, seen: ReadonlySet<string> = new Set()): Promise<string> {
-  const db = await getDb();
-  const mails = await db
-    .select()
-    .from(outboxMails)
-    .where(eq(outboxMails.toAddress, email))
-    .orderBy(desc(outboxMails.createdAt), desc(outboxMails.id));
-  const fresh = mails.filter((mail) => !seen.has(mail.id));
-  if (fresh.length > 1 && fresh[0]?.createdAt.getTime() === fresh[1]?.createdAt.getTime()) {
-    throw new Error(`several mails to ${email} at the same instant: pass the ids seen before`);
+  const fresh = outboxFiles(email).filter((file) => !seen.has(file.name));
+  const instant = (name: string) => name.slice(0, 24);
+  if (fresh.length > 1 && instant(fresh.at(-1)?.name ?? "") === instant(fresh.at(-2)?.name ?? "")) {
+    throw new Error(`several mails to ${email} at the same instant: pass the files seen before`);
   }
-  const code = fresh[0]?.text.match(/\b\d{6}\b/)?.[0];
+  const code = fresh.at(-1)?.text.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }
 
 export async function mailIds(email: string): Promise<Set<string>> {
-  const db = await getDb();
-  const rows = await db.select({ id: outboxMails.id }).from(outboxMails).where(eq(outboxMails.toAddress, email));
-  return new Set(rows.map((row) => row.id));
+  return new Set(outboxFiles(email).map((file) => file.name));
+}
+
+/**
+ * The services' log lines (one JSON object each) written while `run` runs, at `level` and above.
+ * The harness logs nothing otherwise (LOG_LEVEL=silent).
+ */
+export async function captureLog<T>(run: () => Promise<T>, level = "info"): Promise<{ result: T; lines: Array<Record<string, unknown>>; text: string }> {
+  const chunks: string[] = [];
+  const before = process.env.LOG_LEVEL;
+  active?.reconfigure({ LOG_LEVEL: level });
+  const spy = jest.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+    chunks.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
+    return true;
+  });
+  try {
+    const result = await run();
+    const text = chunks.join("");
+    const lines = text
+      .split("\n")
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    return { result, lines, text };
+  } finally {
+    spy.mockRestore();
+    active?.reconfigure({ LOG_LEVEL: before });
+  }
 }
 
 /** GET /v1/verify/challenge, as the widget fetches it. */
