@@ -38,6 +38,8 @@ async function writeMailFile(message: MailMessage): Promise<string> {
     const file = path.join(dir, `${stem}${n > 1 ? `-${n}` : ""}.txt`);
     try {
       await fs.writeFile(file, content, { flag: "wx", mode: 0o600 });
+      // dated by the services' clock, which the pruner compares with
+      await fs.utimes(file, at, at);
       return file;
     } catch (error) {
       // two mails to one address in the same millisecond: the next free name
