@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { getDb } from "@/lib/backend/db/client";
 import { outboxMails } from "@/lib/backend/db/schema";
-import { call, captureLog, OPEN_TIMEOUT, startBackend, stopBackend, ticketFor, type Backend } from "./support/harness";
+import { call, captureLog, OPEN_TIMEOUT, startBackend, stopBackend, ticketFor } from "./support/harness";
 
 /** A real SMTP server on loopback receives what the services send when SMTP_URL is set. */
 const received: Array<{ from: string; to: string[]; raw: string }> = [];
@@ -28,11 +28,10 @@ const smtp = new SMTPServer({
   },
 });
 
-let backend: Backend;
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  backend = await startBackend({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Tests <tests@passport.local>" });
+  await startBackend({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Tests <tests@passport.local>" });
 }, OPEN_TIMEOUT);
 afterAll(async () => {
   try {
