@@ -9,11 +9,12 @@ import { resetConfig } from "@/lib/backend/config";
 import { getDb, migrationsFolder } from "@/lib/backend/db/client";
 import { servicesApp } from "@/lib/backend/http/app";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
+import { createTestDatabase, TEST_DATABASE } from "./postgres";
 
 /**
- * A real backend for one test file: PGlite in a fresh temporary DATA_DIR, the outbox mailer,
- * the in-memory rate limits, a clock the test moves, and `call()` sending real Requests to
- * the router.
+ * A real backend for one test file: PGlite in a fresh temporary DATA_DIR (or, in the suite's
+ * PostgreSQL run, a fresh database of its own: support/postgres.ts), the outbox mailer, the
+ * in-memory rate limits, a clock the test moves, and `call()` sending real Requests to the router.
  *
  * The clock: jest's fake timers replace `Date` only (timers, promises and performance stay
  * real, so PGlite and fetch behave normally). The services' clock module reads `Date`, and so
@@ -132,11 +133,12 @@ async function pgliteTemplate(): Promise<string> {
 }
 
 export async function startBackend(env: BackendEnv = {}): Promise<Backend> {
-  const template = await pgliteTemplate();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passport-backend-"));
-  fs.cpSync(path.join(template, "pglite"), path.join(dataDir, "pglite"), { recursive: true });
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
+  if (TEST_DATABASE === "postgres") database = await createTestDatabase();
+  else fs.cpSync(path.join(await pgliteTemplate(), "pglite"), path.join(dataDir, "pglite"), { recursive: true });
   for (const key of ENV_KEYS) delete process.env[key];
-  Object.assign(process.env, { DATA_DIR: dataDir, ...DEFAULT_ENV, ...env });
+  Object.assign(process.env, { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}), ...DEFAULT_ENV, ...env });
   await shutdownBackend(); // forget anything cached before the environment was set
   jest.useFakeTimers({ doNotFake: [...REAL_APIS], now: current });
   active = {
@@ -157,6 +159,7 @@ export async function startBackend(env: BackendEnv = {}): Promise<Backend> {
       jest.useRealTimers();
       jest.restoreAllMocks();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
       active = null;
     },
   };
