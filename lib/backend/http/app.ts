@@ -4,7 +4,8 @@ import { requestId } from "hono/request-id";
 import { ErrorCode } from "@/lib/contract/errors";
 import { PASSPORT_VERSION } from "@/lib/contract/headers";
 import { ServiceError } from "../errors";
-import { describeFault, log } from "../log";
+import { isDatabaseUnavailable } from "../db/client";
+import { describeFault, log, rootCause } from "../log";
 import { singleton } from "../singleton";
 import { describeClient, sessionToken } from "./client";
 import { failure } from "./envelope";
@@ -78,6 +79,15 @@ export function createServicesApp(): ServicesApp {
       // hono's own refusals: a body over the limit (413) or unparsable JSON (400)
       if (error.status === 413) return failure(ErrorCode.informationOutOfLimit);
       if (error.status < 500) return failure(ErrorCode.invalidParams);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // an outage, not a bug: one line without a stack, and the caller is told to try later
+      const cause = rootCause(error);
+      log().error(
+        { reqId: c.var.requestId, method: c.req.method, route: c.req.routePath, err: { type: cause instanceof Error ? cause.name : typeof cause, code: (cause as { code?: unknown } | null)?.code } },
+        "database unavailable",
+      );
+      return failure(ErrorCode.serviceUnavailable);
     }
     if (isClientAbort(error)) {
       log().warn({ reqId: c.var.requestId, route: c.req.routePath, status: 499 }, "client closed the request");

@@ -108,7 +108,7 @@ function explain(error: unknown): never {
  * the migrations, and every backend starts from a copy of it. Still a real database: the copy
  * is opened and migrated like any other.
  */
-async function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
   const folder = migrationsFolder();
   const digest = createHash("sha256");
   for (const file of fs.readdirSync(folder, { recursive: true, encoding: "utf8" }).sort()) {

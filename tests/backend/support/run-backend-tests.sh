@@ -68,15 +68,20 @@ run_jest() {
   NODE_OPTIONS='--experimental-vm-modules --disable-warning=ExperimentalWarning' jest "$@" --selectProjects backend
 }
 
+# both runs happen even when the first fails; the script fails if either did
+status=0
 echo "── backend tests on PGlite (the embedded database)"
-TEST_POSTGRES_URL= run_jest "$@"
+TEST_POSTGRES_URL= run_jest "$@" || status=1
 
 if [ -n "$pg_bin" ]; then
   start_postgres
   # tests that start a cluster of their own (the outage test) use the same binaries
   export TEST_POSTGRES_BIN="$pg_bin"
   echo "── backend tests on PostgreSQL ($("$pg_bin/postgres" --version)), one database per test file"
-  run_jest "$@"
+  # what does not touch the database (blocks/) or is about the embedded one (stopping) ran above
+  # (files first: jest's list options would take them as more patterns)
+  run_jest "$@" --testPathIgnorePatterns=/node_modules/ --testPathIgnorePatterns=tests/backend/blocks/ --testPathIgnorePatterns=tests/backend/stopping.test.ts || status=1
 else
   echo "── PostgreSQL is not installed (apt-get install postgresql): the PostgreSQL run is skipped" >&2
 fi
+exit "$status"
