@@ -75,6 +75,12 @@ export function createServicesApp(): ServicesApp {
   app.notFound(() => failure(ErrorCode.notFound));
   app.onError((error, c) => {
     if (error instanceof ServiceError) return failure(error.code, error.data, error.publicMessage);
+    // the caller went away while its body was read (a closed tab, a cancelled upload): whatever
+    // the reading threw (hono reports it as a malformed body), it is no fault of ours
+    if (c.req.raw.signal.aborted || isClientAbort(error)) {
+      log().warn({ reqId: c.var.requestId, route: c.req.routePath, status: 499 }, "client closed the request");
+      return failure(ErrorCode.invalidParams);
+    }
     if (error instanceof HTTPException) {
       // hono's own refusals: a body over the limit (413) or unparsable JSON (400)
       if (error.status === 413) return failure(ErrorCode.informationOutOfLimit);
@@ -88,10 +94,6 @@ export function createServicesApp(): ServicesApp {
         "database unavailable",
       );
       return failure(ErrorCode.serviceUnavailable);
-    }
-    if (isClientAbort(error)) {
-      log().warn({ reqId: c.var.requestId, route: c.req.routePath, status: 499 }, "client closed the request");
-      return failure(ErrorCode.invalidParams);
     }
     log().error({ reqId: c.var.requestId, method: c.req.method, route: c.req.routePath, err: describeFault(error) }, "unexpected error");
     return failure(ErrorCode.systemError);
