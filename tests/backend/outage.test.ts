@@ -1,6 +1,6 @@
 import { TEST_DATABASE } from "./support/postgres";
 import { ownPostgres, POSTGRES_BIN, type OwnPostgres } from "./support/own-postgres";
-import { call, captureLog, OPEN_TIMEOUT, registerUser, startBackend, stopBackend } from "./support/harness";
+import { call, captureLog, registerUser, startBackend, stopBackend } from "./support/harness";
 
 /**
  * A database outage under PostgreSQL (the suite's PostgreSQL run): the server stops while the

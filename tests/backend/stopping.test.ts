@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
 import fs from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
 import { OPEN_TIMEOUT, pgliteTemplate } from "./support/harness";
 
@@ -40,17 +41,17 @@ function dataDir(): string {
   return dir;
 }
 
-type Run = { child: ChildProcess; stdout: string[]; stderr: string[]; exited: Promise<number | null> };
+type Run = { child: ChildProcessByStdio<null, Readable, Readable>; stdout: string[]; stderr: string[]; exited: Promise<number | null> };
 
 function run(script: string, env: Record<string, string>): Run {
   const child = spawn(TSX, [script], {
-    env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "info", DATABASE_URL: "", ...env },
+    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "info", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stdout: string[] = [];
   const stderr: string[] = [];
-  child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk.toString("utf8")));
-  child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk.toString("utf8")));
+  child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk.toString("utf8")));
+  child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return { child, stdout, stderr, exited };
 }
