@@ -47,7 +47,8 @@ export const countryRequest = z.object({
 });
 
 // PATCH /v1/user/password — a wrong current password is 20206
-export const changePasswordRequest = z.object({ oldPassword: loginPasswordField, newPassword: passwordField });
+/** signOutOthers (default true): the account's other sessions end with the change. */
+export const changePasswordRequest = z.object({ oldPassword: loginPasswordField, newPassword: passwordField, signOutOthers: z.boolean().default(true) });
 
 // GET /v1/user/session/log?page=1&pageSize=10
 export const platformSchema = z.enum(["pc", "pad", "mobile", "web-pc", "web-mobile", "web-pad", "os"]);

@@ -21,6 +21,7 @@ import { consumeVerificationCode } from "./codes";
 import { issueEmailNonce } from "./nonces";
 import { hashPassword, verifyPassword } from "./passwords";
 import { assertNoPasswordDelay, forgetPasswordFailures, notePasswordFailure, takeCodeCheck } from "./protection";
+import { endUserSessions, type SessionRow } from "./sessions";
 import { setPasswordHash, type UserRow } from "./users";
 
 /** Account security: the password, connected social accounts, deleting the account. */
@@ -28,15 +29,21 @@ import { setPasswordHash, type UserRow } from "./users";
 /**
  * PATCH /v1/user/password, consumers and enterprise users alike. A wrong current password →
  * 20206 and counts like a wrong sign-in password (the same growing wait, 429). The current
- * session and the others stay: the portal then offers to end the others.
+ * session stays; the account's other sessions end unless the caller untick signOutOthers (a
+ * changed password usually means the old one may be known to someone else).
  */
-export async function changePassword(user: UserRow, input: { oldPassword: string; newPassword: string }): Promise<void> {
+export async function changePassword(
+  current: { user: UserRow; session: SessionRow },
+  input: { oldPassword: string; newPassword: string; signOutOthers: boolean },
+): Promise<void> {
+  const { user } = current;
   await assertNoPasswordDelay(user.email);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
     await notePasswordFailure(user.email);
     throw new ServiceError(ErrorCode.incorrectPassword);
   }
   await setPasswordHash(user.id, await hashPassword(input.newPassword));
+  if (input.signOutOthers) await endUserSessions(user.id, current.session.id);
   await forgetPasswordFailures(user.email);
 }
 

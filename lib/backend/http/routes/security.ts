@@ -30,10 +30,9 @@ const sessionLogQuery = z.object({
 
 export function securityRoutes(app: ServicesApp): void {
   app.openapi(
-    createRoute({ method: "patch", path: "/v1/user/password", tags, summary: "Change the password", security: SESSION, request: { body: json(changePasswordRequest) }, responses: ok(empty) }),
+    createRoute({ method: "patch", path: "/v1/user/password", tags, summary: "Change the password; the other sessions end unless signOutOthers is false", security: SESSION, request: { body: json(changePasswordRequest) }, responses: ok(empty) }),
     async (c) => {
-      const { user } = await authenticate(c.var.token);
-      await changePassword(user, c.req.valid("json"));
+      await changePassword(await authenticate(c.var.token), c.req.valid("json"));
       return reply(c, {});
     },
   );
