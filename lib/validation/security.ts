@@ -9,9 +9,12 @@ import { codeField, loginPasswordField, passwordField } from "./fields";
 
 const confirmField = z.string().check(z.minLength(1, { error: "confirmRequired" }));
 
-/** Changing the password (consumer and enterprise): the current one, then the new one twice. */
+/**
+ * Changing the password (consumer and enterprise): the current one, then the new one twice, and
+ * whether the account's other devices are signed out (ticked unless the user unticks it).
+ */
 export const changePasswordSchema = z
-  .object({ oldPassword: loginPasswordField, password: passwordField, confirmPassword: confirmField })
+  .object({ oldPassword: loginPasswordField, password: passwordField, confirmPassword: confirmField, signOutOthers: z.boolean() })
   .check(samePasswordTwice);
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 

@@ -32,12 +32,12 @@ import { forgetToken } from "@/lib/session/validate-token";
 /** Account security's mutations, for the consumer page and (with `business`) the enterprise one. */
 type SecurityPage = SignedInPage;
 
-/** PATCH /v1/user/password. The other sessions stay; the page then offers to end them. */
+/** PATCH /v1/user/password; the other sessions end when signOutOthers is ticked (else the page offers to end them). */
 export async function changePasswordAction(input: ChangePasswordInput, page: SecurityPage): Promise<ActionResult> {
   const parsed = changePasswordSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
   return signedIn(page, async (ctx) => {
-    await changePassword(ctx, { oldPassword: parsed.data.oldPassword, newPassword: parsed.data.password });
+    await changePassword(ctx, { oldPassword: parsed.data.oldPassword, newPassword: parsed.data.password, signOutOthers: parsed.data.signOutOthers });
     return {};
   });
 }
