@@ -90,7 +90,18 @@ export const knownDevice = z.object({
   current: z.boolean(),
 });
 export const deviceSecurityResponse = z.object({ enabled: z.boolean(), devices: z.array(knownDevice) });
-export const deviceSecurityRequest = z.object({ enabled: z.boolean() });
+/**
+ * Turning device security on needs nothing more; turning it off (a security-lowering change)
+ * needs proof that the account's owner asks: the current `password`, or a `captcha` of purpose
+ * "security" mailed to the account (POST /v1/user/verify/email, then /v1/captcha) with its
+ * `nonce`, the way for an account without a password.
+ */
+export const deviceSecurityRequest = z.object({
+  enabled: z.boolean(),
+  password: loginPasswordField.optional(),
+  captcha: codeField.optional(),
+  nonce: nonceField.optional(),
+});
 export const deviceLoginRequest = z.object({
   challenge: z.string().min(16).max(256),
   captcha: codeField,

@@ -223,11 +223,13 @@ export function outboxFiles(email: string): Array<{ name: string; text: string }
   const dir = path.join(active?.dataDir ?? "", "outbox");
   if (!active || !fs.existsSync(dir)) return [];
   const to = `To: ${email}\n`;
+  // in the order written: names carry the test clock's time, which may stand still
   return fs
     .readdirSync(dir)
-    .sort()
-    .map((name) => ({ name, text: fs.readFileSync(path.join(dir, name), "utf8") }))
-    .filter((file) => file.text.startsWith(to));
+    .map((name) => ({ name, text: fs.readFileSync(path.join(dir, name), "utf8"), written: fs.statSync(path.join(dir, name)).ctimeMs }))
+    .sort((a, b) => a.written - b.written || a.name.localeCompare(b.name))
+    .filter((file) => file.text.startsWith(to))
+    .map(({ name, text }) => ({ name, text }));
 }
 
 /**
@@ -302,7 +304,7 @@ export async function ticketFor(scene: VerificationScene, email: string, headers
 /** verify/email, a ticket, then captcha (a code request may be refused: see `reply`). */
 export async function askForCode(
   email: string,
-  type: "register" | "login" | "findpwd" | "delete" = "register",
+  type: "register" | "login" | "findpwd" | "delete" | "security" = "register",
   headers?: Record<string, string>,
 ): Promise<{ nonce: string; reply: Reply }> {
   const verified = await call("POST", "/v1/verify/email", { body: { email }, headers });
@@ -316,7 +318,7 @@ export async function askForCode(
 /** verify/email, a ticket, then captcha: the nonce and the mailed code. */
 export async function requestCode(
   email: string,
-  type: "register" | "login" | "findpwd" | "delete" = "register",
+  type: "register" | "login" | "findpwd" | "delete" | "security" = "register",
   headers?: Record<string, string>,
 ): Promise<{ nonce: string; code: string; reply: Reply }> {
   const address = email.trim().toLowerCase();
@@ -330,7 +332,7 @@ export async function requestCode(
 export async function resendCode(
   email: string,
   nonce: string,
-  type: "register" | "login" | "findpwd" | "delete" = "register",
+  type: "register" | "login" | "findpwd" | "delete" | "security" = "register",
   headers?: Record<string, string>,
 ): Promise<Reply> {
   const ticket = await ticketFor(type, email, headers);

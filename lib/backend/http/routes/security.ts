@@ -67,10 +67,10 @@ export function securityRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "patch", path: "/v1/user/device/security", tags, summary: "Turn device security on or off", security: SESSION, request: { body: json(deviceSecurityRequest) }, responses: ok(deviceSecurityResponse) }),
+    createRoute({ method: "patch", path: "/v1/user/device/security", tags, summary: "Turn device security on, or off with the current password (or an emailed code of purpose security)", security: SESSION, request: { body: json(deviceSecurityRequest) }, responses: ok(deviceSecurityResponse) }),
     async (c) => {
       const { user } = await authenticate(c.var.token);
-      return reply(c, await setDeviceSecurity(user, c.var.client, c.req.valid("json").enabled));
+      return reply(c, await setDeviceSecurity(user, c.var.client, c.req.valid("json")));
     },
   );
 
