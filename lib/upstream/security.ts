@@ -44,7 +44,7 @@ export async function getDeviceSecurity(ctx: UpstreamContext): Promise<DeviceSec
 }
 
 /** Turns device security on or off (PATCH /v1/user/device/security); on also remembers this device. */
-export async function setDeviceSecurity(ctx: UpstreamContext, input: { enabled: boolean }): Promise<DeviceSecurity> {
+export async function setDeviceSecurity(ctx: UpstreamContext, input: { enabled: boolean; password?: string }): Promise<DeviceSecurity> {
   return passportCall(ctx, { method: "PATCH", path: "/v1/user/device/security", body: input, schema: deviceSecurityResponse });
 }
 

@@ -28,6 +28,10 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
+/** Turning device security off: the current password proves the owner asks. */
+export const deviceSecurityOffSchema = z.object({ password: loginPasswordField });
+export type DeviceSecurityOffInput = z.infer<typeof deviceSecurityOffSchema>;
+
 /** The device-code step of a sign-in held back for a new device (20109). */
 export const deviceCodeSchema = z.object({ code: codeField });
 export type DeviceCodeInput = z.infer<typeof deviceCodeSchema>;

@@ -17,6 +17,7 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   deviceIdField,
+  deviceSecurityOffSchema,
   sessionIdField,
   type ChangePasswordInput,
   type DeleteAccountInput,
@@ -49,10 +50,15 @@ export async function endSessionsAction(input: { sessionId?: string }, page: Sec
   return signedIn(page, async (ctx) => clearSessions(ctx, { sessionId: id?.data }));
 }
 
-/** Turns device security on or off; answers the new state and the known devices. */
-export async function setDeviceSecurityAction(input: { enabled: boolean }, page: SecurityPage): Promise<ActionResult<{ security: DeviceSecurity }>> {
+/** Turns device security on, or off with the current password; answers the new state and the known devices. */
+export async function setDeviceSecurityAction(
+  input: { enabled: boolean; password?: string },
+  page: SecurityPage,
+): Promise<ActionResult<{ security: DeviceSecurity }>> {
   if (typeof input.enabled !== "boolean") return { ok: false, error: { code: ErrorCode.invalidParams } };
-  return signedIn(page, async (ctx) => ({ security: await setDeviceSecurity(ctx, { enabled: input.enabled }) }));
+  const proof = input.enabled ? null : deviceSecurityOffSchema.safeParse({ password: input.password });
+  if (proof && !proof.success) return { ok: false, error: fieldErrors(proof.error) };
+  return signedIn(page, async (ctx) => ({ security: await setDeviceSecurity(ctx, { enabled: input.enabled, ...(proof ? { password: proof.data.password } : {}) }) }));
 }
 
 /** Forgets a known device; answers the list as it is now. */
