@@ -30,8 +30,7 @@ const config = {
     await project({
       displayName: "backend",
       testEnvironment: "node",
-      // real databases and proofs of work: room for a busy 2-core machine (and the suite runs twice)
-      testTimeout: 30_000,
+      setupFilesAfterEnv: ["<rootDir>/tests/backend/support/setup-backend.ts"],
       testMatch: ["<rootDir>/tests/backend/**/*.test.ts"],
     }),
   ],
