@@ -22,7 +22,8 @@ import { createTestDatabase, TEST_DATABASE } from "./postgres";
  * altcha-lib's expiry check), so `advance()` moves all of them together.
  *
  * TRUST_PROXY is 1, so a test picks the caller's address with X-Forwarded-For, as one proxy in
- * front would set it. The proof of work is made cheap (ALTCHA_COST, ALTCHA_MAX_COUNTER):
+ * front would set it; a call without one has no address, and all such calls share the services'
+ * one "unknown" bucket of per-IP limits (give a test that makes many calls an address of its own). The proof of work is made cheap (ALTCHA_COST, ALTCHA_MAX_COUNTER):
  * tests solve real challenges the way the widget does, just with fewer attempts.
  */
 export const OPEN_TIMEOUT = 30_000;
