@@ -9,8 +9,9 @@
  *   apart, both halves are given the same value. Likewise a SESSION_SECRET for the sealed
  *   session-check cookie, when none is set (sessions are then re-checked after a restart).
  * - The reference services' database is opened and migrated, so the first visitor does not wait
- *   for it and a broken database fails the start, not a sign-in. Skipped when the passport API
- *   is another origin (the embedded services are then unused).
+ *   for it and a broken database fails the start, not a sign-in; on SIGTERM/SIGINT it is closed
+ *   after the last request (lib/backend/shutdown.ts). Skipped when the passport API is another
+ *   origin (the embedded services are then unused).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -24,6 +25,7 @@ export async function register() {
   const config = portalConfig(); // a bad variable stops the start here, with its name
   (await import("./lib/security/incoming")).guardIncomingRequests(config.trustProxyHops > 0);
   if (config.upstream.passport) return;
+  (await import("./lib/backend/shutdown")).closeServicesOnSignal();
   const { getDb } = await import("./lib/backend/db/client");
   await getDb();
 }

@@ -30,6 +30,7 @@ const config = {
     await project({
       displayName: "backend",
       testEnvironment: "node",
+      setupFilesAfterEnv: ["<rootDir>/tests/backend/support/setup-backend.ts"],
       testMatch: ["<rootDir>/tests/backend/**/*.test.ts"],
     }),
   ],

@@ -3,7 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 /**
  * Ports of one run, all on 127.0.0.1 and derived from E2E_BASE_PORT (default 3100), so two
  * checkouts can run their suites side by side: the portal (+0), a portal whose services are
- * down (+1), the SMTP sink (+10) and its HTTP mailbox (+11). docs/testing.md lists them.
+ * down (+1), a portal configured as in production (+2), the SMTP sink (+10) and its HTTP
+ * mailbox (+11). docs/testing.md lists them.
  */
 const BASE_PORT = Number(process.env.E2E_BASE_PORT ?? 3100);
 const PORT = BASE_PORT;
@@ -16,6 +17,26 @@ const SMTP_HTTP_PORT = BASE_PORT + 11;
 process.env.SMTP_SINK_HTTP_PORT = String(SMTP_HTTP_PORT);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const DOWN_URL = `http://127.0.0.1:${DOWN_PORT}`;
+/**
+ * A portal as in production: the default proof-of-work cost and no IP_LIMIT_EXEMPT, with its own
+ * data directory in which the address PROD_BANNED_IP is banned before it starts (nothing else
+ * runs there, so no other spec meets the ban). tests/e2e/production.spec.ts uses it.
+ */
+const PROD_PORT = BASE_PORT + 2;
+export const PROD_URL = `http://127.0.0.1:${PROD_PORT}`;
+export const PROD_BANNED_IP = "127.0.0.2";
+/**
+ * The main portal's run configuration (not a code path): the browsers' own address is exempt from
+ * per-IP limits, since every spec shares it, and the proof of work is cheap, so the suite does not
+ * spend minutes solving it on a busy machine. Only production.spec.ts pays the real cost.
+ */
+const TEST_RUN_ENV = { IP_LIMIT_EXEMPT: "127.0.0.1", ALTCHA_COST: "200", ALTCHA_MAX_COUNTER: "300" };
+/**
+ * Every portal of the run: quiet logs, and `-H localhost` (not -H 127.0.0.1: under a loopback
+ * address Next takes the middleware's rewrite of the sign-in pages for an external one, see
+ * docs/decisions.md) resolving to 127.0.0.1, the tests' address.
+ */
+const SERVER_ENV = { NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn", NODE_OPTIONS: "--dns-result-order=ipv4first" };
 
 /** Enterprise accounts the tests log in with, created in the fresh database before the portal starts. */
 export const ENTERPRISES = {
@@ -61,14 +82,22 @@ export default defineConfig({
         PORT: String(PORT),
         DATA_DIR: ".e2e/data",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        NEXT_TELEMETRY_DISABLED: "1",
-        LOG_LEVEL: "warn",
-        // A cheaper proof of work (configuration, not a code path), so a busy machine does not
-        // spend the tests' time on hashing; the widget and the services work as in production.
-        ALTCHA_COST: "200",
-        ALTCHA_MAX_COUNTER: "300",
-        // `-H localhost` must mean 127.0.0.1 (the tests' address); see docs/decisions.md on why not -H 127.0.0.1.
-        NODE_OPTIONS: "--dns-result-order=ipv4first",
+        ...SERVER_ENV,
+        ...TEST_RUN_ENV,
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+    },
+    {
+      // its own data directory, made afresh: the ban is in place before the first request
+      command: `rm -rf .e2e-prod && DATA_DIR=.e2e-prod npm run --silent admin -- ip:ban ${PROD_BANNED_IP} && next start -H localhost -p ${PROD_PORT}`,
+      url: `${PROD_URL}/en/login`,
+      env: {
+        PORT: String(PROD_PORT),
+        DATA_DIR: ".e2e-prod",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        ...SERVER_ENV,
       },
       reuseExistingServer: false,
       timeout: 120_000,
@@ -83,8 +112,7 @@ export default defineConfig({
         USER_API_URL: `http://127.0.0.1:${CLOSED_PORT}`,
         MESSAGE_API_URL: `http://127.0.0.1:${CLOSED_PORT}`,
         DATA_DIR: ".e2e/unused",
-        NODE_OPTIONS: "--dns-result-order=ipv4first",
-        NEXT_TELEMETRY_DISABLED: "1",
+        ...SERVER_ENV,
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -29,7 +29,7 @@ export function EnterprisePassword({ lang, query, defaultPassword }: { lang: str
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset, setError } = useForm<ChangePasswordInput>({
     resolver: formResolver(changePasswordSchema),
-    defaultValues: { oldPassword: "", password: "", confirmPassword: "" },
+    defaultValues: { oldPassword: "", password: "", confirmPassword: "", signOutOthers: true },
   });
   const { errors, isSubmitting } = formState;
 
@@ -71,7 +71,12 @@ export function EnterprisePassword({ lang, query, defaultPassword }: { lang: str
         onOpenChange={onOpenChange}
         trigger={trigger}
         onSubmit={onSubmit}
-        fields={{ oldPassword: register("oldPassword"), password: register("password"), confirmPassword: register("confirmPassword") }}
+        fields={{
+          oldPassword: register("oldPassword"),
+          password: register("password"),
+          confirmPassword: register("confirmPassword"),
+          signOutOthers: register("signOutOthers"),
+        }}
         errors={{
           oldPassword: text.field(errors.oldPassword?.message),
           password: text.field(errors.password?.message),

@@ -4,6 +4,7 @@ import type { FormEventHandler, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { PasswordField } from "@/components/auth/password-field";
 
@@ -16,6 +17,7 @@ type LabelKey =
   | "newPasswordPlaceholder"
   | "confirmPassword"
   | "confirmPasswordPlaceholder"
+  | "signOutOthers"
   | "cancel"
   | "save";
 type FieldName = "oldPassword" | "password" | "confirmPassword";
@@ -27,14 +29,17 @@ type Props = {
   onOpenChange: (next: boolean) => void;
   trigger: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
-  fields: Record<FieldName, UseFormRegisterReturn>;
+  fields: Record<FieldName | "signOutOthers", UseFormRegisterReturn>;
   /** translated field errors */
   errors: Partial<Record<FieldName, string>>;
   formError: string | null;
   pending: boolean;
 };
 
-/** The current password and the new one twice (SPEC §5), in a dialog; used by consumers and enterprise users. */
+/**
+ * The current password and the new one twice (SPEC §5), in a dialog, with "Sign out of other
+ * devices" ticked by default; used by consumers and enterprise users.
+ */
 export function PasswordChangeDialog({ label, open, onOpenChange, trigger, onSubmit, fields, errors, formError, pending }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} trigger={trigger} title={label("dialogTitle")} description={label("dialogDescription")}>
@@ -43,6 +48,7 @@ export function PasswordChangeDialog({ label, open, onOpenChange, trigger, onSub
         <PasswordField label={label("oldPassword")} autoComplete="current-password" placeholder={label("oldPasswordPlaceholder")} error={errors.oldPassword} {...fields.oldPassword} />
         <PasswordField label={label("newPassword")} autoComplete="new-password" placeholder={label("newPasswordPlaceholder")} error={errors.password} {...fields.password} />
         <PasswordField label={label("confirmPassword")} autoComplete="new-password" placeholder={label("confirmPasswordPlaceholder")} error={errors.confirmPassword} {...fields.confirmPassword} />
+        <Checkbox label={label("signOutOthers")} {...fields.signOutOthers} />
         <div className="flex justify-end gap-2">
           <DialogClose asChild>
             <Button type="button" variant="secondary">

@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { ConfirmDialog } from "./confirm-dialog";
+import { DeviceOffDialog } from "./device-off-dialog";
 import { LocalTime } from "./local-time";
 import { Badge, SecuritySection } from "./section";
 import type { SecurityPageRef } from "./page-ref";
@@ -20,7 +21,8 @@ type Props = { page: SecurityPageRef; initial: DeviceSecurity | null; initialErr
 
 /**
  * Device security: with the switch on, a sign-in from a browser this account has not used asks
- * for a code emailed to the account. Below it the known devices, each of which can be forgotten.
+ * for a code emailed to the account; switching it off asks for the current password. Below it
+ * the known devices, each of which can be forgotten.
  */
 export function DeviceSection({ page, initial, initialError }: Props) {
   const t = useTranslations("security.devices");
@@ -32,19 +34,27 @@ export function DeviceSection({ page, initial, initialError }: Props) {
   const [switching, setSwitching] = useState(false);
   const [error, setError] = useState<string | null>(initialError === null ? null : te(errorMessageKey(initialError), { seconds: 60 }));
   const [notice, setNotice] = useState<string | null>(null);
+  const [askingOff, setAskingOff] = useState(false);
 
   async function toggle(enabled: boolean) {
-    setSwitching(true);
     setError(null);
     setNotice(null);
+    // off lowers the account's protection: the dialog asks for the password first
+    if (!enabled) return setAskingOff(true);
+    setSwitching(true);
     const result = await callAction(() => setDeviceSecurityAction({ enabled }, page));
     setSwitching(false);
-    if (!result.ok) {
-      setError(text.action(result.error));
-      return;
-    }
+    if (!result.ok) return setError(text.action(result.error));
     setSecurity(result.security);
-    setNotice(enabled ? t("turnedOn") : t("turnedOff"));
+    setNotice(t("turnedOn"));
+  }
+
+  async function turnOff(password: string): Promise<string | null> {
+    const result = await callAction(() => setDeviceSecurityAction({ enabled: false, password }, page));
+    if (!result.ok) return text.action(result.error);
+    setSecurity(result.security);
+    setNotice(t("turnedOff"));
+    return null;
   }
 
   async function forget(id: string): Promise<string | null> {
@@ -74,6 +84,7 @@ export function DeviceSection({ page, initial, initialError }: Props) {
       >
         <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
       </Switch.Root>
+      <DeviceOffDialog open={askingOff} onOpenChange={setAskingOff} onConfirm={turnOff} />
     </div>
   );
 

@@ -16,10 +16,12 @@ import { useRefreshSessions, type SecurityPageRef } from "./page-ref";
 import { applyFieldErrors } from "@/components/auth/form-errors";
 
 type Offer = { state: "idle" | "ending" } | { state: "ended"; count: number } | { state: "failed"; message: string };
+type Changed = null | { signedOutOthers: boolean };
 
 /**
  * Password (PATCH /v1/user/password): the current one, the new one twice (SPEC §5), in a
- * dialog. The other sessions stay signed in; after a change the section offers to end them.
+ * dialog. Other devices are signed out with the change unless the user unticked it; then the
+ * section offers to end the other sessions afterwards.
  */
 export function PasswordSection({ page }: { page: SecurityPageRef }) {
   const t = useTranslations("security.password");
@@ -27,12 +29,12 @@ export function PasswordSection({ page }: { page: SecurityPageRef }) {
   const hydrated = useHydrated();
   const refreshSessions = useRefreshSessions();
   const [open, setOpen] = useState(false);
-  const [changed, setChanged] = useState(false);
+  const [changed, setChanged] = useState<Changed>(null);
   const [offer, setOffer] = useState<Offer>({ state: "idle" });
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset, setError } = useForm<ChangePasswordInput>({
     resolver: formResolver(changePasswordSchema),
-    defaultValues: { oldPassword: "", password: "", confirmPassword: "" },
+    defaultValues: { oldPassword: "", password: "", confirmPassword: "", signOutOthers: true },
   });
   const { errors, isSubmitting } = formState;
 
@@ -48,9 +50,10 @@ export function PasswordSection({ page }: { page: SecurityPageRef }) {
     setFormError(null);
     const result = await callAction(() => changePasswordAction(values, page));
     if (result.ok) {
-      setChanged(true);
+      setChanged({ signedOutOthers: values.signOutOthers });
       setOffer({ state: "idle" });
       onOpenChange(false);
+      if (values.signOutOthers) void refreshSessions();
       return;
     }
     const fields = ["oldPassword", "password", "confirmPassword"] as const;
@@ -86,7 +89,12 @@ export function PasswordSection({ page }: { page: SecurityPageRef }) {
           onOpenChange={onOpenChange}
           trigger={trigger}
           onSubmit={onSubmit}
-          fields={{ oldPassword: register("oldPassword"), password: register("password"), confirmPassword: register("confirmPassword") }}
+          fields={{
+            oldPassword: register("oldPassword"),
+            password: register("password"),
+            confirmPassword: register("confirmPassword"),
+            signOutOthers: register("signOutOthers"),
+          }}
           errors={{
             oldPassword: text.field(errors.oldPassword?.message),
             password: text.field(errors.password?.message),
@@ -100,9 +108,9 @@ export function PasswordSection({ page }: { page: SecurityPageRef }) {
       {changed ? (
         <div className="flex flex-col gap-3 rounded-lg border border-green-200 bg-green-50 p-4">
           <p role="status" className="text-sm font-medium text-green-900">
-            {t("changed")}
+            {changed.signedOutOthers ? t("changedSignedOut") : t("changed")}
           </p>
-          {offer.state === "ended" ? (
+          {changed.signedOutOthers ? null : offer.state === "ended" ? (
             <p role="status" className="text-sm text-green-900">
               {t("othersEnded", { count: offer.count })}
             </p>

@@ -1,20 +1,10 @@
 /**
- * The services' only source of time. Every expiry and wait is computed from `now()`,
- * so tests can move time with `setClock`.
+ * The services' only source of time. Every expiry and wait is computed from `now()`, which
+ * reads `Date`: the backend tests move it with jest's fake timers (Date only), so libraries
+ * that read `Date` themselves (the rate limiter's memory store, altcha-lib) move with it.
  */
-let source: () => Date = () => new Date();
-
 export function now(): Date {
-  return source();
-}
-
-/** Replace the clock (tests). */
-export function setClock(next: () => Date): void {
-  source = next;
-}
-
-export function resetClock(): void {
-  source = () => new Date();
+  return new Date();
 }
 
 export function addSeconds(date: Date, seconds: number): Date {

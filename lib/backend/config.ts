@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseNetwork } from "./net/addresses";
 import { singleton, clearSingleton } from "./singleton";
 
 /**
@@ -43,6 +44,21 @@ const proxyHops = z.preprocess(
   z.coerce.number({ error: "expected true, false or the number of proxies" }).int().min(0).max(10),
 );
 
+/** IP_LIMIT_EXEMPT: "127.0.0.1, 10.0.0.0/8" → canonical addresses and ranges. */
+const networkList = z.preprocess(
+  (value) => (typeof blank(value) === "string" ? String(value) : ""),
+  z
+    .string()
+    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .transform((entries, ctx) =>
+      entries.map((entry) => {
+        const network = parseNetwork(entry);
+        if (!network) ctx.addIssue({ code: "custom", message: "expected IP addresses or CIDR ranges, separated by commas" });
+        return network ?? "";
+      }),
+    ),
+);
+
 const envSchema = z.object({
   DATA_DIR: text(),
   DATABASE_URL: text(),
@@ -50,10 +66,12 @@ const envSchema = z.object({
   MAIL_FROM: text(),
   TRUST_PROXY: proxyHops,
   PORTAL_SERVICES_KEY: text(),
+  IP_LIMIT_EXEMPT: networkList,
   SOCIAL_PROVIDERS: providerList,
   CODE_SECRET: text(),
   SERVICES_PORT: z.preprocess(blank, z.coerce.number({ error: "expected a port number" }).int().min(1).max(65535).default(4000)),
   REDIS_URL: text(),
+  PRUNE_INTERVAL_SECONDS: count(600, 86_400),
   LOG_LEVEL: z.preprocess(blank, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   CAPTCHA_PROVIDER: z.preprocess(
     (value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : "altcha"),
@@ -96,10 +114,14 @@ export type BackendConfig = {
   /** proxies in front whose X-Forwarded-For entries are believed (0: none, the socket is the client) */
   trustProxyHops: number;
   portalServicesKey: string | null;
+  /** addresses and ranges that per-IP limits never count (a health checker, a test run); bans still apply */
+  ipLimitExempt: readonly string[];
   socialProviders: readonly string[];
   codeSecret: string | null;
   servicesPort: number;
   redisUrl: string | null;
+  /** how often the services delete stale rows and files (maintenance/pruners.ts) */
+  pruneIntervalSeconds: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   captcha: {
     provider: CaptchaProviderName;
@@ -173,10 +195,12 @@ export function readConfig(source: EnvSource): BackendConfig {
     mailFrom: env.MAIL_FROM ?? "Passport <no-reply@passport.local>",
     trustProxyHops: env.TRUST_PROXY,
     portalServicesKey: env.PORTAL_SERVICES_KEY ?? null,
+    ipLimitExempt: env.IP_LIMIT_EXEMPT,
     socialProviders: env.SOCIAL_PROVIDERS,
     codeSecret: env.CODE_SECRET ?? null,
     servicesPort: env.SERVICES_PORT,
     redisUrl: env.REDIS_URL ?? null,
+    pruneIntervalSeconds: env.PRUNE_INTERVAL_SECONDS,
     logLevel: env.LOG_LEVEL,
     captcha: {
       provider,

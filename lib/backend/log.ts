@@ -1,3 +1,4 @@
+import { types } from "node:util";
 import pino, { type Logger } from "pino";
 import { getConfig } from "./config";
 import { singleton } from "./singleton";
@@ -13,7 +14,16 @@ export function log(): Logger {
   // a new configuration (tests reconfigure) gets a logger at its level
   if (current.config !== config || !current.logger) {
     current.config = config;
-    current.logger = pino({ level: config.logLevel, base: { service: "passport-services" } }, process.stdout);
+    current.logger = pino(
+      {
+        level: config.logLevel,
+        base: { service: "passport-services" },
+        // `err` holds what describeFault (or a caller) reduced an error to, and stays as given;
+        // pino's own serializer would rename every `type` to "Object" and add an empty stack
+        serializers: { err: (value: unknown) => (types.isNativeError(value) ? describeFault(value) : value) },
+      },
+      process.stdout,
+    );
   }
   return current.logger;
 }
@@ -21,13 +31,16 @@ export function log(): Logger {
 /** The innermost cause of an error (drizzle wraps driver errors, and its own message lists query parameters). */
 export function rootCause(error: unknown): unknown {
   let root = error;
-  for (let depth = 0; depth < 8 && root instanceof Error && root.cause !== undefined; depth++) root = root.cause;
+  for (let depth = 0; depth < 8 && types.isNativeError(root) && root.cause !== undefined; depth++) root = root.cause;
   return root;
 }
 
-/** A fault worth a stack trace, reduced to what may be logged. */
+/**
+ * A fault worth a stack trace, reduced to what may be logged. isNativeError, not instanceof:
+ * errors made in another realm (Node's own, under a test runner's sandbox) are errors too.
+ */
 export function describeFault(error: unknown): { type: string; message: string; stack?: string } {
   const root = rootCause(error);
-  if (root instanceof Error) return { type: root.name, message: root.message, ...(root.stack ? { stack: root.stack } : {}) };
+  if (types.isNativeError(root)) return { type: root.name, message: root.message, ...(root.stack ? { stack: root.stack } : {}) };
   return { type: typeof root, message: String(root) };
 }

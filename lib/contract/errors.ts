@@ -15,6 +15,7 @@
  * | 10004 | tooManyRequests       | 429  | throttled; `data.retryAfter` says how many seconds    |
  * | 10005 | requestTimeout        | 504  | the server gave up waiting                            |
  * | 10006 | notFound              | 404  | no such endpoint                                      |
+ * | 10007 | serviceUnavailable    | 503  | a service the request needs (the database) is down; try later |
  * | 20101 | loginExpired          | 401  | no, unknown, expired or ended session token           |
  * | 20102 | insufficientAuthority | 403  | the session may not do this                           |
  * | 20103 | accountRestricted     | 403  | the account is restricted by an operator              |
@@ -46,6 +47,7 @@ export const ErrorCode = {
   tooManyRequests: 10004,
   requestTimeout: 10005,
   notFound: 10006,
+  serviceUnavailable: 10007,
   loginExpired: 20101,
   insufficientAuthority: 20102,
   accountRestricted: 20103,
@@ -81,6 +83,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   10004: 429,
   10005: 504,
   10006: 404,
+  10007: 503,
   20101: 401,
   20102: 403,
   20103: 403,

@@ -129,4 +129,6 @@ export const enterpriseLoginResponse = sessionResponse.extend({
 export const enterprisePasswordRequest = z.object({
   oldPassword: loginPasswordField,
   newPassword: passwordField,
+  /** default true: the account's other sessions end with the change */
+  signOutOthers: z.boolean().default(true),
 });

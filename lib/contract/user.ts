@@ -47,7 +47,8 @@ export const countryRequest = z.object({
 });
 
 // PATCH /v1/user/password — a wrong current password is 20206
-export const changePasswordRequest = z.object({ oldPassword: loginPasswordField, newPassword: passwordField });
+/** signOutOthers (default true): the account's other sessions end with the change. */
+export const changePasswordRequest = z.object({ oldPassword: loginPasswordField, newPassword: passwordField, signOutOthers: z.boolean().default(true) });
 
 // GET /v1/user/session/log?page=1&pageSize=10
 export const platformSchema = z.enum(["pc", "pad", "mobile", "web-pc", "web-mobile", "web-pad", "os"]);
@@ -89,7 +90,18 @@ export const knownDevice = z.object({
   current: z.boolean(),
 });
 export const deviceSecurityResponse = z.object({ enabled: z.boolean(), devices: z.array(knownDevice) });
-export const deviceSecurityRequest = z.object({ enabled: z.boolean() });
+/**
+ * Turning device security on needs nothing more; turning it off (a security-lowering change)
+ * needs proof that the account's owner asks: the current `password`, or a `captcha` of purpose
+ * "security" mailed to the account (POST /v1/user/verify/email, then /v1/captcha) with its
+ * `nonce`, the way for an account without a password.
+ */
+export const deviceSecurityRequest = z.object({
+  enabled: z.boolean(),
+  password: loginPasswordField.optional(),
+  captcha: codeField.optional(),
+  nonce: nonceField.optional(),
+});
 export const deviceLoginRequest = z.object({
   challenge: z.string().min(16).max(256),
   captcha: codeField,

@@ -119,11 +119,11 @@ export async function enterpriseLogin(
 }
 
 /** Changes the signed-in enterprise user's password (PATCH /v1/enterprise/password); a wrong current one is 20206. */
-export async function changeEnterprisePassword(ctx: UpstreamContext, input: { oldPassword: string; newPassword: string }): Promise<void> {
+export async function changeEnterprisePassword(ctx: UpstreamContext, input: { oldPassword: string; newPassword: string; signOutOthers: boolean }): Promise<void> {
   await passportCall(ctx, {
     method: "PATCH",
     path: "/v1/enterprise/password",
-    body: { oldPassword: input.oldPassword, newPassword: input.newPassword },
+    body: { oldPassword: input.oldPassword, newPassword: input.newPassword, signOutOthers: input.signOutOthers },
     schema: emptySchema,
   });
 }

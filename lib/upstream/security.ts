@@ -19,7 +19,7 @@ export type DeviceSecurity = z.infer<typeof deviceSecurityResponse>;
 export type SocialAccount = z.infer<typeof socialAccountsResponse>[number];
 
 /** Changes the signed-in user's password (PATCH /v1/user/password); a wrong current one is 20206. */
-export async function changePassword(ctx: UpstreamContext, input: { oldPassword: string; newPassword: string }): Promise<void> {
+export async function changePassword(ctx: UpstreamContext, input: { oldPassword: string; newPassword: string; signOutOthers: boolean }): Promise<void> {
   await passportCall(ctx, { method: "PATCH", path: "/v1/user/password", body: input, schema: emptySchema });
 }
 
@@ -44,7 +44,7 @@ export async function getDeviceSecurity(ctx: UpstreamContext): Promise<DeviceSec
 }
 
 /** Turns device security on or off (PATCH /v1/user/device/security); on also remembers this device. */
-export async function setDeviceSecurity(ctx: UpstreamContext, input: { enabled: boolean }): Promise<DeviceSecurity> {
+export async function setDeviceSecurity(ctx: UpstreamContext, input: { enabled: boolean; password?: string }): Promise<DeviceSecurity> {
   return passportCall(ctx, { method: "PATCH", path: "/v1/user/device/security", body: input, schema: deviceSecurityResponse });
 }
 

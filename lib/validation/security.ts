@@ -1,5 +1,5 @@
 import { confirmField } from "./auth";
-import { formSchema, pattern, samePasswordTwice, ticked, type FieldCheck, type Infer } from "./form-schema";
+import { booleanField, formSchema, pattern, samePasswordTwice, ticked, type FieldCheck, type Infer } from "./form-schema";
 import { codeField, loginPasswordField, passwordField } from "./fields";
 
 /**
@@ -7,8 +7,14 @@ import { codeField, loginPasswordField, passwordField } from "./fields";
  * Messages are keys under `validation`.
  */
 
-/** Changing the password (consumer and enterprise): the current one, then the new one twice. */
-export const changePasswordSchema = formSchema({ oldPassword: loginPasswordField, password: passwordField, confirmPassword: confirmField }, samePasswordTwice);
+/**
+ * Changing the password (consumer and enterprise): the current one, then the new one twice, and
+ * whether the account's other devices are signed out (ticked unless the user unticks it).
+ */
+export const changePasswordSchema = formSchema(
+  { oldPassword: loginPasswordField, password: passwordField, confirmPassword: confirmField, signOutOthers: booleanField },
+  samePasswordTwice,
+);
 export type ChangePasswordInput = Infer<typeof changePasswordSchema>;
 
 /** The last step of account deletion: the emailed code and both confirmations. */
@@ -18,6 +24,10 @@ export const deleteAccountSchema = formSchema({
   permanentDeletion: ticked("confirmPermanent"),
 });
 export type DeleteAccountInput = Infer<typeof deleteAccountSchema>;
+
+/** Turning device security off: the current password proves the owner asks. */
+export const deviceSecurityOffSchema = formSchema({ password: loginPasswordField });
+export type DeviceSecurityOffInput = Infer<typeof deviceSecurityOffSchema>;
 
 /** The device-code step of a sign-in held back for a new device (20109). */
 export const deviceCodeSchema = formSchema({ code: codeField });

@@ -5,6 +5,7 @@ import { AdminError, banIp, createEnterprise, recentFailures, setUserStatus, unb
 import { runAdmin } from "@/lib/backend/admin/run";
 import { closeDb, getDb } from "@/lib/backend/db/client";
 import { DataDirInUseError, lockDataDir } from "@/lib/backend/db/dir-lock";
+import { TEST_DATABASE } from "./support/postgres";
 import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
 
 /** The operator commands (`npm run admin -- …`), run as functions against a real database. */
@@ -127,8 +128,9 @@ test("--help prints the commands; an unknown command → exit 2", async () => {
 });
 
 test("the embedded database refuses a second process while one has it open", async () => {
-  // the lock this process holds names its pid; another live process is refused
-  expect(fs.readFileSync(path.join(backend.dataDir, "pglite.lock"), "utf8").trim()).toBe(String(process.pid));
+  // the lock this process holds names its pid (PostgreSQL run: DATA_DIR holds no database); another live process is refused
+  const embedded = TEST_DATABASE === "pglite";
+  if (embedded) expect(fs.readFileSync(path.join(backend.dataDir, "pglite.lock"), "utf8").trim()).toBe(String(process.pid));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "passport-lock-"));
   try {
     fs.writeFileSync(path.join(dir, "pglite.lock"), `${process.ppid}\n`);
@@ -145,4 +147,5 @@ test("the embedded database refuses a second process while one has it open", asy
   await closeDb();
   expect(fs.existsSync(path.join(backend.dataDir, "pglite.lock"))).toBe(false);
   await getDb();
+  expect(fs.existsSync(path.join(backend.dataDir, "pglite.lock"))).toBe(embedded);
 });

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/backend/db/client";
 import { outboxMails } from "@/lib/backend/db/schema";
 import { sessionResponse } from "@/lib/contract/passport";
 import { deviceSecurityResponse } from "@/lib/contract/user";
-import { call, lastCodeFor, mailIds, OPEN_TIMEOUT, registerUser, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
+import { call, lastCodeFor, mailIds, OPEN_TIMEOUT, outboxFiles, registerUser, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
 
 /** Device security: sign-ins from unknown devices need an emailed code; known devices are listed and removable. */
 let backend: Backend;
@@ -139,10 +139,32 @@ describe("device security", () => {
     expect((await signIn(email, password, "device-code-login-0123456789ab")).code).toBe(0);
   });
 
-  test("off again: unknown devices sign in at once", async () => {
-    await call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: false } });
+  test("turning it off asks for proof: none → 10001, a wrong password → 20206, and it stays on", async () => {
+    const off = (body: Record<string, unknown>) => call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: false, ...body }, headers: device(LAPTOP) });
+    expect(await off({})).toMatchObject({ status: 400, code: 10001, data: { fields: ["password"] } });
+    expect(await off({ password: "not-the-one-1" })).toMatchObject({ status: 400, code: 20206 });
+    expect(await off({ captcha: "123456", nonce: "n".repeat(43) })).toMatchObject({ status: 400, code: 20204 });
+    expect((await security(laptop)).enabled).toBe(true);
+    // turning it on again needs nothing more
+    expect((await call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: true }, headers: device(LAPTOP) })).code).toBe(0);
+  });
+
+  test("off again with the current password: unknown devices sign in at once", async () => {
+    const reply = await call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: false, password }, headers: device(LAPTOP) });
+    expect(reply).toMatchObject({ code: 0, data: { enabled: false } });
     expect((await security(laptop)).enabled).toBe(false);
     expect((await signIn(email, password, "device-brand-new-0123456789ab")).code).toBe(0);
+  });
+
+  test("or with a code of purpose 'security' mailed to the account (for an account without a password)", async () => {
+    expect((await call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: true }, headers: device(LAPTOP) })).code).toBe(0);
+    const { nonce, code } = await requestCode(email, "security");
+    expect(outboxFiles(email).at(-1)?.text).toContain("Your security settings code");
+    const reply = await call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: false, captcha: code, nonce }, headers: device(LAPTOP) });
+    expect(reply).toMatchObject({ code: 0, data: { enabled: false } });
+    // the code is spent
+    expect((await call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: true } })).code).toBe(0);
+    expect((await call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: false, captcha: code, nonce } })).code).toBe(20204);
   });
 });
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { userFullInfoResponse } from "@/lib/contract/passport";
 import { headpicResponse, regionListResponse } from "@/lib/contract/user";
-import { call, envelope, OPEN_TIMEOUT, registerUser, send, startBackend, stopBackend, type Backend } from "./support/harness";
+import { call, captureLog, envelope, OPEN_TIMEOUT, registerUser, send, startBackend, stopBackend, type Backend } from "./support/harness";
 
 /** The user centre: avatar upload and serving, personal information, country and region lists. */
 let backend: Backend;
@@ -68,11 +68,13 @@ describe("avatar", () => {
     const moved = `${avatars}.away`;
     fs.renameSync(avatars, moved);
     fs.writeFileSync(avatars, "not a directory");
-    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      expect(await upload(await png(32, 32), "me.png", "image/png")).toMatchObject({ status: 500, code: 20112 });
+      const { lines } = await captureLog(async () => {
+        expect(await upload(await png(32, 32), "me.png", "image/png")).toMatchObject({ status: 500, code: 20112 });
+      }, "error");
+      // a real fault: logged with its stack
+      expect(lines).toEqual([expect.objectContaining({ level: 50, msg: "could not store an avatar", err: expect.objectContaining({ stack: expect.any(String) }) })]);
     } finally {
-      errors.mockRestore();
       fs.rmSync(avatars);
       fs.renameSync(moved, avatars);
     }

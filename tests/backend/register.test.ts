@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { userFullInfoResponse } from "@/lib/contract/passport";
 import { getDb } from "@/lib/backend/db/client";
-import { sessions, users, verificationCodes } from "@/lib/backend/db/schema";
-import { askForCode, call, lastCodeFor, OPEN_TIMEOUT, registerUser, requestCode, resendCode, startBackend, stopBackend, ticketFor, type Backend } from "./support/harness";
+import { outboxMails, sessions, users, verificationCodes } from "@/lib/backend/db/schema";
+import { askForCode, call, captureLog, lastCodeFor, OPEN_TIMEOUT, outboxFiles, registerUser, requestCode, resendCode, startBackend, stopBackend, ticketFor, type Backend } from "./support/harness";
 
 let backend: Backend;
 beforeAll(async () => {
@@ -26,8 +26,6 @@ describe("sign-up with an emailed code", () => {
     });
     expect(sent).toMatchObject({ status: 200, code: 0, data: { resendAfter: 60 } });
     const code = await lastCodeFor("new.user@example.com");
-    // the outbox printed the mail in a framed block a newcomer can read
-    expect(backend.logged.some((block) => block.includes("To:      new.user@example.com") && block.includes(code))).toBe(true);
 
     const registered = await call("POST", "/v1/register", {
       body: { email: "NEW.USER@example.com", password: "secret-pass1", captcha: code, nonce },
@@ -101,8 +99,26 @@ describe("sign-up with an emailed code", () => {
 
   test("the lang header picks the language of the mail", async () => {
     await requestCode("zh.user@example.com", "register", { lang: "zh-CN" });
-    expect(backend.logged.at(-1)).toContain("注册验证码");
+    expect(outboxFiles("zh.user@example.com").at(-1)?.text).toContain("注册验证码");
     await requestCode("en.user@example.com", "register", { lang: "en" });
-    expect(backend.logged.at(-1)).toContain("Your registration code");
+    expect(outboxFiles("en.user@example.com").at(-1)?.text).toContain("Your registration code");
+  });
+
+  test("without SMTP the outbox writes each mail to DATA_DIR/outbox and logs one line naming the file, never the code", async () => {
+    const { result, lines, text } = await captureLog(() => requestCode("reader@example.com"));
+    const [file] = outboxFiles("reader@example.com");
+    expect(file?.name).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-reader@example\.com\.txt$/);
+    expect(file?.text).toMatch(/^To: reader@example\.com\nSubject: Your registration code\n/);
+    expect(file?.text).toContain(`Your verification code to create your account: ${result.code}`);
+    const written = lines.filter((line) => line.msg === "outbox: mail written to a file (SMTP_URL is not set)");
+    expect(written).toHaveLength(1);
+    expect(String(written[0]?.file)).toMatch(new RegExp(`outbox/${file?.name.replace(/[.+]/g, "\\$&")}$`));
+    expect(text).not.toContain(result.code);
+    // the mail log in the database keeps the mail without its code
+    const db = await getDb();
+    const [row] = await db.select().from(outboxMails).where(eq(outboxMails.toAddress, "reader@example.com"));
+    expect(row).toMatchObject({ transport: "outbox", status: "written" });
+    expect(row?.text).not.toContain(result.code);
+    expect(row?.text).toContain("******");
   });
 });

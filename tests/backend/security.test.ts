@@ -2,6 +2,7 @@ import { sessionLogResponse, socialAccountsResponse, type LoginSessionItem } fro
 import { getDb } from "@/lib/backend/db/client";
 import { socialAccounts } from "@/lib/backend/db/schema";
 import { now } from "@/lib/backend/clock";
+import { createEnterprise } from "@/lib/backend/admin/commands";
 import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
 
 /** Account security: changing the password, the login log and ending sessions, social accounts, whose IP is believed. */
@@ -32,19 +33,45 @@ function isLive(token: string): Promise<boolean> {
 }
 
 describe("changing the password", () => {
-  test("a wrong current password → 20206; then the new one works, the old is refused, the session stays", async () => {
+  test("a wrong current password → 20206 and nothing ends; then the new one works, the old is refused, the other sessions end, this one stays", async () => {
     const { utoken } = await registerUser("changer@example.com", "first-pass1");
     const other = await signIn("changer@example.com", "first-pass1");
     const wrong = await call("PATCH", "/v1/user/password", { token: utoken, body: { oldPassword: "not-it-1", newPassword: "second-pass2" } });
     expect(wrong).toMatchObject({ status: 400, code: 20206 });
     expect(await call("PATCH", "/v1/user/password", { token: utoken, body: { oldPassword: "first-pass1", newPassword: "12" } })).toMatchObject({ code: 10001 });
+    expect(await isLive(other)).toBe(true);
 
     const changed = await call("PATCH", "/v1/user/password", { token: utoken, body: { oldPassword: "first-pass1", newPassword: "second-pass2" } });
     expect(changed).toMatchObject({ status: 200, code: 0 });
     expect(await isLive(utoken)).toBe(true);
-    expect(await isLive(other)).toBe(true); // the portal offers to end the others
+    // signOutOthers is true unless said otherwise: a stolen password stops working elsewhere too
+    expect(await call("GET", "/v1/user/basic", { token: other })).toMatchObject({ status: 401, code: 20101 });
     expect((await call("POST", "/v1/login", { body: { email: "changer@example.com", password: "first-pass1" } })).code).toBe(20205);
     expect((await call("POST", "/v1/login", { body: { email: "changer@example.com", password: "second-pass2" } })).code).toBe(0);
+  });
+
+  test("signOutOthers: false keeps the other sessions; a value that is not a boolean → 10001", async () => {
+    const { utoken } = await registerUser("keeper@example.com", "first-pass1");
+    const other = await signIn("keeper@example.com", "first-pass1");
+    const odd = await call("PATCH", "/v1/user/password", { token: utoken, body: { oldPassword: "first-pass1", newPassword: "second-pass2", signOutOthers: "yes" } });
+    expect(odd).toMatchObject({ status: 400, code: 10001 });
+    const kept = await call("PATCH", "/v1/user/password", { token: utoken, body: { oldPassword: "first-pass1", newPassword: "second-pass2", signOutOthers: false } });
+    expect(kept.code).toBe(0);
+    expect(await isLive(other)).toBe(true);
+    expect(await isLive(utoken)).toBe(true);
+  });
+
+  test("an enterprise user's change ends the other sessions too, unless signOutOthers is false", async () => {
+    const acme = await createEnterprise({ account: "KEEP-CO", email: "it@keep-co.test", name: "Keep Co" });
+    const enterpriseSignIn = async (password: string) =>
+      String((await call("POST", "/v1/enterprise/login", { body: { account: "KEEP-CO", email: "it@keep-co.test", password } })).data?.utoken);
+    const token = await enterpriseSignIn(acme.password);
+    const other = await enterpriseSignIn(acme.password);
+    expect((await call("PATCH", "/v1/enterprise/password", { token, body: { oldPassword: acme.password, newPassword: "second-pass2", signOutOthers: false } })).code).toBe(0);
+    expect(await isLive(other)).toBe(true);
+    expect((await call("PATCH", "/v1/enterprise/password", { token, body: { oldPassword: "second-pass2", newPassword: "third-pass3" } })).code).toBe(0);
+    expect(await isLive(other)).toBe(false);
+    expect(await isLive(token)).toBe(true);
   });
 });
 

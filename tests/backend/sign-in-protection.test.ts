@@ -77,11 +77,30 @@ describe("human verification for sign-in", () => {
     expect((await signIn("fresh@example.com", PASSWORD, { ticket, headers: ip })).code).toBe(0);
   });
 
-  test("a loopback address is an unknown client: its failures are not pooled into one IP bucket", async () => {
-    const local = fromIp("127.0.0.1");
+  test("no address is a free pass: each loopback address counts as itself, and callers without one share one bucket", async () => {
     await registerUser("local@example.com", PASSWORD);
-    for (let i = 0; i < 12; i++) expect((await signIn(`nobody-${i}@example.com`, "whatever1", { headers: local })).code).toBe(20202);
-    expect((await signIn("local@example.com", PASSWORD, { headers: local })).code).toBe(0);
+    for (let i = 0; i < 10; i++) expect((await signIn(`nobody-${i}@example.com`, "whatever1", { headers: fromIp("127.0.0.2") })).code).toBe(20202);
+    expect((await signIn("local@example.com", PASSWORD, { headers: fromIp("127.0.0.2") })).code).toBe(20106);
+    expect((await signIn("local@example.com", PASSWORD, { headers: fromIp("127.0.0.3") })).code).toBe(0);
+
+    // an in-process caller names no address: all such callers are one client
+    for (let i = 0; i < 10; i++) expect((await signIn(`anyone-${i}@example.com`, "whatever1")).code).toBe(20202);
+    expect((await signIn("local@example.com", PASSWORD)).code).toBe(20106);
+    backend.advance(3600);
+  });
+
+  test("IP_LIMIT_EXEMPT is the only way out of per-IP rules; the email's own rules still hold", async () => {
+    backend.reconfigure({ IP_LIMIT_EXEMPT: "192.0.2.200, 198.18.0.0/15" });
+    try {
+      await registerUser("checker@example.com", PASSWORD);
+      for (let i = 0; i < 12; i++) expect((await signIn(`probe-${i}@example.com`, "whatever1", { headers: fromIp("198.18.3.4") })).code).toBe(20202);
+      expect((await signIn("checker@example.com", PASSWORD, { headers: fromIp("198.18.3.4") })).code).toBe(0);
+      for (let i = 0; i < 3; i++) expect((await fail("checker@example.com", false, fromIp("192.0.2.200"))).code).toBe(20205);
+      expect((await signIn("checker@example.com", PASSWORD, { headers: fromIp("192.0.2.200") })).code).toBe(20106);
+    } finally {
+      backend.reconfigure({ IP_LIMIT_EXEMPT: undefined });
+    }
+    backend.advance(3600);
   });
 });
 
@@ -113,19 +132,21 @@ describe("wrong passwords slow down", () => {
 
   test("the streak is forgotten 24 h after it began", async () => {
     const email = "forgiven@example.com";
+    const ip = fromIp("192.0.2.41");
     await registerUser(email, PASSWORD);
-    for (let i = 1; i <= 5; i++) expect((await fail(email, i > 3)).code).toBe(20205);
-    expect((await fail(email, true)).code).toBe(10004);
+    for (let i = 1; i <= 5; i++) expect((await fail(email, i > 3, ip)).code).toBe(20205);
+    expect((await fail(email, true, ip)).code).toBe(10004);
     backend.advance(86_400);
-    expect((await fail(email, false)).code).toBe(20205);
+    expect((await fail(email, false, ip)).code).toBe(20205);
     expect((await fail(email, false)).code).toBe(20205);
   });
 
   test("while a password wait runs, sign-in by emailed code still works: nobody is locked out", async () => {
     const email = "locked@example.com";
+    const ip = fromIp("192.0.2.42");
     await registerUser(email, PASSWORD);
-    for (let i = 1; i <= 5; i++) expect((await fail(email, i > 3)).code).toBe(20205);
-    expect((await fail(email, true)).code).toBe(10004);
+    for (let i = 1; i <= 5; i++) expect((await fail(email, i > 3, ip)).code).toBe(20205);
+    expect((await fail(email, true, ip)).code).toBe(10004);
     const { nonce, code } = await requestCode(email, "login");
     const byCode = await call("POST", "/v1/login/email/captcha", { body: { email, captcha: code, nonce } });
     expect(byCode).toMatchObject({ status: 200, code: 0 });

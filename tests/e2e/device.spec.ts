@@ -63,9 +63,19 @@ test("with device security on, another browser signs in only with the code maile
   await expect(second.page).toHaveURL(/\/en\/login/);
   expect((await second.context.cookies()).some((c) => c.name === "utoken")).toBe(false);
 
-  // Turned off, no code is asked.
+  // Turning it off asks for the current password: a wrong one changes nothing.
   await first.page.getByRole("switch", { name: d.switchLabel }).click();
+  const offDialog = first.page.getByRole("dialog", { name: d.offTitle });
+  await offDialog.getByLabel(d.offPassword, { exact: true }).fill("not-my-password");
+  await offDialog.getByRole("button", { name: d.offConfirm }).click();
+  await expect(offDialog.getByRole("alert").filter({ hasText: m.errors["20206"] })).toBeVisible();
+  await second.page.getByRole("button", { name: m.login.submit, exact: true }).click();
+  await expect(second.page).toHaveURL(/\/en\/login/);
+  // With the right one it is off, and no code is asked.
+  await offDialog.getByLabel(d.offPassword, { exact: true }).fill(password);
+  await offDialog.getByRole("button", { name: d.offConfirm }).click();
   await expect(first.page.getByRole("status").filter({ hasText: d.turnedOff })).toBeVisible();
+  await expect(offDialog).toBeHidden();
   await second.page.getByRole("button", { name: m.login.submit, exact: true }).click();
   await expectUserCentre(second.page, lang, email);
 

@@ -75,7 +75,7 @@ test("two browsers of one user each list both sessions, and ending one sends it 
   await phone.context.close();
 });
 
-test("changing the password refuses a wrong current one and two different new ones; then only the new one works", async ({ page }) => {
+test("changing the password refuses a wrong current one and two different new ones; then only the new one works, and another browser is signed out", async ({ page, browser }) => {
   const lang = "zh";
   const m = messages[lang];
   const p = m.security.password;
@@ -86,6 +86,11 @@ test("changing the password refuses a wrong current one and two different new on
   await page.goto(`/${lang}/register`);
   await registerAccount(page, lang, email, oldPassword);
   await expectUserCentre(page, lang, email);
+  // The same account signed in on another browser.
+  const other = await newBrowser(browser);
+  await other.page.goto(`/${lang}/login`);
+  await logInWithPassword(other.page, lang, email, oldPassword);
+  await expectUserCentre(other.page, lang, email);
   await openSecurity(page, lang);
 
   await page.getByRole("button", { name: p.change }).click();
@@ -101,14 +106,19 @@ test("changing the password refuses a wrong current one and two different new on
   await dialog.getByLabel(p.confirmPassword, { exact: true }).fill(`${newPassword}!`);
   await dialog.getByRole("button", { name: p.save }).click();
   await expect(dialog.getByText(m.validation.passwordsMismatch)).toBeVisible();
-  // Then right.
+  // Then right, with "sign out of other devices" ticked as it comes.
   await dialog.getByLabel(p.confirmPassword, { exact: true }).fill(newPassword);
+  await expect(dialog.getByRole("checkbox", { name: p.signOutOthers })).toBeChecked();
   await dialog.getByRole("button", { name: p.save }).click();
-  await expect(page.getByRole("status").filter({ hasText: p.changed })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: p.changedSignedOut })).toBeVisible();
   await expect(dialog).toBeHidden();
-  // The offer to end the other sessions: there are none.
-  await page.getByRole("region", { name: p.title }).getByRole("button", { name: p.endOthers }).click();
-  await expect(page.getByRole("status").filter({ hasText: "没有需要结束的其他会话。" })).toBeVisible();
+  await expect(sessionRows(page, lang).rows).toHaveCount(1);
+
+  // The other browser's session has ended: its next step goes to login, which says so.
+  await other.page.getByRole("navigation", { name: m.menu.label }).getByRole("link", { name: m.menu.security }).click();
+  await expect(other.page).toHaveURL(/\/zh\/login/);
+  await expect(other.page.getByText(m.common.expiredLogin)).toBeVisible();
+  await other.context.close();
 
   await logOut(page, lang);
   await logInWithPassword(page, lang, email, oldPassword);

@@ -49,9 +49,9 @@ describe("sign-in and recovery form rules (SPEC §5)", () => {
   });
 
   it("the enterprise password change needs the current password and a confirmed new one", () => {
-    const result = enterprisePasswordSchema.safeParse({ oldPassword: "", password: "New-pass1", confirmPassword: "New-pass2" });
+    const result = enterprisePasswordSchema.safeParse({ oldPassword: "", password: "New-pass1", confirmPassword: "New-pass2", signOutOthers: true });
     expect(result.error?.issues.map((i) => i.message).sort()).toEqual(["passwordRequired", "passwordsMismatch"]);
-    expect(enterprisePasswordSchema.safeParse({ oldPassword: "old", password: "New-pass1", confirmPassword: "New-pass2" }).error?.issues[0]?.message).toBe(
+    expect(enterprisePasswordSchema.safeParse({ oldPassword: "old", password: "New-pass1", confirmPassword: "New-pass2", signOutOthers: true }).error?.issues[0]?.message).toBe(
       "passwordsMismatch",
     );
   });

@@ -5,6 +5,7 @@ import { canonicalEmail, emailField } from "@/lib/contract/fields";
 import { now } from "../clock";
 import { getDb } from "../db/client";
 import { users } from "../db/schema";
+import { pruneAll } from "../maintenance/pruners";
 import { createEnterpriseUser, EnterpriseConflictError } from "../services/enterprises";
 import { listRecentFailures, type SignInFailure } from "../services/failures";
 import { addIpBan, listIpBans, parseNetwork, removeIpBan, type IpBan } from "../services/ipbans";
@@ -104,4 +105,9 @@ export async function recentFailures(limit = FAILURES_DEFAULT_LIMIT): Promise<Si
     throw new AdminError(`--limit must be a whole number from 1 to ${FAILURES_MAX_LIMIT}.`);
   }
   return listRecentFailures(limit);
+}
+
+/** Delete stale rows and files now, as the periodic run does; how many went, by table. */
+export async function pruneNow(): Promise<Record<string, number>> {
+  return pruneAll(await getDb(), now());
 }

@@ -6,6 +6,7 @@ import {
   bannedIps,
   createEnterprise,
   FAILURES_DEFAULT_LIMIT,
+  pruneNow,
   recentFailures,
   setUserStatus,
   unbanIp,
@@ -37,6 +38,9 @@ Commands:
   ip:list             List banned addresses and ranges.
   failures [--limit N]
                       Recent failed sign-ins, newest first (default ${FAILURES_DEFAULT_LIMIT}).
+  prune               Delete expired nonces, codes, tickets and challenges, old sign-in
+                      failures and old outbox mail now (the services also do it every
+                      PRUNE_INTERVAL_SECONDS, default 600).
 
 Options:
   -h, --help          Show this help.`;
@@ -128,6 +132,12 @@ async function dispatch(command: string, args: string[], io: AdminIo): Promise<v
           ),
         );
       }
+      return;
+    }
+    case "prune": {
+      parse(args, {}, 0);
+      const counts = await pruneNow();
+      io.out(table(["removed", "from"], Object.entries(counts).map(([name, n]) => [String(n), name])));
       return;
     }
     default:

@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { getConfig } from "../config";
+import { log } from "../log";
 import type { CaptchaProvider, VerifyInput } from "./types";
 
 /**
@@ -23,7 +24,7 @@ export class AliyunProvider implements CaptchaProvider {
   async verify(input: VerifyInput): Promise<boolean> {
     const { aliyunAccessKeyId, aliyunAccessKeySecret, aliyunEndpoint } = getConfig().captcha;
     if (!aliyunAccessKeyId || !aliyunAccessKeySecret) {
-      console.error("[services] Aliyun is the verification provider but ALIYUN_ACCESS_KEY_ID/SECRET are not set");
+      log().error({ provider: "aliyun" }, "Aliyun is the verification provider but ALIYUN_ACCESS_KEY_ID/SECRET are not set");
       return false;
     }
     const { default: RPCClient } = await import("@alicloud/pop-core");
@@ -42,7 +43,7 @@ export class AliyunProvider implements CaptchaProvider {
       return PASSED.has(String(answer.BizCode ?? ""));
     } catch (error) {
       // pop-core's message holds the request URL; log the error's name only
-      console.error(`[services] Aliyun AnalyzeNvc failed: ${error instanceof Error ? error.name : "error"}`);
+      log().warn({ provider: "aliyun", err: { type: error instanceof Error ? error.name : typeof error } }, "Aliyun AnalyzeNvc failed");
       return false;
     } finally {
       agent.destroy();

@@ -1,6 +1,5 @@
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { lt } from "drizzle-orm";
 import { z } from "zod";
 import type { VerificationScene } from "@/lib/contract/verification";
 import { canonicalEmail } from "@/lib/contract/fields";
@@ -90,7 +89,7 @@ function decode(payload: string): { challenge: Challenge; solution: Solution; ex
   };
 }
 
-/** Remember a redeemed challenge until it expires; false when it was redeemed before. */
+/** Remember a redeemed challenge until it expires (then the pruner forgets it); false when it was redeemed before. */
 async function markUsed(signature: string, expiresAtSeconds: number): Promise<boolean> {
   const db = await getDb();
   const inserted = await db
@@ -98,7 +97,6 @@ async function markUsed(signature: string, expiresAtSeconds: number): Promise<bo
     .values({ id: sha256Hex(signature), expiresAt: new Date(expiresAtSeconds * 1000) })
     .onConflictDoNothing()
     .returning({ id: usedChallenges.id });
-  await db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, now()));
   return inserted.length > 0;
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getConfig } from "../config";
+import { log } from "../log";
 import type { CaptchaProvider, VerifyInput } from "./types";
 
 /**
@@ -20,7 +21,7 @@ export class RecaptchaProvider implements CaptchaProvider {
   async verify(input: VerifyInput): Promise<boolean> {
     const { recaptchaSecret, recaptchaVerifyUrl, recaptchaMinScore } = getConfig().captcha;
     if (!recaptchaSecret) {
-      console.error("[services] reCAPTCHA is the verification provider but RECAPTCHA_SECRET is not set");
+      log().error({ provider: "recaptcha" }, "reCAPTCHA is the verification provider but RECAPTCHA_SECRET is not set");
       return false;
     }
     const body = new URLSearchParams({ secret: recaptchaSecret, response: input.proof });
@@ -30,12 +31,12 @@ export class RecaptchaProvider implements CaptchaProvider {
       const response = await fetch(recaptchaVerifyUrl, { method: "POST", body, signal: AbortSignal.timeout(TIMEOUT_MS) });
       const parsed = answerSchema.safeParse(await response.json());
       if (!response.ok || !parsed.success) {
-        console.error(`[services] reCAPTCHA siteverify answered HTTP ${response.status} without a usable result`);
+        log().warn({ provider: "recaptcha", status: response.status }, "reCAPTCHA siteverify answered without a usable result");
         return false;
       }
       answer = parsed.data;
     } catch (error) {
-      console.error(`[services] reCAPTCHA siteverify unreachable: ${error instanceof Error ? error.name : "error"}`);
+      log().warn({ provider: "recaptcha", err: { type: error instanceof Error ? error.name : typeof error } }, "reCAPTCHA siteverify unreachable");
       return false;
     }
     if (!answer.success) return false;

@@ -3,6 +3,8 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getConfig } from "../config";
 import { clearSingleton, peekSingleton, singleton } from "../singleton";
+import { log } from "../log";
+import { startPruning } from "../maintenance/schedule";
 import { lockDataDir } from "./dir-lock";
 
 /**
@@ -69,6 +71,12 @@ async function openPostgres(url: string): Promise<Handle> {
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const folder = migrationsFolder();
   const pool = new Pool({ connectionString: url, max: 10 });
+  // An idle connection that dies (the server restarted, a network cut) is reported here; without
+  // a listener node-postgres' 'error' event would end the process. The pool drops that
+  // connection and opens new ones on demand, so it reconnects by itself once the server is back.
+  pool.on("error", (error) => {
+    log().warn({ err: { type: error.name, code: pgErrorCode(error), message: error.message } }, "database connection lost; the pool reconnects on demand");
+  });
   try {
     // One dedicated connection holds the lock, so instances starting together migrate once.
     const connection = await pool.connect();
@@ -89,9 +97,18 @@ async function openPostgres(url: string): Promise<Handle> {
   return { db: drizzle({ client: pool }), driver: "pg", close: () => pool.end() };
 }
 
-function open(): Promise<Handle> {
+/** The database, and the periodic prune that lives as long as it is open. */
+async function open(): Promise<Handle> {
   const config = getConfig();
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+  const opened = await (config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir));
+  const stopPruning = startPruning(opened.db, config.pruneIntervalSeconds);
+  return {
+    ...opened,
+    close: () => {
+      stopPruning();
+      return opened.close();
+    },
+  };
 }
 
 function handle(): Promise<Handle> {
@@ -131,4 +148,22 @@ function pgErrorCode(error: unknown): string | undefined {
 
 export function isUniqueViolation(error: unknown): boolean {
   return pgErrorCode(error) === "23505";
+}
+
+/** Network errors of a connection to the database server, and PostgreSQL's own "going away" codes. */
+const UNREACHABLE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+
+/**
+ * The database cannot be reached or is shutting down (PostgreSQL: connection exceptions 08xxx,
+ * operator intervention 57P01–57P03): the request cannot be served now, but nothing is wrong
+ * with it, and the pool will reconnect.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (UNREACHABLE.has(code) || code.startsWith("08") || /^57P0[123]$/.test(code))) return true;
+    if (typeof message === "string" && /^Connection terminated|timeout exceeded when trying to connect/.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

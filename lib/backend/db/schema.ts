@@ -108,11 +108,11 @@ export const outboxMails = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
-    /** the full text for the embedded outbox; secrets redacted when sent by SMTP */
+    /** the text with its secrets (codes) redacted; the embedded outbox's file holds the mail itself */
     text: text("text").notNull(),
     /** outbox | smtp */
     transport: text("transport").notNull(),
-    /** logged (outbox only) | sent | failed */
+    /** written (outbox file) | sent | failed; "logged" in rows from before outbox files */
     status: text("status").notNull(),
     error: text("error"),
     createdAt: ts("created_at").notNull(),

@@ -4,7 +4,8 @@ import { requestId } from "hono/request-id";
 import { ErrorCode } from "@/lib/contract/errors";
 import { PASSPORT_VERSION } from "@/lib/contract/headers";
 import { ServiceError } from "../errors";
-import { describeFault, log } from "../log";
+import { isDatabaseUnavailable } from "../db/client";
+import { describeFault, log, rootCause } from "../log";
 import { singleton } from "../singleton";
 import { describeClient, sessionToken } from "./client";
 import { failure } from "./envelope";
@@ -74,14 +75,25 @@ export function createServicesApp(): ServicesApp {
   app.notFound(() => failure(ErrorCode.notFound));
   app.onError((error, c) => {
     if (error instanceof ServiceError) return failure(error.code, error.data, error.publicMessage);
+    // the caller went away while its body was read (a closed tab, a cancelled upload): whatever
+    // the reading threw (hono reports it as a malformed body), it is no fault of ours
+    if (c.req.raw.signal.aborted || isClientAbort(error)) {
+      log().warn({ reqId: c.var.requestId, route: c.req.routePath, status: 499 }, "client closed the request");
+      return failure(ErrorCode.invalidParams);
+    }
     if (error instanceof HTTPException) {
       // hono's own refusals: a body over the limit (413) or unparsable JSON (400)
       if (error.status === 413) return failure(ErrorCode.informationOutOfLimit);
       if (error.status < 500) return failure(ErrorCode.invalidParams);
     }
-    if (isClientAbort(error)) {
-      log().warn({ reqId: c.var.requestId, route: c.req.routePath, status: 499 }, "client closed the request");
-      return failure(ErrorCode.invalidParams);
+    if (isDatabaseUnavailable(error)) {
+      // an outage, not a bug: one line without a stack, and the caller is told to try later
+      const cause = rootCause(error);
+      log().error(
+        { reqId: c.var.requestId, method: c.req.method, route: c.req.routePath, err: { type: cause instanceof Error ? cause.name : typeof cause, code: (cause as { code?: unknown } | null)?.code } },
+        "database unavailable",
+      );
+      return failure(ErrorCode.serviceUnavailable);
     }
     log().error({ reqId: c.var.requestId, method: c.req.method, route: c.req.routePath, err: describeFault(error) }, "unexpected error");
     return failure(ErrorCode.systemError);

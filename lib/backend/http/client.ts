@@ -1,8 +1,8 @@
-import { isIP } from "node:net";
 import { HEADER } from "@/lib/contract/headers";
 import { getConfig } from "../config";
 import { sameSecret } from "../crypto";
 import { langFromHeader } from "../lang";
+import { normalizeIp } from "../net/addresses";
 import type { ClientInfo } from "../services/sessions";
 import type { ServicesBindings } from "./env";
 
@@ -16,12 +16,10 @@ import type { ServicesBindings } from "./env";
  *    each trusted proxy appends the address it saw, so entries further left were written by the
  *    client and are ignored.
  * 3. Otherwise the socket's address. A header a caller sends about itself is never believed.
+ *
+ * No address at all (an in-process caller) is null: per-IP limits then count the caller in the
+ * shared "unknown" bucket (services/ip-key.ts).
  */
-function ipOrNull(value: string | null | undefined): string | null {
-  const candidate = value?.trim().replace(/^::ffff:(?=\d+\.)/, "");
-  return candidate && isIP(candidate) ? candidate : null;
-}
-
 function fromPortal(headers: Headers): boolean {
   const expected = getConfig().portalServicesKey;
   const presented = headers.get(HEADER.portalKey);
@@ -29,18 +27,18 @@ function fromPortal(headers: Headers): boolean {
 }
 
 export function peerAddress(bindings: ServicesBindings | undefined): string | null {
-  return ipOrNull(bindings?.peer ?? bindings?.incoming?.socket.remoteAddress ?? null);
+  return normalizeIp(bindings?.peer ?? bindings?.incoming?.socket.remoteAddress ?? null);
 }
 
 export function clientAddress(headers: Headers, peer: string | null): string | null {
   if (fromPortal(headers)) {
-    const named = ipOrNull(headers.get(HEADER.clientIp));
+    const named = normalizeIp(headers.get(HEADER.clientIp));
     if (named) return named;
   }
   const hops = getConfig().trustProxyHops;
   if (hops > 0) {
     const chain = (headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
-    const proxied = ipOrNull(chain[chain.length - hops]);
+    const proxied = normalizeIp(chain[chain.length - hops]);
     if (proxied) return proxied;
   }
   return peer;

@@ -10,6 +10,7 @@ const MESSAGES: Partial<Record<ErrorCodeValue, string>> = {
   10003: "Please wait before requesting another code.",
   10004: "Too many requests.",
   10006: "Not found.",
+  10007: "System error, try later or contact customer service.",
   20101: "Login has expired, please log in again.",
   20102: "Insufficient authority.",
   20103: "Account restricted.",

@@ -8,7 +8,7 @@ export type { MailMessage, Mailer } from "./types";
 
 const NAME = "mailer";
 
-/** SMTP when SMTP_URL is set, otherwise the embedded outbox (database + server log). */
+/** SMTP when SMTP_URL is set, otherwise the embedded outbox (a file per mail in DATA_DIR/outbox). */
 export function getMailer(): Mailer {
   return singleton<Mailer>(NAME, () => {
     const config = getConfig();

@@ -6,7 +6,7 @@ import type { MailMessage, Mailer } from "./types";
 /** Store a mail in the outbox_mails table. */
 export async function recordMail(
   message: MailMessage,
-  record: { transport: Mailer["transport"]; status: "logged" | "sent" | "failed"; text: string; error?: string },
+  record: { transport: Mailer["transport"]; status: "written" | "sent" | "failed"; text: string; error?: string },
 ): Promise<void> {
   const db = await getDb();
   await db.insert(outboxMails).values({

@@ -4,7 +4,8 @@ export type MailMessage = {
   text: string;
   /**
    * Values inside `text` (verification codes) that may appear only where the mail is
-   * delivered: the embedded outbox keeps them, SMTP records the mail with them redacted.
+   * delivered (the recipient's mailbox, or the embedded outbox's file): the outbox_mails record
+   * and the log never hold them.
    */
   secrets?: readonly string[];
 };

@@ -1,4 +1,5 @@
 import { getConfig } from "../config";
+import { log } from "../log";
 import { clearSingleton, peekSingleton, singleton } from "../singleton";
 import { FlexibleLimit } from "./flexible";
 import type { LimitPolicy, RateLimit, RateLimitStore } from "./types";
@@ -77,9 +78,13 @@ async function createStore(): Promise<RateLimitStore> {
   if (!redisUrl) return new MemoryStore(lib);
   const { Redis } = await import("ioredis");
   const client = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let lastWarning = -Infinity;
   client.on("error", (error: Error) => {
-    // the URL may hold a password: log the kind of failure only
-    console.error(`[services] redis (rate limits): ${error.name}: ${error.message.replace(/\/\/[^@/]*@/g, "//***@")}`);
+    // ioredis retries on its own and reports every failed try: one line a minute is enough
+    if (performance.now() - lastWarning < 60_000) return;
+    lastWarning = performance.now();
+    // the URL may hold a password: it is masked in the message
+    log().warn({ err: { type: error.name, message: error.message.replace(/\/\/[^@/]*@/g, "//***@") } }, "redis (rate limits) unavailable; counting in this process meanwhile");
   });
   await firstConnection(client);
   return new RedisStore(lib, client);

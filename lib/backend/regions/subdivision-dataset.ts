@@ -1,4 +1,5 @@
 import { getStatesOfCountry } from "@countrystatecity/countries";
+import { chineseSubdivisionName } from "./chinese-names";
 
 /**
  * The first-level subdivisions (states, provinces, …) of a country, from the
@@ -14,7 +15,7 @@ export type Subdivision = {
   /** ISO 3166-2 code, e.g. "CN-GD"; the few entries without one get `<country>-<local code>`. */
   code: string;
   nameEn: string;
-  /** Chinese name where the dataset has one, else null (callers fall back to English). */
+  /** Chinese name where a dataset has one (chinese-names.ts), else null (callers fall back to English). */
   nameZh: string | null;
 };
 
@@ -30,11 +31,13 @@ let checked: Promise<void> | null = null;
 
 async function read(alpha2: string): Promise<Subdivision[]> {
   const states = await getStatesOfCountry(alpha2);
-  return states.map((state) => ({
-    code: state.iso3166_2 ?? `${alpha2}-${state.iso2}`,
-    nameEn: state.name,
-    nameZh: CHINESE_NATIVE.has(alpha2) && state.native && HAN.test(state.native) ? state.native : null,
-  }));
+  return Promise.all(
+    states.map(async (state) => {
+      const code = state.iso3166_2 ?? `${alpha2}-${state.iso2}`;
+      const native = CHINESE_NATIVE.has(alpha2) && state.native && HAN.test(state.native) ? state.native : null;
+      return { code, nameEn: state.name, nameZh: native ?? (await chineseSubdivisionName(code)) };
+    }),
+  );
 }
 
 /**

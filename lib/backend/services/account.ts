@@ -14,12 +14,14 @@ import {
   verificationTickets,
 } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
+import { removeOutboxFilesOf } from "../mail/outbox";
 import { getFileStorage } from "../storage";
 import { removeStoredFile } from "./avatars";
 import { consumeVerificationCode } from "./codes";
 import { issueEmailNonce } from "./nonces";
 import { hashPassword, verifyPassword } from "./passwords";
 import { assertNoPasswordDelay, forgetPasswordFailures, notePasswordFailure, takeCodeCheck } from "./protection";
+import { endUserSessions, type SessionRow } from "./sessions";
 import { setPasswordHash, type UserRow } from "./users";
 
 /** Account security: the password, connected social accounts, deleting the account. */
@@ -27,15 +29,21 @@ import { setPasswordHash, type UserRow } from "./users";
 /**
  * PATCH /v1/user/password, consumers and enterprise users alike. A wrong current password →
  * 20206 and counts like a wrong sign-in password (the same growing wait, 429). The current
- * session and the others stay: the portal then offers to end the others.
+ * session stays; the account's other sessions end unless the caller untick signOutOthers (a
+ * changed password usually means the old one may be known to someone else).
  */
-export async function changePassword(user: UserRow, input: { oldPassword: string; newPassword: string }): Promise<void> {
+export async function changePassword(
+  current: { user: UserRow; session: SessionRow },
+  input: { oldPassword: string; newPassword: string; signOutOthers: boolean },
+): Promise<void> {
+  const { user } = current;
   await assertNoPasswordDelay(user.email);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
     await notePasswordFailure(user.email);
     throw new ServiceError(ErrorCode.incorrectPassword);
   }
   await setPasswordHash(user.id, await hashPassword(input.newPassword));
+  if (input.signOutOthers) await endUserSessions(user.id, current.session.id);
   await forgetPasswordFailures(user.email);
 }
 
@@ -50,15 +58,15 @@ export async function socialAccountList(user: UserRow): Promise<Array<{ channel:
 }
 
 /** POST /v1/user/verify/email: a nonce for a code to the user's own address (for account deletion). */
-export async function issueOwnEmailNonce(user: UserRow): Promise<{ nonce: string }> {
-  return issueEmailNonce(user.email);
+export async function issueOwnEmailNonce(user: UserRow, ip: string | null): Promise<{ nonce: string }> {
+  return issueEmailNonce(user.email, ip);
 }
 
 /**
  * POST /v1/user/delete with the code of purpose "delete" (wrong, used or expired → 20204).
  * In one transaction: the user row and everything kept about the account (sessions, known
  * devices, device challenges, social links, codes, nonces, tickets, sign-in failures and the
- * mail log of the address); then the avatar file. Every session ends with it, the address may
+ * mail log of the address); then the avatar file and the address's outbox files. Every session ends with it, the address may
  * register again. Enterprise accounts belong to their enterprise: → 20102.
  */
 export async function deleteAccount(user: UserRow, input: { captcha: string; nonce: string }, ip: string | null): Promise<void> {
@@ -80,5 +88,6 @@ export async function deleteAccount(user: UserRow, input: { captcha: string; non
     return removed?.headpicKey ?? null;
   });
   await forgetPasswordFailures(user.email);
+  await removeOutboxFilesOf(user.email);
   if (avatarKey) await removeStoredFile(getFileStorage(), avatarKey);
 }

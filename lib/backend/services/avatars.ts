@@ -5,6 +5,7 @@ import { users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { processAvatar } from "../images/avatar";
 import { fileResponse, getFileStorage, newAvatarKey, type FileResponse, type FileStorage } from "../storage";
+import { describeFault, log } from "../log";
 
 /**
  * Avatars: an upload is checked and re-encoded (images/avatar.ts), stored under a new key the
@@ -17,7 +18,7 @@ export async function removeStoredFile(storage: FileStorage, key: string): Promi
   try {
     await storage.remove(key);
   } catch (error) {
-    console.error(`[services] could not remove a stored file: ${error instanceof Error ? error.name : "error"}`);
+    log().warn({ err: describeFault(error) }, "could not remove a stored file");
   }
 }
 
@@ -37,7 +38,7 @@ export async function setAvatar(user: { id: string }, upload: { ok: true; bytes:
   try {
     await storage.put(key, processed.data, processed.contentType);
   } catch (error) {
-    console.error(`[services] could not store an avatar: ${error instanceof Error ? error.name : "error"}`);
+    log().error({ err: describeFault(error) }, "could not store an avatar");
     throw new ServiceError(ErrorCode.avatarUploadFailed);
   }
   const headpic = storage.publicUrl(key);

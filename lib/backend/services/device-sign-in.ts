@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { SessionData } from "@/lib/contract/passport";
 import { addSeconds, now } from "../clock";
 import { randomToken, sha256Hex } from "../crypto";
@@ -19,8 +19,6 @@ import type { UserRow } from "./users";
  * POST /v1/login/device with the challenge, the code and the same x-device-id finishes it.
  */
 export const DEVICE_CHALLENGE_TTL_SECONDS = CODE_TTL_SECONDS;
-/** Spent and expired challenges are deleted once they are this old. */
-const KEEP_SECONDS = 86_400;
 
 /**
  * A session for a user whose credentials were checked, recording the device. `deviceVerified`:
@@ -55,7 +53,6 @@ async function holdBack(user: UserRow, client: ClientInfo, remember: boolean, ha
     createdAt: at,
     expiresAt: addSeconds(at, DEVICE_CHALLENGE_TTL_SECONDS),
   });
-  await db.delete(deviceChallenges).where(lt(deviceChallenges.expiresAt, addSeconds(at, -KEEP_SECONDS)));
   return new ServiceError(ErrorCode.deviceVerificationRequired, { challenge });
 }
 

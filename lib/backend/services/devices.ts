@@ -5,6 +5,7 @@ import { sha256Hex } from "../crypto";
 import { getDb } from "../db/client";
 import { knownDevices, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
+import { assertOwnerProof, type OwnerProof } from "./owner-proof";
 import type { ClientInfo } from "./sessions";
 import type { UserRow } from "./users";
 
@@ -69,9 +70,12 @@ export async function deviceSecurity(user: UserRow, client: ClientInfo): Promise
 
 /**
  * PATCH /v1/user/device/security. Turning it on also records the device it is turned on from,
- * so the next sign-in there is not held back.
+ * so the next sign-in there is not held back. Turning it off needs the owner's proof
+ * (owner-proof.ts); nothing changes without it.
  */
-export async function setDeviceSecurity(user: UserRow, client: ClientInfo, enabled: boolean): Promise<DeviceSecurity> {
+export async function setDeviceSecurity(user: UserRow, client: ClientInfo, input: { enabled: boolean } & OwnerProof): Promise<DeviceSecurity> {
+  const { enabled } = input;
+  if (!enabled && user.deviceSecurity) await assertOwnerProof(user, input, client.ip);
   const db = await getDb();
   await db.update(users).set({ deviceSecurity: enabled, updatedAt: now() }).where(eq(users.id, user.id));
   if (enabled) await rememberDevice(user.id, client);

@@ -55,11 +55,11 @@ export async function enterpriseLogin(
 /**
  * PATCH /v1/enterprise/password: enterprise users only (consumers → 20102). A wrong old
  * password → 20206 and counts like a wrong sign-in password (the same growing wait). The
- * default-password flag clears, and the account's other sessions end.
+ * default-password flag clears, and the account's other sessions end unless signOutOthers is false.
  */
 export async function changeEnterprisePassword(
   current: { user: UserRow; session: SessionRow },
-  input: { oldPassword: string; newPassword: string },
+  input: { oldPassword: string; newPassword: string; signOutOthers: boolean },
 ): Promise<void> {
   const { user, session } = current;
   if (!user.enterpriseId) throw new ServiceError(ErrorCode.insufficientAuthority);
@@ -69,6 +69,6 @@ export async function changeEnterprisePassword(
     throw new ServiceError(ErrorCode.incorrectPassword);
   }
   await setPasswordHash(user.id, await hashPassword(input.newPassword));
-  await endUserSessions(user.id, session.id);
+  if (input.signOutOthers) await endUserSessions(user.id, session.id);
   await forgetPasswordFailures(user.email);
 }

@@ -18,20 +18,14 @@ export async function recordSignInFailure(input: {
   await db.insert(signInFailures).values({ ...input, createdAt: now() });
 }
 
-/** Failures with one of `reasons` for the email, or from the IP, in the last `windowSeconds`. */
-export async function countRecentFailures(input: {
-  email?: string;
-  ip?: string;
-  reasons: readonly ErrorCodeValue[];
-  windowSeconds: number;
-}): Promise<number> {
+/** Failures with one of `reasons` for the email in the last `windowSeconds` (per IP, the rate-limit store counts). */
+export async function countRecentFailures(input: { email: string; reasons: readonly ErrorCodeValue[]; windowSeconds: number }): Promise<number> {
   const db = await getDb();
   const since = addSeconds(now(), -input.windowSeconds);
-  const who = input.email !== undefined ? eq(signInFailures.email, input.email) : eq(signInFailures.ip, input.ip ?? "");
   const [row] = await db
     .select({ n: count() })
     .from(signInFailures)
-    .where(and(who, gt(signInFailures.createdAt, since), inArray(signInFailures.reason, [...input.reasons])));
+    .where(and(eq(signInFailures.email, input.email), gt(signInFailures.createdAt, since), inArray(signInFailures.reason, [...input.reasons])));
   return row?.n ?? 0;
 }
 

@@ -1,8 +1,10 @@
-import { BlockList, isIP } from "node:net";
 import { desc, sql } from "drizzle-orm";
 import { now } from "../clock";
 import { getDb } from "../db/client";
 import { ipBans } from "../db/schema";
+import { normalizeIp } from "../net/addresses";
+
+export { parseNetwork } from "../net/addresses";
 
 /**
  * The IP ban list: single addresses or CIDR ranges (IPv4 and IPv6), kept in the database so
@@ -10,24 +12,8 @@ import { ipBans } from "../db/schema";
  */
 export type IpBan = { network: string; createdAt: Date };
 
-/** "203.0.113.7", "2001:db8::1", "198.51.100.0/24", "2001:db8::/32" → canonical text; else null. */
-export function parseNetwork(value: string): string | null {
-  const text = value.trim();
-  const [address = "", prefix, ...rest] = text.split("/");
-  const family = isIP(address);
-  if (!family || rest.length > 0) return null;
-  if (prefix === undefined) return address.toLowerCase();
-  if (!/^\d{1,3}$/.test(prefix)) return null;
-  const bits = Number(prefix);
-  if (bits > (family === 4 ? 32 : 128)) return null;
-  // validate with node's own parser as well
-  const list = new BlockList();
-  list.addSubnet(address, bits, family === 4 ? "ipv4" : "ipv6");
-  return `${address.toLowerCase()}/${bits}`;
-}
-
 export async function isIpBanned(ip: string | null): Promise<boolean> {
-  const address = ip?.split("%")[0]; // an IPv6 zone (fe80::1%eth0) is not part of the address
+  const address = normalizeIp(ip);
   if (!address) return false;
   const db = await getDb();
   const rows = await db

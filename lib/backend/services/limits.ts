@@ -2,7 +2,8 @@ import type { LimitPolicy } from "../ratelimit";
 
 /**
  * The account-protection limits, in one place. Windows are fixed: they start with a key's
- * first point. Per-IP limits apply only when the client address is known (see http/context).
+ * first point. Per-IP limits count each client under services/ip-key.ts's key: its own address
+ * (an IPv6 client by its /64), one shared "unknown" bucket, or nothing for IP_LIMIT_EXEMPT.
  */
 export const LIMITS = {
   /** codes mailed to one email, any purpose */
@@ -15,6 +16,12 @@ export const LIMITS = {
   signInFailuresPerIp: { name: "sign-in-failures-ip", points: 30, durationSeconds: 3_600 },
   /** enterprise account IDs looked up from one IP */
   enterpriseLookupsPerIp: { name: "enterprise-lookups-ip", points: 60, durationSeconds: 3_600 },
+  /** proof-of-work challenges handed to one IP (each costs the server one key derivation) */
+  challengesPerIp: { name: "challenges-ip", points: 300, durationSeconds: 3_600 },
+  /** verifications exchanged for tickets from one IP (a stored row; reCAPTCHA/Aliyun: a call out) */
+  ticketsPerIp: { name: "tickets-ip", points: 300, durationSeconds: 3_600 },
+  /** email nonces handed to one IP (each is a stored row) */
+  emailNoncesPerIp: { name: "email-nonces-ip", points: 120, durationSeconds: 3_600 },
   /** consecutive wrong passwords of one email, forgotten 24 h after the first or at a success */
   passwordFailures: { name: "password-failures", points: 1_000_000, durationSeconds: 86_400 },
   /** the wait after repeated wrong passwords of one email (a block, see passwordDelaySeconds) */
@@ -42,6 +49,6 @@ export const VERIFICATION_AFTER = {
   windowSeconds: 3_600,
   /** … this many failed sign-ins for the email */
   emailFailures: 3,
-  /** … or this many from the IP */
+  /** … or this many from the IP (its sign-in-failures-ip count) */
   ipFailures: 10,
 } as const;

@@ -5,14 +5,17 @@ import { randomToken, sha256Hex } from "../crypto";
 import { getDb } from "../db/client";
 import { emailNonces } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
+import { takeEmailNonce } from "./protection";
 
 /**
  * POST /v1/verify/email hands out a nonce tied to the email; a code can only be requested
- * with it, and only that nonce can later redeem the code. Stored as a sha256 hash.
+ * with it, and only that nonce can later redeem the code. Stored as a sha256 hash; counted per
+ * IP (each is a row), and deleted by the pruner once expired.
  */
 export const NONCE_TTL_SECONDS = 600;
 
-export async function issueEmailNonce(email: string): Promise<{ nonce: string }> {
+export async function issueEmailNonce(email: string, ip: string | null): Promise<{ nonce: string }> {
+  await takeEmailNonce(ip);
   const db = await getDb();
   const nonce = randomToken(32);
   const at = now();

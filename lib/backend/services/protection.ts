@@ -2,6 +2,7 @@ import type { VerificationScene } from "@/lib/contract/verification";
 import { ErrorCode, ServiceError, throttled, type ErrorCodeValue } from "../errors";
 import { isOver, rateLimit, type LimitPolicy } from "../ratelimit";
 import { countRecentFailures, recordSignInFailure, type SignInMethod } from "./failures";
+import { ipLimitKey } from "./ip-key";
 import { isIpBanned } from "./ipbans";
 import { LIMITS, passwordDelaySeconds, VERIFICATION_AFTER } from "./limits";
 import { redeemTicket } from "./tickets";
@@ -21,17 +22,6 @@ export type SignInAttempt = { email: string; ip: string | null; method: SignInMe
 /** Sign-ins that check a password: wrong ones make the email wait; emailed codes never do. */
 function checksPassword(method: SignInMethod): boolean {
   return method === "password" || method === "enterprise";
-}
-
-/**
- * The key per-IP limits count under. A loopback address means the real client is unknown (a
- * reverse proxy on the same host without TRUST_PROXY, or a local test run): counting it would
- * put every user into one bucket, so per-IP limits skip it and the per-email limits still hold.
- */
-function perIpKey(ip: string | null): string | null {
-  if (ip === null) return null;
-  const bare = ip.replace(/^::ffff:/i, "");
-  return bare === "::1" || /^127\./.test(bare) ? null : ip;
 }
 
 async function peekOver(policy: LimitPolicy, key: string | null): Promise<void> {
@@ -59,23 +49,40 @@ export async function assertIpAllowed(ip: string | null): Promise<void> {
 /** Before mailing a code: the daily caps of the email and the IP. */
 export async function assertCodeRequestAllowed(email: string, ip: string | null): Promise<void> {
   await peekOver(LIMITS.codeRequestsPerEmail, email);
-  await peekOver(LIMITS.codeRequestsPerIp, perIpKey(ip));
+  await peekOver(LIMITS.codeRequestsPerIp, ipLimitKey(ip));
 }
 
 /** After a code was mailed: it counts towards the daily caps. */
 export async function countCodeRequest(email: string, ip: string | null): Promise<void> {
   await (await rateLimit(LIMITS.codeRequestsPerEmail)).hit(email);
-  const key = perIpKey(ip);
+  const key = ipLimitKey(ip);
   if (key) await (await rateLimit(LIMITS.codeRequestsPerIp)).hit(key);
 }
 
 /** Every check of a code counts against the IP, right or wrong. */
 export async function takeCodeCheck(ip: string | null): Promise<void> {
-  await take(LIMITS.codeChecksPerIp, perIpKey(ip));
+  await take(LIMITS.codeChecksPerIp, ipLimitKey(ip));
 }
 
 export async function takeEnterpriseLookup(ip: string | null): Promise<void> {
-  await take(LIMITS.enterpriseLookupsPerIp, perIpKey(ip));
+  await take(LIMITS.enterpriseLookupsPerIp, ipLimitKey(ip));
+}
+
+// ---- anonymous work: each call costs the server a key derivation or a stored row ----
+
+/** GET /v1/verify/challenge: one PBKDF2 per challenge. */
+export async function takeChallenge(ip: string | null): Promise<void> {
+  await take(LIMITS.challengesPerIp, ipLimitKey(ip));
+}
+
+/** A verification exchanged for a ticket (any provider): a stored row, maybe a call to the provider. */
+export async function takeTicketExchange(ip: string | null): Promise<void> {
+  await take(LIMITS.ticketsPerIp, ipLimitKey(ip));
+}
+
+/** POST /v1/verify/email and /v1/user/verify/email: one stored nonce each. */
+export async function takeEmailNonce(ip: string | null): Promise<void> {
+  await take(LIMITS.emailNoncesPerIp, ipLimitKey(ip));
 }
 
 // ---- sign-in ----
@@ -84,7 +91,7 @@ export async function takeEnterpriseLookup(ip: string | null): Promise<void> {
 export async function refuseSignIn(attempt: SignInAttempt, reason: ErrorCodeValue): Promise<ServiceError> {
   await recordSignInFailure({ ...attempt, reason });
   if ((CREDENTIAL_FAILURES as readonly ErrorCodeValue[]).includes(reason)) {
-    const key = perIpKey(attempt.ip);
+    const key = ipLimitKey(attempt.ip);
     if (key) await (await rateLimit(LIMITS.signInFailuresPerIp)).hit(key);
     if (checksPassword(attempt.method)) await notePasswordFailure(attempt.email);
   }
@@ -110,13 +117,15 @@ export async function forgetPasswordFailures(email: string): Promise<void> {
   await (await rateLimit(LIMITS.passwordDelay)).reset(email);
 }
 
+/** Recent wrong accounts or passwords for the email (the failure log), or from the IP (its failure count). */
 async function verificationNeeded(email: string, ip: string | null): Promise<boolean> {
   const { windowSeconds, emailFailures, ipFailures } = VERIFICATION_AFTER;
-  const byEmail = await countRecentFailures({ email, reasons: CREDENTIAL_FAILURES, windowSeconds });
-  if (byEmail >= emailFailures) return true;
-  const key = perIpKey(ip);
-  if (!key) return false;
-  return (await countRecentFailures({ ip: key, reasons: CREDENTIAL_FAILURES, windowSeconds })) >= ipFailures;
+  const key = ipLimitKey(ip);
+  if (key !== null) {
+    const fromIp = await (await rateLimit(LIMITS.signInFailuresPerIp)).peek(key);
+    if (fromIp && fromIp.used >= ipFailures) return true;
+  }
+  return (await countRecentFailures({ email, reasons: CREDENTIAL_FAILURES, windowSeconds })) >= emailFailures;
 }
 
 /**
@@ -129,7 +138,7 @@ export async function guardSignIn(
   options: { verification?: { scene: VerificationScene; ticket: string | undefined } } = {},
 ): Promise<void> {
   if (await isIpBanned(attempt.ip)) throw await refuseSignIn(attempt, ErrorCode.prohibitedIp);
-  await peekOver(LIMITS.signInFailuresPerIp, perIpKey(attempt.ip));
+  await peekOver(LIMITS.signInFailuresPerIp, ipLimitKey(attempt.ip));
   if (checksPassword(attempt.method)) await assertNoPasswordDelay(attempt.email);
   const { verification } = options;
   if (verification && (await verificationNeeded(attempt.email, attempt.ip))) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { VerificationProvider, VerificationScene } from "@/lib/contract/verification";
 import { canonicalEmail } from "@/lib/contract/fields";
 import { addSeconds, now } from "../clock";
@@ -9,11 +9,10 @@ import { ErrorCode, ServiceError } from "../errors";
 
 /**
  * Human-verification tickets: what a passed verification turns into. 32 random bytes, stored
- * as sha256, bound to one scene and one email, valid 2 minutes, redeemed once.
+ * as sha256, bound to one scene and one email, valid 2 minutes, redeemed once; deleted a day
+ * after they expire (maintenance/pruners.ts).
  */
 export const TICKET_TTL_SECONDS = 120;
-/** Redeemed and expired tickets are deleted once they are this old. */
-const KEEP_SECONDS = 86_400;
 
 export async function issueTicket(input: {
   scene: VerificationScene;
@@ -31,7 +30,6 @@ export async function issueTicket(input: {
     createdAt: at,
     expiresAt: addSeconds(at, TICKET_TTL_SECONDS),
   });
-  await db.delete(verificationTickets).where(lt(verificationTickets.expiresAt, addSeconds(at, -KEEP_SECONDS)));
   return { ticket, expiresIn: TICKET_TTL_SECONDS };
 }
 

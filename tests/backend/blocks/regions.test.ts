@@ -63,10 +63,15 @@ describe("regions", () => {
     expect(names.indexOf("广东省")).toBeLessThan(names.indexOf("浙江省"));
   });
 
-  test("US states in English (and in English under zh when the dataset has no Chinese)", async () => {
-    const states = await listRegions(USA, "en");
-    expect(states).toContainEqual({ id: idOf("US-CA"), name: "California" });
-    expect(await listRegions(USA, "zh")).toContainEqual({ id: idOf("US-CA"), name: "California" });
+  test("other countries' regions in Chinese under zh where the dataset has a name, in English where it has none", async () => {
+    expect(await listRegions(USA, "en")).toContainEqual({ id: idOf("US-CA"), name: "California" });
+    const chinese = await listRegions(USA, "zh");
+    expect(chinese).toContainEqual({ id: idOf("US-CA"), name: "加利福尼亚州" });
+    expect(chinese).toContainEqual({ id: idOf("US-TX"), name: "德克萨斯州" });
+    expect(await listRegions(276, "zh")).toContainEqual({ id: idOf("DE-BY"), name: expect.stringMatching(/^巴伐利亚/) });
+    // no Chinese name in the dataset: the English one
+    expect(chinese).toContainEqual({ id: idOf("US-GU"), name: "Guam" });
+    expect(await formatCountryRegion(USA, idOf("US-CA"), "zh")).toBe("美国/加利福尼亚州");
   });
 
   test("ids are stable, positive, unique within a country and read back as their ISO code", async () => {

@@ -4,18 +4,17 @@ import os from "node:os";
 import path from "node:path";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { desc, eq } from "drizzle-orm";
 import type { VerificationScene } from "@/lib/contract/verification";
 import { resetConfig } from "@/lib/backend/config";
 import { getDb, migrationsFolder } from "@/lib/backend/db/client";
-import { outboxMails } from "@/lib/backend/db/schema";
 import { servicesApp } from "@/lib/backend/http/app";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
+import { createTestDatabase, TEST_DATABASE } from "./postgres";
 
 /**
- * A real backend for one test file: PGlite in a fresh temporary DATA_DIR, the outbox mailer,
- * the in-memory rate limits, a clock the test moves, and `call()` sending real Requests to
- * the router.
+ * A real backend for one test file: PGlite in a fresh temporary DATA_DIR (or, in the suite's
+ * PostgreSQL run, a fresh database of its own: support/postgres.ts), the outbox mailer, the
+ * in-memory rate limits, a clock the test moves, and `call()` sending real Requests to the router.
  *
  * The clock: jest's fake timers replace `Date` only (timers, promises and performance stay
  * real, so PGlite and fetch behave normally). The services' clock module reads `Date`, and so
@@ -23,7 +22,8 @@ import { shutdownBackend } from "@/lib/backend/lifecycle";
  * altcha-lib's expiry check), so `advance()` moves all of them together.
  *
  * TRUST_PROXY is 1, so a test picks the caller's address with X-Forwarded-For, as one proxy in
- * front would set it. The proof of work is made cheap (ALTCHA_COST, ALTCHA_MAX_COUNTER):
+ * front would set it; a call without one has no address, and all such calls share the services'
+ * one "unknown" bucket of per-IP limits (give a test that makes many calls an address of its own). The proof of work is made cheap (ALTCHA_COST, ALTCHA_MAX_COUNTER):
  * tests solve real challenges the way the widget does, just with fewer attempts.
  */
 export const OPEN_TIMEOUT = 30_000;
@@ -49,6 +49,8 @@ const ENV_KEYS = [
   "ALIYUN_ACCESS_KEY_SECRET",
   "ALIYUN_CAPTCHA_ENDPOINT",
   "PORTAL_SERVICES_KEY",
+  "IP_LIMIT_EXEMPT",
+  "PRUNE_INTERVAL_SECONDS",
   "SOCIAL_PROVIDERS",
   "S3_BUCKET",
   "S3_ENDPOINT",
@@ -79,8 +81,6 @@ const REAL_APIS = [
 
 export type Backend = {
   dataDir: string;
-  /** every block the outbox printed */
-  logged: string[];
   advance(seconds: number): void;
   /** change some of the environment for the next requests (the database stays) */
   reconfigure(env: BackendEnv): void;
@@ -109,7 +109,7 @@ function explain(error: unknown): never {
  * the migrations, and every backend starts from a copy of it. Still a real database: the copy
  * is opened and migrated like any other.
  */
-async function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
   const folder = migrationsFolder();
   const digest = createHash("sha256");
   for (const file of fs.readdirSync(folder, { recursive: true, encoding: "utf8" }).sort()) {
@@ -134,20 +134,16 @@ async function pgliteTemplate(): Promise<string> {
 }
 
 export async function startBackend(env: BackendEnv = {}): Promise<Backend> {
-  const template = await pgliteTemplate();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passport-backend-"));
-  fs.cpSync(path.join(template, "pglite"), path.join(dataDir, "pglite"), { recursive: true });
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
+  if (TEST_DATABASE === "postgres") database = await createTestDatabase();
+  else fs.cpSync(path.join(await pgliteTemplate(), "pglite"), path.join(dataDir, "pglite"), { recursive: true });
   for (const key of ENV_KEYS) delete process.env[key];
-  Object.assign(process.env, { DATA_DIR: dataDir, ...DEFAULT_ENV, ...env });
+  Object.assign(process.env, { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}), ...DEFAULT_ENV, ...env });
   await shutdownBackend(); // forget anything cached before the environment was set
   jest.useFakeTimers({ doNotFake: [...REAL_APIS], now: current });
-  const logged: string[] = [];
-  jest.spyOn(console, "info").mockImplementation((...args: unknown[]) => {
-    logged.push(args.map(String).join(" "));
-  });
   active = {
     dataDir,
-    logged,
     advance(seconds) {
       current += seconds * 1000;
       jest.setSystemTime(current);
@@ -164,6 +160,7 @@ export async function startBackend(env: BackendEnv = {}): Promise<Backend> {
       jest.useRealTimers();
       jest.restoreAllMocks();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
       active = null;
     },
   };
@@ -222,30 +219,63 @@ export async function envelope(response: Response): Promise<Reply> {
   return { status: response.status, code: json.code, data: json.data, message: json.message };
 }
 
+/** The outbox's mail files (DATA_DIR/outbox/<time>-<to>.txt) to this address, oldest first. */
+export function outboxFiles(email: string): Array<{ name: string; text: string }> {
+  const dir = path.join(active?.dataDir ?? "", "outbox");
+  if (!active || !fs.existsSync(dir)) return [];
+  const to = `To: ${email}\n`;
+  // in the order written: names carry the test clock's time, which may stand still
+  return fs
+    .readdirSync(dir)
+    .map((name) => ({ name, text: fs.readFileSync(path.join(dir, name), "utf8"), written: fs.statSync(path.join(dir, name)).ctimeMs }))
+    .sort((a, b) => a.written - b.written || a.name.localeCompare(b.name))
+    .filter((file) => file.text.startsWith(to))
+    .map(({ name, text }) => ({ name, text }));
+}
+
 /**
- * The code in the newest mail the outbox holds for this address. Mails written at the same
- * (test) instant are told apart by `seen`: ids of mails that existed before the request.
+ * The code in the newest mail the outbox wrote for this address. Mails written at the same
+ * (test) instant are told apart by `seen`: the files that existed before the request.
  */
 export async function lastCodeFor(email: string, seen: ReadonlySet<string> = new Set()): Promise<string> {
-  const db = await getDb();
-  const mails = await db
-    .select()
-    .from(outboxMails)
-    .where(eq(outboxMails.toAddress, email))
-    .orderBy(desc(outboxMails.createdAt), desc(outboxMails.id));
-  const fresh = mails.filter((mail) => !seen.has(mail.id));
-  if (fresh.length > 1 && fresh[0]?.createdAt.getTime() === fresh[1]?.createdAt.getTime()) {
-    throw new Error(`several mails to ${email} at the same instant: pass the ids seen before`);
+  const fresh = outboxFiles(email).filter((file) => !seen.has(file.name));
+  const instant = (name: string) => name.slice(0, 24);
+  if (fresh.length > 1 && instant(fresh.at(-1)?.name ?? "") === instant(fresh.at(-2)?.name ?? "")) {
+    throw new Error(`several mails to ${email} at the same instant: pass the files seen before`);
   }
-  const code = fresh[0]?.text.match(/\b\d{6}\b/)?.[0];
+  const code = fresh.at(-1)?.text.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }
 
 export async function mailIds(email: string): Promise<Set<string>> {
-  const db = await getDb();
-  const rows = await db.select({ id: outboxMails.id }).from(outboxMails).where(eq(outboxMails.toAddress, email));
-  return new Set(rows.map((row) => row.id));
+  return new Set(outboxFiles(email).map((file) => file.name));
+}
+
+/**
+ * The services' log lines (one JSON object each) written while `run` runs, at `level` and above.
+ * The harness logs nothing otherwise (LOG_LEVEL=silent).
+ */
+export async function captureLog<T>(run: () => Promise<T>, level = "info"): Promise<{ result: T; lines: Array<Record<string, unknown>>; text: string }> {
+  const chunks: string[] = [];
+  const before = process.env.LOG_LEVEL;
+  active?.reconfigure({ LOG_LEVEL: level });
+  const spy = jest.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+    chunks.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
+    return true;
+  });
+  try {
+    const result = await run();
+    const text = chunks.join("");
+    const lines = text
+      .split("\n")
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    return { result, lines, text };
+  } finally {
+    spy.mockRestore();
+    active?.reconfigure({ LOG_LEVEL: before });
+  }
 }
 
 /** GET /v1/verify/challenge, as the widget fetches it. */
@@ -275,10 +305,10 @@ export async function ticketFor(scene: VerificationScene, email: string, headers
 /** verify/email, a ticket, then captcha (a code request may be refused: see `reply`). */
 export async function askForCode(
   email: string,
-  type: "register" | "login" | "findpwd" | "delete" = "register",
+  type: "register" | "login" | "findpwd" | "delete" | "security" = "register",
   headers?: Record<string, string>,
 ): Promise<{ nonce: string; reply: Reply }> {
-  const verified = await call("POST", "/v1/verify/email", { body: { email } });
+  const verified = await call("POST", "/v1/verify/email", { body: { email }, headers });
   expect(verified.code).toBe(0);
   const nonce = String(verified.data?.nonce);
   const ticket = await ticketFor(type, email, headers);
@@ -289,7 +319,7 @@ export async function askForCode(
 /** verify/email, a ticket, then captcha: the nonce and the mailed code. */
 export async function requestCode(
   email: string,
-  type: "register" | "login" | "findpwd" | "delete" = "register",
+  type: "register" | "login" | "findpwd" | "delete" | "security" = "register",
   headers?: Record<string, string>,
 ): Promise<{ nonce: string; code: string; reply: Reply }> {
   const address = email.trim().toLowerCase();
@@ -303,7 +333,7 @@ export async function requestCode(
 export async function resendCode(
   email: string,
   nonce: string,
-  type: "register" | "login" | "findpwd" | "delete" = "register",
+  type: "register" | "login" | "findpwd" | "delete" | "security" = "register",
   headers?: Record<string, string>,
 ): Promise<Reply> {
   const ticket = await ticketFor(type, email, headers);

@@ -53,7 +53,7 @@ describe("enterprise password", () => {
     renderIn("en", <EnterprisePassword lang="en" query="p=smb" defaultPassword />);
     await openDialog();
     await fill("wrong-one", "New-pass1", "New-pass1");
-    expect(action).toHaveBeenCalledWith({ oldPassword: "wrong-one", password: "New-pass1", confirmPassword: "New-pass1" }, { lang: "en", query: "p=smb" });
+    expect(action).toHaveBeenCalledWith({ oldPassword: "wrong-one", password: "New-pass1", confirmPassword: "New-pass1", signOutOthers: true }, { lang: "en", query: "p=smb" });
     expect(await screen.findByText(en.errors["20206"])).toBeInTheDocument();
     expect(screen.getByText(t.defaultPassword)).toBeInTheDocument();
   });

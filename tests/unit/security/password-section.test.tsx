@@ -52,17 +52,30 @@ describe("account security: password", () => {
     renderIn("en", <PasswordSection page={page} />);
     const dialog = await openDialog();
     await fill(en.security.password, "wrong-one", "New-pass1", "New-pass1");
-    expect(change).toHaveBeenCalledWith({ oldPassword: "wrong-one", password: "New-pass1", confirmPassword: "New-pass1" }, page);
+    expect(change).toHaveBeenCalledWith({ oldPassword: "wrong-one", password: "New-pass1", confirmPassword: "New-pass1", signOutOthers: true }, page);
     expect(await within(dialog).findByText(en.errors["20206"])).toBeInTheDocument();
     expect(screen.queryByText(en.security.password.changed)).not.toBeInTheDocument();
   });
 
-  it("after a change, says so and offers to end the other sessions", async () => {
+  it("'Sign out of other devices' is ticked: the change signs them out, and nothing more is offered", async () => {
+    change.mockResolvedValue({ ok: true });
+    renderIn("zh", <PasswordSection page={{ ...page, lang: "zh" }} />);
+    const dialog = await openDialog(zh.security.password);
+    expect(within(dialog).getByRole("checkbox", { name: zh.security.password.signOutOthers })).toBeChecked();
+    await fill(zh.security.password, "Old-pass1", "New-pass1", "New-pass1");
+    expect(change).toHaveBeenCalledWith({ oldPassword: "Old-pass1", password: "New-pass1", confirmPassword: "New-pass1", signOutOthers: true }, { ...page, lang: "zh" });
+    expect(await screen.findByText(zh.security.password.changedSignedOut)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: zh.security.password.endOthers })).not.toBeInTheDocument();
+  });
+
+  it("unticked, the other devices stay signed in: after the change it says so and offers to end the other sessions", async () => {
     change.mockResolvedValue({ ok: true });
     endSessions.mockResolvedValue({ ok: true, ended: 2 });
     renderIn("en", <PasswordSection page={page} />);
     await openDialog();
+    await userEvent.click(screen.getByRole("checkbox", { name: en.security.password.signOutOthers }));
     await fill(en.security.password, "Old-pass1", "New-pass1", "New-pass1");
+    expect(change).toHaveBeenCalledWith({ oldPassword: "Old-pass1", password: "New-pass1", confirmPassword: "New-pass1", signOutOthers: false }, page);
     expect(await screen.findByText(en.security.password.changed)).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(screen.getByText(en.security.password.endOthersOffer)).toBeInTheDocument();
@@ -78,6 +91,7 @@ describe("account security: password", () => {
     endSessions.mockResolvedValue({ ok: false, error: { code: 1002 } });
     renderIn("en", <PasswordSection page={page} />);
     await openDialog();
+    await userEvent.click(screen.getByRole("checkbox", { name: en.security.password.signOutOthers }));
     await fill(en.security.password, "Old-pass1", "New-pass1", "New-pass1");
     await userEvent.click(await screen.findByRole("button", { name: en.security.password.endOthers }));
     expect(await screen.findByText(en.errors["1002"])).toBeInTheDocument();

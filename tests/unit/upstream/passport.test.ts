@@ -169,10 +169,10 @@ describe("every way in", () => {
 
   it("changeEnterprisePassword patches with the session token; a wrong current password is 20206", async () => {
     answer("patch", "/v1/enterprise/password");
-    await changeEnterprisePassword(ctx, { oldPassword: "old-pass", newPassword: "New-pass1" });
-    expect(seen[0]).toEqual({ method: "PATCH", path: "/v1/enterprise/password", body: { oldPassword: "old-pass", newPassword: "New-pass1" }, token: "session-token" });
+    await changeEnterprisePassword(ctx, { oldPassword: "old-pass", newPassword: "New-pass1", signOutOthers: false });
+    expect(seen[0]).toEqual({ method: "PATCH", path: "/v1/enterprise/password", body: { oldPassword: "old-pass", newPassword: "New-pass1", signOutOthers: false }, token: "session-token" });
 
     server.use(http.patch(`${BASE}/v1/enterprise/password`, () => HttpResponse.json({ code: 20206 }, { status: 400 })));
-    await expect(changeEnterprisePassword(ctx, { oldPassword: "bad", newPassword: "New-pass1" })).rejects.toMatchObject({ code: 20206 });
+    await expect(changeEnterprisePassword(ctx, { oldPassword: "bad", newPassword: "New-pass1", signOutOthers: true })).rejects.toMatchObject({ code: 20206 });
   });
 });

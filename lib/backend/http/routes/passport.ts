@@ -29,7 +29,7 @@ const empty = z.object({});
 export function passportRoutes(app: ServicesApp): void {
   app.openapi(
     createRoute({ method: "post", path: "/v1/verify/email", tags, summary: "Start an emailed-code flow: a nonce for this email", request: { body: json(verifyEmailRequest) }, responses: ok(verifyEmailResponse) }),
-    async (c) => reply(c, await issueEmailNonce(c.req.valid("json").email)),
+    async (c) => reply(c, await issueEmailNonce(c.req.valid("json").email, c.var.client.ip)),
   );
 
   app.openapi(

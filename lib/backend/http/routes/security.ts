@@ -30,10 +30,9 @@ const sessionLogQuery = z.object({
 
 export function securityRoutes(app: ServicesApp): void {
   app.openapi(
-    createRoute({ method: "patch", path: "/v1/user/password", tags, summary: "Change the password", security: SESSION, request: { body: json(changePasswordRequest) }, responses: ok(empty) }),
+    createRoute({ method: "patch", path: "/v1/user/password", tags, summary: "Change the password; the other sessions end unless signOutOthers is false", security: SESSION, request: { body: json(changePasswordRequest) }, responses: ok(empty) }),
     async (c) => {
-      const { user } = await authenticate(c.var.token);
-      await changePassword(user, c.req.valid("json"));
+      await changePassword(await authenticate(c.var.token), c.req.valid("json"));
       return reply(c, {});
     },
   );
@@ -68,10 +67,10 @@ export function securityRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "patch", path: "/v1/user/device/security", tags, summary: "Turn device security on or off", security: SESSION, request: { body: json(deviceSecurityRequest) }, responses: ok(deviceSecurityResponse) }),
+    createRoute({ method: "patch", path: "/v1/user/device/security", tags, summary: "Turn device security on, or off with the current password (or an emailed code of purpose security)", security: SESSION, request: { body: json(deviceSecurityRequest) }, responses: ok(deviceSecurityResponse) }),
     async (c) => {
       const { user } = await authenticate(c.var.token);
-      return reply(c, await setDeviceSecurity(user, c.var.client, c.req.valid("json").enabled));
+      return reply(c, await setDeviceSecurity(user, c.var.client, c.req.valid("json")));
     },
   );
 
@@ -103,7 +102,7 @@ export function securityRoutes(app: ServicesApp): void {
 
   app.openapi(
     createRoute({ method: "post", path: "/v1/user/verify/email", tags, summary: "Start an emailed-code flow for the account's own email", security: SESSION, request: { body: optionalJson(empty) }, responses: ok(verifyEmailResponse) }),
-    async (c) => reply(c, await issueOwnEmailNonce((await authenticate(c.var.token)).user)),
+    async (c) => reply(c, await issueOwnEmailNonce((await authenticate(c.var.token)).user, c.var.client.ip)),
   );
 
   app.openapi(

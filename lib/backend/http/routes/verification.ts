@@ -27,7 +27,7 @@ export function verificationRoutes(app: ServicesApp): void {
 
   app.openapi(
     createRoute({ method: "get", path: "/v1/verify/challenge", tags, summary: "A proof-of-work challenge (ALTCHA) for a scene and email", request: { query: challengeQuery }, responses: ok(altchaChallengeResponse) }),
-    async (c) => reply(c, await altchaChallenge(c.req.valid("query"))),
+    async (c) => reply(c, await altchaChallenge(c.req.valid("query"), c.var.client.ip)),
   );
 
   app.openapi(

@@ -11,7 +11,7 @@ export async function changeEnterprisePasswordAction(input: ChangePasswordInput,
   const parsed = changePasswordSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
   return signedIn({ ...page, business: true }, async (ctx) => {
-    await changeEnterprisePassword(ctx, { oldPassword: parsed.data.oldPassword, newPassword: parsed.data.password });
+    await changeEnterprisePassword(ctx, { oldPassword: parsed.data.oldPassword, newPassword: parsed.data.password, signOutOthers: parsed.data.signOutOthers });
     return {};
   });
 }

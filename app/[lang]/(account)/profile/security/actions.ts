@@ -17,6 +17,7 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   deviceIdField,
+  deviceSecurityOffSchema,
   sessionIdField,
   type ChangePasswordInput,
   type DeleteAccountInput,
@@ -31,12 +32,12 @@ import { clearToken, fieldErrors, loginPageFor } from "@/lib/session/server";
 /** Account security's mutations, for the consumer page and (with `business`) the enterprise one. */
 type SecurityPage = SignedInPage;
 
-/** PATCH /v1/user/password. The other sessions stay; the page then offers to end them. */
+/** PATCH /v1/user/password; the other sessions end when signOutOthers is ticked (else the page offers to end them). */
 export async function changePasswordAction(input: ChangePasswordInput, page: SecurityPage): Promise<ActionResult> {
   const parsed = changePasswordSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
   return signedIn(page, async (ctx) => {
-    await changePassword(ctx, { oldPassword: parsed.data.oldPassword, newPassword: parsed.data.password });
+    await changePassword(ctx, { oldPassword: parsed.data.oldPassword, newPassword: parsed.data.password, signOutOthers: parsed.data.signOutOthers });
     return {};
   });
 }
@@ -48,10 +49,15 @@ export async function endSessionsAction(input: { sessionId?: string }, page: Sec
   return signedIn(page, async (ctx) => clearSessions(ctx, { sessionId: id?.value }));
 }
 
-/** Turns device security on or off; answers the new state and the known devices. */
-export async function setDeviceSecurityAction(input: { enabled: boolean }, page: SecurityPage): Promise<ActionResult<{ security: DeviceSecurity }>> {
+/** Turns device security on, or off with the current password; answers the new state and the known devices. */
+export async function setDeviceSecurityAction(
+  input: { enabled: boolean; password?: string },
+  page: SecurityPage,
+): Promise<ActionResult<{ security: DeviceSecurity }>> {
   if (typeof input.enabled !== "boolean") return { ok: false, error: { code: ErrorCode.invalidParams } };
-  return signedIn(page, async (ctx) => ({ security: await setDeviceSecurity(ctx, { enabled: input.enabled }) }));
+  const proof = input.enabled ? null : deviceSecurityOffSchema.safeParse({ password: input.password });
+  if (proof && !proof.success) return { ok: false, error: fieldErrors(proof.error) };
+  return signedIn(page, async (ctx) => ({ security: await setDeviceSecurity(ctx, { enabled: input.enabled, ...(proof ? { password: proof.data.password } : {}) }) }));
 }
 
 /** Forgets a known device; answers the list as it is now. */

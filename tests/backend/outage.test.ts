@@ -1,0 +1,43 @@
+import { TEST_DATABASE } from "./support/postgres";
+import { ownPostgres, POSTGRES_BIN, type OwnPostgres } from "./support/own-postgres";
+import { call, captureLog, registerUser, startBackend, stopBackend } from "./support/harness";
+
+/**
+ * A database outage under PostgreSQL (the suite's PostgreSQL run): the server stops while the
+ * services run, requests meanwhile get 10007 (HTTP 503, "try later"), never a crash or a 500,
+ * and once the server is back the pool reconnects by itself.
+ */
+const postgresRun = TEST_DATABASE === "postgres" && POSTGRES_BIN !== null;
+let own: OwnPostgres | null = null;
+afterAll(async () => {
+  await stopBackend();
+  await own?.remove();
+});
+
+(postgresRun ? test : test.skip)(
+  "stop PostgreSQL, call, start it, call again: 10007 during the outage, normal answers after it",
+  async () => {
+    own = await ownPostgres();
+    await startBackend({ DATABASE_URL: own.url });
+    const { utoken } = await registerUser("steady@example.com", "steady-pass1");
+    const login = () => call("POST", "/v1/login", { body: { email: "steady@example.com", password: "steady-pass1" } });
+    expect((await login()).code).toBe(0);
+
+    const server = own;
+    const { lines, text } = await captureLog(async () => {
+      await server.stop();
+      expect(await login()).toMatchObject({ status: 503, code: 10007, message: "System error, try later or contact customer service." });
+      expect(await call("GET", "/v1/user/basic", { token: utoken })).toMatchObject({ status: 503, code: 10007 });
+      await server.start();
+      expect((await login()).code).toBe(0);
+      expect((await call("GET", "/v1/user/basic", { token: utoken })).code).toBe(0);
+    }, "warn");
+
+    expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: "database unavailable", route: "/v1/login" }));
+    expect(lines.filter((line) => line.msg === "unexpected error")).toEqual([]);
+    // an outage is not a bug: no stack traces, and never a password
+    expect(text).not.toMatch(/"stack"/);
+    expect(text).not.toContain("steady-pass1");
+  },
+  60_000,
+);

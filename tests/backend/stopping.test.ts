@@ -1,0 +1,130 @@
+import { spawn, type ChildProcessByStdio } from "node:child_process";
+import fs from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { shutdownBackend } from "@/lib/backend/lifecycle";
+import { OPEN_TIMEOUT, pgliteTemplate } from "./support/harness";
+
+/**
+ * Starting and stopping the services as processes: `npm run services` and the portal's
+ * `next start` (its instrumentation's handler) close the embedded database cleanly on
+ * SIGTERM/SIGINT, and `npm run services` next to a process that holds the database says why in
+ * one line. Each child gets a copy of a migrated PGlite directory and is stopped by its pid.
+ */
+/** a child process starts tsx and opens PGlite: seconds on a busy machine */
+const PROCESS_TIMEOUT = 90_000;
+const TSX = path.join(process.cwd(), "node_modules", ".bin", "tsx");
+let template: string;
+const dirs: string[] = [];
+beforeAll(async () => {
+  template = await pgliteTemplate();
+  await shutdownBackend();
+}, OPEN_TIMEOUT);
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A port nobody listens on right now (SERVICES_PORT takes no 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function dataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "passport-stopping-"));
+  dirs.push(dir);
+  fs.cpSync(path.join(template, "pglite"), path.join(dir, "pglite"), { recursive: true });
+  return dir;
+}
+
+type Run = { child: ChildProcessByStdio<null, Readable, Readable>; stdout: string[]; stderr: string[]; exited: Promise<number | null> };
+
+function run(script: string, env: Record<string, string>): Run {
+  const child = spawn(TSX, [script], {
+    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "info", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk.toString("utf8")));
+  child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk.toString("utf8")));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, stdout, stderr, exited };
+}
+
+async function until(what: () => boolean, ms = 45_000): Promise<void> {
+  for (let waited = 0; !what(); waited += 50) {
+    if (waited > ms) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function jsonLines(chunks: string[]): Array<Record<string, unknown>> {
+  return chunks
+    .join("")
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+test.each(["SIGTERM", "SIGINT"] as const)(
+  "npm run services closes its server and the database on %s and exits 0",
+  async (signal) => {
+    const dir = dataDir();
+    const services = run("lib/backend/server.ts", { DATA_DIR: dir, SERVICES_PORT: String(await freePort()), SERVICES_HOST: "127.0.0.1" });
+    await until(() => jsonLines(services.stdout).some((line) => line.msg === "reference services listening (/v1/**, /v2/**)"));
+    const listening = jsonLines(services.stdout).find((line) => typeof line.port === "number");
+    const answer = await fetch(`http://127.0.0.1:${String(listening?.port)}/v1/region/country`);
+    expect(answer.status).toBe(200);
+    expect(fs.existsSync(path.join(dir, "pglite.lock"))).toBe(true);
+
+    services.child.kill(signal);
+    expect(await services.exited).toBe(0);
+    expect(jsonLines(services.stdout).map((line) => line.msg)).toContain("stopping: no new connections, then the database closes");
+    expect(fs.existsSync(path.join(dir, "pglite.lock"))).toBe(false);
+    expect(services.stderr.join("")).toBe("");
+  },
+  PROCESS_TIMEOUT,
+);
+
+test(
+  "under next start, SIGTERM lets Next finish and exit, and the database is closed before the process ends",
+  async () => {
+    const dir = dataDir();
+    const portal = run("tests/backend/support/next-like-exit.ts", { DATA_DIR: dir });
+    await until(() => portal.stdout.join("").includes("ready\n"));
+    portal.child.kill("SIGTERM");
+    expect(await portal.exited).toBe(143);
+    expect(jsonLines(portal.stdout).map((line) => line.msg)).toEqual(
+      expect.arrayContaining(["stopping: the services' database closes after the last request", "the services' database is closed"]),
+    );
+    expect(fs.existsSync(path.join(dir, "pglite.lock"))).toBe(false);
+  },
+  PROCESS_TIMEOUT,
+);
+
+test(
+  "npm run services next to a process that holds the embedded database: one line saying why and what to do, exit 1, no stack",
+  async () => {
+    const dir = dataDir();
+    // this test's own process stands in for a running portal
+    fs.writeFileSync(path.join(dir, "pglite.lock"), `${process.pid}\n`);
+    const services = run("lib/backend/server.ts", { DATA_DIR: dir, SERVICES_PORT: String(await freePort()) });
+    expect(await services.exited).toBe(1);
+    const lines = services.stderr.join("").split("\n").filter(Boolean);
+    expect(lines).toEqual([
+      `npm run services: The embedded database in ${dir} is open in process ${process.pid}. PGlite allows one process at a time: ` +
+        `stop that process (the portal or another command) and try again, or use DATABASE_URL. If no such process is running, delete ${path.join(dir, "pglite.lock")}.`,
+    ]);
+    expect(services.stdout.join("")).toBe("");
+    // the holder's database was not touched
+    expect(fs.readFileSync(path.join(dir, "pglite.lock"), "utf8")).toBe(`${process.pid}\n`);
+  },
+  PROCESS_TIMEOUT,
+);
