@@ -1,39 +1,19 @@
-import fs from "node:fs/promises";
-import path from "node:path";
+import names from "./data/subdivision-names-zh.json";
 
 /**
  * Chinese names of subdivisions outside the Chinese-speaking countries (US states, Japanese
- * prefectures, German Länder …), keyed by ISO 3166-2 code ("US-CA" → "加利福尼亚州"), from
- * iso3166-2-db's zh table (MIT; names from Wikipedia and OpenStreetMap). CLDR was weighed first:
- * its zh subdivision names cover three regions of the United Kingdom and nothing else.
+ * prefectures, German Länder …), keyed by ISO 3166-2 code ("US-CA" → "加利福尼亚州").
  *
- * Only the one 0.8 MB table is read, from the installed package, on first use; the package stays
- * out of the server bundle (it is large and never imported). A code it does not have (or spells
- * differently) has no Chinese name, and callers show the English one.
+ * The table (data/subdivision-names-zh.json, ~3 900 names, ~0.1 MB) is derived from the zh table
+ * of the npm package iso3166-2-db 2.3.11 (MIT; names from Wikipedia and OpenStreetMap): that
+ * package installs at 283 MB, so only the names are kept here; docs/decisions.md says how to
+ * derive them again. CLDR was weighed first: its zh subdivision names cover three regions of the
+ * United Kingdom and nothing else. A code the table does not have has no Chinese name, and
+ * callers show the English one.
  */
-type Table = Record<string, { regions?: Array<{ iso?: unknown; name?: unknown }> }>;
-
-let loading: Promise<Map<string, string>> | null = null;
-
-async function load(): Promise<Map<string, string>> {
-  const file = path.join(/*turbopackIgnore: true*/ process.cwd(), "node_modules", "iso3166-2-db", "i18n", "zh.json");
-  const table = JSON.parse(await fs.readFile(file, "utf8")) as Table;
-  const names = new Map<string, string>();
-  for (const [country, entry] of Object.entries(table)) {
-    for (const region of entry.regions ?? []) {
-      if (typeof region.iso === "string" && typeof region.name === "string" && region.name.trim()) {
-        names.set(`${country}-${region.iso}`.toUpperCase(), region.name.trim());
-      }
-    }
-  }
-  return names;
-}
+const table: Readonly<Record<string, string>> = names;
 
 /** The Chinese name of an ISO 3166-2 code, or null. */
 export async function chineseSubdivisionName(code: string): Promise<string | null> {
-  loading ??= load();
-  loading.catch(() => {
-    loading = null;
-  });
-  return (await loading).get(code.toUpperCase()) ?? null;
+  return table[code.toUpperCase()] ?? null;
 }
