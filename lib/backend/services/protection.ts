@@ -28,7 +28,7 @@ function checksPassword(method: SignInMethod): boolean {
  * reverse proxy on the same host without TRUST_PROXY, or a local test run): counting it would
  * put every user into one bucket, so per-IP limits skip it and the per-email limits still hold.
  */
-function perIpKey(ip: string | null): string | null {
+export function perIpKey(ip: string | null): string | null {
   if (ip === null) return null;
   const bare = ip.replace(/^::ffff:/i, "");
   return bare === "::1" || /^127\./.test(bare) ? null : ip;
