@@ -53,7 +53,8 @@ async function embedFonts(doc: PDFDocument, fonts: LoadedFont[], texts: string[]
   const embedded: Embedded = new Map();
   for (const [font, chars] of used) {
     const subset = await subsetFont(font.bytes, [...chars].join(""), { targetFormat: "truetype" });
-    embedded.set(font, await doc.embedFont(subset, { subset: false }));
+    // no ligatures: a ligature glyph ("fi") would not copy or search as its letters
+    embedded.set(font, await doc.embedFont(subset, { subset: false, features: { liga: false, clig: false, dlig: false } }));
   }
   return embedded;
 }
