@@ -51,6 +51,7 @@ const envSchema = z.object({
   ),
   IMAGE_HOSTS: list(),
   SESSION_SECRET: z.preprocess(blank, z.string().min(32, { error: "expected at least 32 characters" }).optional()),
+  XCS_API_URL: z.preprocess(blank, z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional()),
 });
 
 export type PortalConfig = {
@@ -71,6 +72,8 @@ export type PortalConfig = {
   imageHosts: readonly string[];
   /** the key of the sealed session-check cookie (iron-session) */
   sessionSecret: string | null;
+  /** XCS activation endpoint (SPEC §7): POST {token} after a redemption or a completed training; null = off */
+  xcsApiUrl: string | null;
 };
 
 function read(): PortalConfig {
@@ -88,6 +91,7 @@ function read(): PortalConfig {
     EMBED_ALLOWED_ORIGINS: process.env.EMBED_ALLOWED_ORIGINS,
     IMAGE_HOSTS: process.env.IMAGE_HOSTS,
     SESSION_SECRET: process.env.SESSION_SECRET,
+    XCS_API_URL: process.env.XCS_API_URL,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -106,6 +110,7 @@ function read(): PortalConfig {
     embedAllowedOrigins: env.EMBED_ALLOWED_ORIGINS,
     imageHosts: env.IMAGE_HOSTS,
     sessionSecret: env.SESSION_SECRET ?? null,
+    xcsApiUrl: env.XCS_API_URL ?? null,
   };
 }
 

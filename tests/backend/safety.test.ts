@@ -1,13 +1,12 @@
 import { completedResponse, prizeInfoResponse, startTrainingResponse } from "@/lib/contract/safety";
 import { runAdmin } from "@/lib/backend/admin/run";
 import { trainingEntryVisible } from "@/lib/training/menu-rule";
-import { call, envelope, OPEN_TIMEOUT, registerUser, send, startBackend, stopBackend, type Backend } from "./support/harness";
+import { call, envelope, OPEN_TIMEOUT, registerUser, send, startBackend, stopBackend } from "./support/harness";
 
 /** Pre-use safety training: device ownership, the side-menu rule it drives, courses and certificates. */
 const DEVICE_KEY = "d".repeat(40);
-let backend: Backend;
 beforeAll(async () => {
-  backend = await startBackend({ SAFETY_DEVICE_API_KEY: DEVICE_KEY });
+  await startBackend({ SAFETY_DEVICE_API_KEY: DEVICE_KEY });
 }, OPEN_TIMEOUT);
 afterAll(stopBackend);
 
