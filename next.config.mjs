@@ -6,7 +6,7 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 const nextConfig = {
   poweredByHeader: false,
   // Native packages that must stay outside the server bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "nodemailer", "geoip-lite", "@countrystatecity/countries"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "nodemailer", "geoip-lite", "@countrystatecity/countries", "pdf-lib", "@pdf-lib/fontkit", "subset-font"],
   async headers() {
     return [
       {
