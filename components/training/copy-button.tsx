@@ -19,7 +19,7 @@ export function CopyButton({ value }: { value: string }) {
   }
   return (
     <div className="flex items-center gap-2">
-      <Button variant="secondary" className="h-9" onClick={copy}>
+      <Button type="button" variant="secondary" className="h-9" onClick={copy}>
         {t("copy")}
       </Button>
       {state === "idle" ? null : (

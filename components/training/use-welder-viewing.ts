@@ -27,15 +27,12 @@ export function useWelderViewing(video: RefObject<HTMLVideoElement | null>, { la
     phaseRef.current = phase;
   }, [phase]);
 
-  // Leaving mid-video is remembered for this tab, so the next visit says why it starts over.
+  // A viewing is marked in this tab while it runs; finding the mark on arrival means the last
+  // one was left before the end (navigation, reload, closed page), so the page says why it starts over.
   useEffect(() => {
-    if (sessionStorage.getItem(LEFT_KEY)) {
-      sessionStorage.removeItem(LEFT_KEY);
-      if (!initiallyCompleted) void Promise.resolve().then(() => setNotice("restarted"));
-    }
-    return () => {
-      if (phaseRef.current === "inProgress") sessionStorage.setItem(LEFT_KEY, "1");
-    };
+    if (!sessionStorage.getItem(LEFT_KEY)) return;
+    sessionStorage.removeItem(LEFT_KEY);
+    if (!initiallyCompleted) void Promise.resolve().then(() => setNotice("restarted"));
   }, [initiallyCompleted]);
 
   useEffect(() => {
@@ -46,6 +43,7 @@ export function useWelderViewing(video: RefObject<HTMLVideoElement | null>, { la
     const firstViewing = () => phaseRef.current !== "completed";
     const fail = (code: number) => {
       setErrorCode(code);
+      sessionStorage.removeItem(LEFT_KEY);
       viewing.id = null;
       viewing.watched = 0;
       element.pause();
@@ -61,6 +59,7 @@ export function useWelderViewing(video: RefObject<HTMLVideoElement | null>, { la
       viewing.watched = 0;
       viewing.reported = 0;
       element.currentTime = 0;
+      sessionStorage.setItem(LEFT_KEY, "1");
       const result = await callAction(() => startViewingAction(page));
       if (!result.ok) return fail(result.error.code);
       viewing.id = result.viewId;
@@ -92,6 +91,7 @@ export function useWelderViewing(video: RefObject<HTMLVideoElement | null>, { la
       const result = await callAction(() => finishViewingAction({ viewId: id }, page));
       if (!result.ok) return fail(result.error.code);
       viewing.id = null;
+      sessionStorage.removeItem(LEFT_KEY);
       setNotice(null);
       setPhase("completed");
     };

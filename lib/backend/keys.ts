@@ -1,6 +1,5 @@
 import { hkdfSync } from "node:crypto";
 import { getConfig } from "./config";
-import { log } from "./log";
 import { getCodeSecret } from "./secrets";
 
 /**
@@ -16,8 +15,6 @@ export class KeyUnavailableError extends Error {
 
 type Purpose = { variable: "EXCHANGE_CODE_KEY" | "SN_PASSWORD_KEY"; configured: string | null; info: string };
 
-const warned = new Set<string>();
-
 async function fallbackRoot(variable: string): Promise<Buffer> {
   const config = getConfig();
   if (config.codeSecret) return Buffer.from(config.codeSecret, "utf8");
@@ -27,11 +24,8 @@ async function fallbackRoot(variable: string): Promise<Buffer> {
 
 async function keyFor(purpose: Purpose): Promise<Buffer> {
   if (purpose.configured) return Buffer.from(purpose.configured, "utf8");
+  // No log line here: operator commands print CSV on standard output, where the log goes too.
   const root = await fallbackRoot(purpose.variable);
-  if (!warned.has(purpose.variable)) {
-    warned.add(purpose.variable);
-    log().warn({ variable: purpose.variable }, "key not configured: derived from the code secret");
-  }
   return Buffer.from(hkdfSync("sha256", root, Buffer.alloc(0), purpose.info, 32));
 }
 
