@@ -3,7 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 /**
  * Ports of one run, all on 127.0.0.1 and derived from E2E_BASE_PORT (default 3100), so two
  * checkouts can run their suites side by side: the portal (+0), a portal whose services are
- * down (+1), the SMTP sink (+10) and its HTTP mailbox (+11). docs/testing.md lists them.
+ * down (+1), the SMTP sink (+10), its HTTP mailbox (+11) and the short welder video (+20).
  */
 const BASE_PORT = Number(process.env.E2E_BASE_PORT ?? 3100);
 const PORT = BASE_PORT;
