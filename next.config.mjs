@@ -14,7 +14,7 @@ const nextConfig = {
   // lib/security/headers.ts).
   experimental: { sri: { algorithm: "sha256" } },
   // Native packages that must stay outside the server bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "nodemailer", "geoip-lite", "@countrystatecity/countries"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "nodemailer", "geoip-lite", "@countrystatecity/countries", "pdf-lib", "@pdf-lib/fontkit", "subset-font"],
   async headers() {
     return [
       {

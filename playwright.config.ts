@@ -3,8 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 /**
  * Ports of one run, all on 127.0.0.1 and derived from E2E_BASE_PORT (default 3100), so two
  * checkouts can run their suites side by side: the portal (+0), a portal whose services are
- * down (+1), a portal configured as in production (+2), the SMTP sink (+10) and its HTTP
- * mailbox (+11). docs/testing.md lists them.
+ * down (+1), a portal configured as in production (+2), the SMTP sink (+10), its HTTP
+ * mailbox (+11) and the short welder video (+20). docs/testing.md lists them.
  */
 const BASE_PORT = Number(process.env.E2E_BASE_PORT ?? 3100);
 const PORT = BASE_PORT;
@@ -13,6 +13,14 @@ const DOWN_PORT = BASE_PORT + 1;
 const CLOSED_PORT = 1;
 const SMTP_PORT = BASE_PORT + 10;
 const SMTP_HTTP_PORT = BASE_PORT + 11;
+/** The fixture server of the short welder video and its captions. */
+const VIDEO_PORT = BASE_PORT + 20;
+export const VIDEO_URL = `http://127.0.0.1:${VIDEO_PORT}`;
+/** Keys the e2e portal runs with, so the tests can call the device side and know the SN passwords. */
+export const SAFETY_DEVICE_API_KEY = "e2e-device-side-key-0123456789abcdef";
+export const SN_PASSWORD_KEY = "passport-sn-test-key-0123456789abcdef";
+/** Redemption codes made with the operator command before the portal starts (read by the exchange spec). */
+export const CODE_FILES = { valid: ".e2e/codes-valid.csv", expired: ".e2e/codes-expired.csv", revoked: ".e2e/codes-revoked.csv" } as const;
 // The specs' own helpers (the mailbox) read the sink's port from the environment.
 process.env.SMTP_SINK_HTTP_PORT = String(SMTP_HTTP_PORT);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -43,6 +51,15 @@ export const ENTERPRISES = {
   en: { account: "E2E-EN", email: "boss-en@acme.test", name: "Acme Lasers", file: ".e2e/enterprise-en.json" },
   zh: { account: "E2E-ZH", email: "boss-zh@acme.test", name: "艾克姆激光", file: ".e2e/enterprise-zh.json" },
 } as const;
+
+const admin = "DATA_DIR=.e2e/data npm run --silent admin --";
+const benefit = `--benefit "XCS Pro, 1 year" --benefit-zh "XCS 专业版一年" --count 2`;
+const createCodes = [
+  `${admin} exchange:create ${benefit} --valid-days 30 --csv > ${CODE_FILES.valid}`,
+  `${admin} exchange:create ${benefit} --valid-until 2020-01-31 --csv > ${CODE_FILES.expired}`,
+  `${admin} exchange:create ${benefit} --valid-days 30 --csv > ${CODE_FILES.revoked}`,
+  `for code in $(tail -n +2 ${CODE_FILES.revoked} | cut -d, -f1); do ${admin} exchange:revoke $code; done`,
+].join(" && ");
 
 const createEnterprises = Object.values(ENTERPRISES)
   .map((e) => `DATA_DIR=.e2e/data npm run --silent admin -- enterprise:create --account ${e.account} --email ${e.email} --name "${e.name}" --json > ${e.file}`)
@@ -75,8 +92,15 @@ export default defineConfig({
       stdout: "pipe",
     },
     {
-      // A production build with its own fresh data directory and the test enterprises.
-      command: `rm -rf .e2e && mkdir -p .e2e && ${createEnterprises} && next start -H localhost -p ${PORT}`,
+      command: "tsx tests/e2e/support/video-server.ts",
+      url: `${VIDEO_URL}/health`,
+      env: { VIDEO_SERVER_PORT: String(VIDEO_PORT) },
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
+    {
+      // A production build with its own fresh data directory, the test enterprises and redemption codes.
+      command: `rm -rf .e2e && mkdir -p .e2e && ${createEnterprises} && ${createCodes} && next start -H localhost -p ${PORT}`,
       url: `${BASE_URL}/en/login`,
       env: {
         PORT: String(PORT),
@@ -84,6 +108,12 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         ...SERVER_ENV,
         ...TEST_RUN_ENV,
+        // a 4-second welder video, so a full viewing is quick
+        TRAINING_VIDEO_URL: `${VIDEO_URL}/welder-short.mp4`,
+        TRAINING_VIDEO_CAPTIONS: `${VIDEO_URL}/welder-short.{lang}.vtt`,
+        TRAINING_VIDEO_SECONDS: "4",
+        SAFETY_DEVICE_API_KEY,
+        SN_PASSWORD_KEY,
       },
       reuseExistingServer: false,
       timeout: 120_000,

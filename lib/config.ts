@@ -58,6 +58,7 @@ const envSchema = z.object({
   REGION: z.preprocess((value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : undefined), z.string().optional()),
   ANALYTICS_URL: z.preprocess(blank, z.url({ error: "expected a URL" }).optional()),
   TRAINING_VIDEO_URL: z.preprocess(blank, z.string().optional()),
+  XCS_API_URL: z.preprocess(blank, z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional()),
 });
 
 /** The origin of an absolute http(s) URL, else nothing (a same-origin path needs no CSP entry). */
@@ -92,6 +93,8 @@ export type PortalConfig = {
   extraConnectSources: readonly string[];
   extraMediaSources: readonly string[];
   extraFormActions: readonly string[];
+  /** XCS activation endpoint (SPEC §7): POST {token} after a redemption or a completed training; null = off */
+  xcsApiUrl: string | null;
 };
 
 function read(): PortalConfig {
@@ -113,6 +116,7 @@ function read(): PortalConfig {
     REGION: process.env.REGION,
     ANALYTICS_URL: process.env.ANALYTICS_URL,
     TRAINING_VIDEO_URL: process.env.TRAINING_VIDEO_URL,
+    XCS_API_URL: process.env.XCS_API_URL,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -136,6 +140,7 @@ function read(): PortalConfig {
     extraConnectSources: originOf(env.ANALYTICS_URL),
     extraMediaSources: originOf(env.TRAINING_VIDEO_URL),
     extraFormActions: originOf(env.PASSPORT_API_URL),
+    xcsApiUrl: env.XCS_API_URL ?? null,
   };
 }
 

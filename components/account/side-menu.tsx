@@ -5,15 +5,18 @@ import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { clsx } from "clsx";
 import type { KeyboardEvent } from "react";
-import { BUSINESS_SECURITY_PATH, BUSINESS_SETTINGS_PATH, SECURITY_PATH, SETTINGS_PATH } from "@/lib/session/routes";
+import { BUSINESS_SECURITY_PATH, BUSINESS_SETTINGS_PATH, EXCHANGE_PATH, SECURITY_PATH, SETTINGS_PATH, TRAINING_PATH } from "@/lib/session/routes";
 import { useLaunchQuery } from "./use-launch-query";
 import { useBusinessArea } from "./use-business-area";
+import { useTrainingEntry } from "./use-training-entry";
 
-type Entry = { key: "settings" | "security" | "businessSettings"; path: string; home?: string };
+type Entry = { key: "settings" | "security" | "businessSettings" | "exchange" | "training"; path: string; home?: string };
 
 const consumerEntries: Entry[] = [
   { key: "settings", path: SETTINGS_PATH, home: "profile" },
   { key: "security", path: SECURITY_PATH },
+  { key: "exchange", path: EXCHANGE_PATH },
+  { key: "training", path: TRAINING_PATH },
 ];
 const businessEntries: Entry[] = [
   { key: "businessSettings", path: BUSINESS_SETTINGS_PATH, home: "profile-business" },
@@ -46,7 +49,9 @@ export function SideMenu({ lang }: { lang: string }) {
   const t = useTranslations("menu");
   const pathname = usePathname();
   const query = useLaunchQuery();
-  const entries = useBusinessArea() ? businessEntries : consumerEntries;
+  const business = useBusinessArea();
+  const showTraining = useTrainingEntry(lang, query, !business);
+  const entries = business ? businessEntries : consumerEntries.filter((entry) => entry.key !== "training" || showTraining);
   return (
     <nav aria-label={t("label")} className="md:w-56 md:shrink-0">
       <ul className="flex gap-1 overflow-x-auto md:flex-col" onKeyDown={moveFocus}>

@@ -12,17 +12,19 @@ type Props = {
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
   disabled?: boolean;
+  /** the total in words ("3 redemptions"); defaults to the login log's "3 sessions" */
+  totalText?: string;
 };
 
 /** Previous / next, "page x of y", the total and the 'items per page' choice (SPEC §9). */
-export function Pagination({ page, pageSize, total, sizes, onPage, onPageSize, disabled = false }: Props) {
+export function Pagination({ page, pageSize, total, sizes, onPage, onPageSize, disabled = false, totalText }: Props) {
   const t = useTranslations("security.pagination");
   const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav aria-label={t("label")} className="flex flex-col gap-3 text-sm text-gray-700 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex items-center gap-3">
-        <span>{t("total", { total })}</span>
+        <span>{totalText ?? t("total", { total })}</span>
         <label htmlFor={sizeId} className="flex items-center gap-2">
           <select
             id={sizeId}

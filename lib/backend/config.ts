@@ -24,6 +24,13 @@ const count = (fallback: number, max = 1_000_000_000) =>
   z.preprocess(blank, z.coerce.number({ error: "expected a whole number" }).int().min(1).max(max).default(fallback));
 const url = () => z.preprocess(blank, z.url({ error: "expected a URL" }).optional());
 
+/** A key given in the environment: at least 32 characters, so it cannot be guessed. */
+const secret = () => z.preprocess(blank, z.string().trim().min(32, { error: "expected at least 32 characters" }).optional());
+/** A video or captions location: an http(s) URL, or a path of the portal such as /training/x.mp4. */
+const videoLocation = z.string().trim().max(2048).refine((value) => /^\/(?!\/)/.test(value) || /^https?:\/\//i.test(value), {
+  error: "expected an http(s) URL or a path starting with /",
+});
+
 /** "google, Facebook,apple" → ["google", "facebook", "apple"]. */
 const providerList = z.preprocess(
   (value) => (typeof blank(value) === "string" ? String(value) : "google,facebook,apple"),
@@ -95,6 +102,12 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: text(),
   S3_PUBLIC_URL: url(),
   S3_FORCE_PATH_STYLE: flag(),
+  EXCHANGE_CODE_KEY: secret(),
+  SN_PASSWORD_KEY: secret(),
+  SAFETY_DEVICE_API_KEY: secret(),
+  TRAINING_VIDEO_URL: z.preprocess(blank, videoLocation.optional()),
+  TRAINING_VIDEO_CAPTIONS: z.preprocess(blank, videoLocation.optional()),
+  TRAINING_VIDEO_SECONDS: z.preprocess(blank, z.coerce.number({ error: "expected a number of seconds" }).min(1).max(36_000).optional()),
 });
 
 export type S3Settings = {
@@ -138,6 +151,12 @@ export type BackendConfig = {
   };
   /** S3-compatible storage for files (avatars), or null for DATA_DIR/files */
   s3: S3Settings | null;
+  /** keys of the exchange codes, the SN passwords and the device-side API; null means "not configured" */
+  exchangeCodeKey: string | null;
+  snPasswordKey: string | null;
+  safetyDeviceApiKey: string | null;
+  /** the welder training video, its captions ({lang} is replaced) and the length a viewing must last */
+  trainingVideo: { url: string; captions: string | null; seconds: number };
 };
 
 /** The environment, or a part of it (tests). */
@@ -216,7 +235,26 @@ export function readConfig(source: EnvSource): BackendConfig {
       aliyunEndpoint: env.ALIYUN_CAPTCHA_ENDPOINT ?? "https://afs.aliyuncs.com",
     },
     s3: s3Settings(env),
+    exchangeCodeKey: env.EXCHANGE_CODE_KEY ?? null,
+    snPasswordKey: env.SN_PASSWORD_KEY ?? null,
+    safetyDeviceApiKey: env.SAFETY_DEVICE_API_KEY ?? null,
+    trainingVideo: trainingVideo(env),
   };
+}
+
+/** The video shipped in public/training, unless another one is configured (then its captions too, if any). */
+export const DEFAULT_TRAINING_VIDEO = {
+  url: "/training/welder-safety.mp4",
+  captions: "/training/welder-safety.{lang}.vtt",
+  seconds: 30,
+} as const;
+
+function trainingVideo(env: z.output<typeof envSchema>): BackendConfig["trainingVideo"] {
+  if (!env.TRAINING_VIDEO_URL) {
+    return { url: DEFAULT_TRAINING_VIDEO.url, captions: DEFAULT_TRAINING_VIDEO.captions, seconds: env.TRAINING_VIDEO_SECONDS ?? DEFAULT_TRAINING_VIDEO.seconds };
+  }
+  if (env.TRAINING_VIDEO_SECONDS === undefined) throw new ConfigError("TRAINING_VIDEO_SECONDS: required with TRAINING_VIDEO_URL (the length of that video)");
+  return { url: env.TRAINING_VIDEO_URL, captions: env.TRAINING_VIDEO_CAPTIONS ?? null, seconds: env.TRAINING_VIDEO_SECONDS };
 }
 
 const NAME = "config";

@@ -35,6 +35,12 @@
  * | 20206 | incorrectPassword     | 400  | wrong current password                                |
  * | 20207 | invalidEmail          | 400  | not an email address                                  |
  * | 20208 | emailBoundElsewhere   | 409  | the email is connected to another account             |
+ * | 20501 | invalidRedemptionCode | 400  | no such code, or expired, used or revoked (one answer for all) |
+ * | 20502 | trainingNotFinished   | 403  | the pre-use training (that certificate) is not completed |
+ * | 20503 | welderVideoNotWatched | 403  | the welder video was not watched in full: no SN password |
+ * | 20504 | snLengthIncorrect     | 400  | the device SN is not 23 characters                     |
+ * | 20505 | snFormatError         | 400  | the device SN has characters other than letters, digits, '-' |
+ * | 20506 | videoViewRefused      | 409  | a viewing report the server cannot believe (unknown, ahead of time, or too early to finish) |
  */
 export const ErrorCode = {
   ok: 0,
@@ -67,6 +73,12 @@ export const ErrorCode = {
   incorrectPassword: 20206,
   invalidEmail: 20207,
   emailBoundElsewhere: 20208,
+  invalidRedemptionCode: 20501,
+  trainingNotFinished: 20502,
+  welderVideoNotWatched: 20503,
+  snLengthIncorrect: 20504,
+  snFormatError: 20505,
+  videoViewRefused: 20506,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -103,6 +115,12 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20206: 400,
   20207: 400,
   20208: 409,
+  20501: 400,
+  20502: 403,
+  20503: 403,
+  20504: 400,
+  20505: 400,
+  20506: 409,
 };
 
 const known = new Set<number>(Object.values(ErrorCode));

@@ -7,7 +7,8 @@ import { CODE_RULE, EMAIL_RULE, ENTERPRISE_ACCOUNT_RULE, LOGIN_PASSWORD_RULE, PA
  */
 export { canonicalEmail, CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from "./rules";
 
-function textField(rule: TextRule, format?: string): z.ZodString {
+/** A classic zod string field checking a rule of rules.ts (and, for OpenAPI, a format). */
+export function fieldFromRule(rule: TextRule, format?: string): z.ZodString {
   let field = z.string({ error: rule.required });
   if (rule.trim) field = field.trim();
   field = field.min(1, { error: rule.required });
@@ -17,10 +18,10 @@ function textField(rule: TextRule, format?: string): z.ZodString {
   return format ? field.meta({ format }) : field;
 }
 
-export const emailField = textField(EMAIL_RULE, "email");
-export const passwordField = textField(PASSWORD_RULE);
-export const loginPasswordField = textField(LOGIN_PASSWORD_RULE);
-export const codeField = textField(CODE_RULE);
-export const enterpriseAccountField = textField(ENTERPRISE_ACCOUNT_RULE);
+export const emailField = fieldFromRule(EMAIL_RULE, "email");
+export const passwordField = fieldFromRule(PASSWORD_RULE);
+export const loginPasswordField = fieldFromRule(LOGIN_PASSWORD_RULE);
+export const codeField = fieldFromRule(CODE_RULE);
+export const enterpriseAccountField = fieldFromRule(ENTERPRISE_ACCOUNT_RULE);
 /** The random nonce an emailed code is bound to (POST /v1/verify/email). */
 export const nonceField = z.string().min(16).max(128);

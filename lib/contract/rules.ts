@@ -48,6 +48,44 @@ export const ENTERPRISE_ACCOUNT_RULE: TextRule = {
 
 /** Human-verification providers and the scenes a verification is made for (SPEC §7, §8). */
 export const VERIFICATION_PROVIDERS = ["altcha", "recaptcha", "aliyun"] as const;
-export const VERIFICATION_SCENES = ["register", "login", "findpwd", "delete", "security", "password_login", "enterprise_login"] as const;
+export const VERIFICATION_SCENES = ["register", "login", "findpwd", "delete", "security", "password_login", "enterprise_login", "redeem"] as const;
 /** Purposes an emailed code is requested for; "device" codes are only mailed by a held-back sign-in (20109). */
 export const CODE_PURPOSES = ["register", "login", "findpwd", "delete", "device", "security"] as const;
+
+/** A redemption code (SPEC §5, §9): 16 digits and letters, case-insensitive. */
+export const REDEEM_CODE_LENGTH = 16;
+export const REDEEM_CODE_RULE: TextRule = {
+  required: "redeemCodeRequired",
+  trim: true,
+  pattern: [new RegExp(`^[A-Za-z0-9]{${REDEEM_CODE_LENGTH}}$`), "redeemCodeInvalid"],
+};
+
+/** The form a redemption code is stored and compared in: trimmed, upper case. */
+export function canonicalRedeemCode(value: string): string {
+  return value.trim().toUpperCase();
+}
+
+/**
+ * A laser welder's serial number (SPEC §5, §9): exactly 23 characters (else the length message),
+ * of digits, letters and '-' (else the format error). Compared in upper case.
+ */
+export const DEVICE_SN_LENGTH = 23;
+export const DEVICE_SN_RULE: TextRule = {
+  required: "snRequired",
+  trim: true,
+  min: [DEVICE_SN_LENGTH, "snLength"],
+  max: [DEVICE_SN_LENGTH, "snLength"],
+  pattern: [/^[A-Za-z0-9-]*$/, "snFormat"],
+};
+
+export function canonicalDeviceSn(value: string): string {
+  return value.trim().toUpperCase();
+}
+
+/** Light sources of a laser welder (SPEC §5, §9). */
+export const LIGHT_SOURCES = ["1200W", "800W"] as const;
+export type LightSource = (typeof LIGHT_SOURCES)[number];
+
+/** The pre-use trainings: one for laser devices (isFinish/isHave), one for printers (printIsFinish/printIsHave). */
+export const TRAINING_COURSES = ["laser", "printer"] as const;
+export type TrainingCourse = (typeof TRAINING_COURSES)[number];

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { locales, type Locale } from "./routing";
 
-type Screen = "login" | "register" | "settings" | "findpwd" | "loginBusiness" | "businessSettings" | "security";
+type Screen = "login" | "register" | "settings" | "findpwd" | "loginBusiness" | "businessSettings" | "security" | "exchange" | "training" | "snPassword";
 
 /** Title, description and language alternates of a screen (public screens are for search engines). */
 export async function screenMetadata(lang: Locale, screen: Screen, path: string, index = true): Promise<Metadata> {

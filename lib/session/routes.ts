@@ -13,6 +13,9 @@ const exact: Record<string, RouteRule> = {
   profile: { kind: "protected", business: false },
   "profile/settings": { kind: "protected", business: false },
   "profile/security": { kind: "protected", business: false },
+  "profile/exchange": { kind: "protected", business: false },
+  "profile/training": { kind: "protected", business: false },
+  "sn-password": { kind: "public", business: false },
   "profile-business": { kind: "protected", business: true },
   "profile-business/profile-settings": { kind: "protected", business: true },
   "profile-business/security": { kind: "protected", business: true },
@@ -32,3 +35,6 @@ export const BUSINESS_HOME_PATH = "profile-business";
 export const BUSINESS_SETTINGS_PATH = "profile-business/profile-settings";
 export const SECURITY_PATH = "profile/security";
 export const BUSINESS_SECURITY_PATH = "profile-business/security";
+export const EXCHANGE_PATH = "profile/exchange";
+export const TRAINING_PATH = "profile/training";
+export const SN_PASSWORD_PATH = "sn-password";

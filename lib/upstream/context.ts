@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { AppHeaders } from "@/lib/contract/headers";
 import type { Locale } from "@/lib/i18n/routing";
-import { upstreamFetch, type HttpMethod, type QueryValue } from "./fetcher";
+import { upstreamFetch, upstreamFetchFile, type HttpMethod, type QueryValue, type UpstreamFile } from "./fetcher";
 
 /** Who is calling: the session token, the UI language, the launch context's app headers, the browser. */
 export type UpstreamContext = {
@@ -38,4 +38,14 @@ export function passportCall<T>(ctx: UpstreamContext, call: PassportCall<T>): Pr
     app: ctx.app,
     client: forwardedClient(ctx),
   });
+}
+
+/** One call on the user service (USER_API_URL: exchange, safety training) on behalf of a context. */
+export function userCall<T>(ctx: UpstreamContext, call: PassportCall<T>): Promise<T> {
+  return upstreamFetch({ service: "user", ...call, token: ctx.token, lang: ctx.lang, app: ctx.app, client: forwardedClient(ctx) });
+}
+
+/** A user-service call answered with a file (the certificate PDF) instead of the JSON envelope. */
+export function userFileCall(ctx: UpstreamContext, call: { path: string; query?: Record<string, QueryValue> }): Promise<UpstreamFile> {
+  return upstreamFetchFile({ service: "user", method: "GET", ...call, token: ctx.token, lang: ctx.lang, app: ctx.app, client: forwardedClient(ctx) });
 }

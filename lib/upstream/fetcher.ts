@@ -66,6 +66,39 @@ export async function upstreamFetch<T>(request: UpstreamRequest<T>): Promise<T> 
   return readEnvelope(response, text, request.schema);
 }
 
+/** A file the upstream answered with; a failure still comes as the envelope and throws. */
+export type UpstreamFile = { bytes: Uint8Array; contentType: string; fileName: string | null };
+
+/** The largest file the portal relays (certificates are tens of KB). */
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+export async function upstreamFetchFile(request: Omit<UpstreamRequest<unknown>, "schema" | "body">): Promise<UpstreamFile> {
+  const url = requestUrl(request.service, request.path, request.query);
+  let response: Response;
+  let bytes: Uint8Array;
+  try {
+    response = await fetch(url, {
+      method: request.method,
+      headers: requestHeaders({ ...request, schema: envelopeSchema }),
+      signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      cache: "no-store",
+      redirect: "manual",
+    });
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    throw networkError(error);
+  }
+  const contentType = response.headers.get("content-type") ?? "";
+  if (!response.ok || contentType.includes("json")) {
+    // an error envelope; readEnvelope throws its code (or 10000 for anything else)
+    readEnvelope(response, new TextDecoder().decode(bytes), envelopeSchema);
+    throw new UpstreamError({ code: ErrorCode.systemError, message: "Expected a file", httpStatus: 502 });
+  }
+  if (bytes.length > MAX_FILE_BYTES) throw new UpstreamError({ code: ErrorCode.informationOutOfLimit, message: "File too large", httpStatus: 502 });
+  const name = /filename="([^"]{1,200})"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? null;
+  return { bytes, contentType: contentType.split(";")[0]?.trim() || "application/octet-stream", fileName: name };
+}
+
 function requestUrl(service: UpstreamService, path: string, query: UpstreamRequest<unknown>["query"]): string {
   const url = new URL(`${upstreamBaseUrl(service)}${path.startsWith("/") ? path : `/${path}`}`);
   for (const [name, value] of Object.entries(query ?? {})) {

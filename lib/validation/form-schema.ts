@@ -102,3 +102,22 @@ export function nested<T>(schema: FormSchema<T>, message = "invalid"): FieldChec
     return result.success ? { ok: true, value: result.data } : { ok: false, message };
   };
 }
+
+/** One field on its own, answering `safeParse` like a schema (an id an action receives). */
+export function fieldSchema<T>(check: FieldCheck<T>): FormSchema<T> {
+  return {
+    safeParse(input) {
+      const result = check(input);
+      return result.ok ? { success: true, data: result.value } : { success: false, error: { issues: [{ path: ["value"], message: result.message }] } };
+    },
+  };
+}
+
+/** A whole number (a number, or digits as a query string gives them) accepted by `accept`; `fallback` when absent. */
+export function wholeNumber(accept: (n: number) => boolean, fallback?: number): FieldCheck<number> {
+  return (raw) => {
+    if ((raw === undefined || raw === null) && fallback !== undefined) return { ok: true, value: fallback };
+    const value = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    return Number.isInteger(value) && accept(value) ? { ok: true, value } : { ok: false, message: "invalid" };
+  };
+}

@@ -1,5 +1,5 @@
 import { confirmField } from "./auth";
-import { booleanField, formSchema, pattern, samePasswordTwice, ticked, type FieldCheck, type Infer } from "./form-schema";
+import { booleanField, formSchema, pattern, samePasswordTwice, ticked, wholeNumber, type Infer } from "./form-schema";
 import { codeField, loginPasswordField, passwordField } from "./fields";
 
 /**
@@ -40,16 +40,7 @@ export const deviceIdField = pattern(/^[\s\S]{1,128}$/);
 
 export const SESSION_PAGE_SIZES = [10, 20, 50] as const;
 
-/** A whole number in the query (`page`, `pageSize`), with its default when absent. */
-function queryNumber(fallback: number, accept: (n: number) => boolean): FieldCheck<number> {
-  return (raw) => {
-    if (raw === undefined || raw === null) return { ok: true, value: fallback };
-    const value = typeof raw === "number" ? raw : /^\d{1,6}$/.test(String(raw)) ? Number(raw) : NaN;
-    return Number.isInteger(value) && accept(value) ? { ok: true, value } : { ok: false, message: "invalid" };
-  };
-}
-
 export const sessionPageQuery = formSchema({
-  page: queryNumber(1, (n) => n >= 1 && n <= 100_000),
-  pageSize: queryNumber(10, (n) => (SESSION_PAGE_SIZES as readonly number[]).includes(n)),
+  page: wholeNumber((n) => n >= 1 && n <= 100_000, 1),
+  pageSize: wholeNumber((n) => (SESSION_PAGE_SIZES as readonly number[]).includes(n), 10),
 });

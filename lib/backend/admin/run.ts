@@ -11,7 +11,9 @@ import {
   setUserStatus,
   unbanIp,
 } from "./commands";
+import { dispatchExchange, EXCHANGE_USAGE } from "./exchange-cli";
 import { table } from "./table";
+import { UsageError } from "./usage";
 
 /**
  * `npm run admin -- <command>`: parses the arguments, runs a command of commands.ts and
@@ -41,11 +43,11 @@ Commands:
   prune               Delete expired nonces, codes, tickets and challenges, old sign-in
                       failures and old outbox mail now (the services also do it every
                       PRUNE_INTERVAL_SECONDS, default 600).
+${EXCHANGE_USAGE}
 
 Options:
   -h, --help          Show this help.`;
 
-class UsageError extends Error {}
 
 const REASONS = new Map<number, string>(Object.entries(ErrorCode).map(([name, code]) => [code, name]));
 
@@ -141,6 +143,7 @@ async function dispatch(command: string, args: string[], io: AdminIo): Promise<v
       return;
     }
     default:
+      if (await dispatchExchange(command, args, io)) return;
       throw new UsageError(`Unknown command: ${command}`);
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, inet, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, doublePrecision, index, inet, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The reference services' tables. Every timestamp is written by the services from
@@ -247,4 +247,94 @@ export const socialAccounts = pgTable(
     uniqueIndex("social_accounts_channel_subject_idx").on(t.channel, t.subject),
     uniqueIndex("social_accounts_user_channel_idx").on(t.userId, t.channel),
   ],
+);
+
+/** A batch of redemption codes an operator issued for one benefit (npm run admin -- exchange:create). */
+export const exchangeBatches = pgTable("exchange_batches", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  benefitEn: text("benefit_en").notNull(),
+  benefitZh: text("benefit_zh").notNull(),
+  /** how long the benefit runs from the redemption, in days */
+  benefitDays: integer("benefit_days").notNull(),
+  /** the codes can be redeemed until then */
+  validUntil: ts("valid_until").notNull(),
+  size: integer("size").notNull(),
+  createdAt: ts("created_at").notNull(),
+});
+
+/**
+ * Redemption codes. An unused code is never stored in clear: `code_hash` (HMAC-SHA256 of the
+ * upper-case code) finds it, `code_cipher` (AES-256-GCM) lets an operator export it again, both
+ * under the exchange key, which lives outside the database (services/exchange-key.ts). Once
+ * redeemed, the code is spent and kept in clear for the user's history.
+ */
+export const exchangeCodes = pgTable(
+  "exchange_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => exchangeBatches.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull().unique(),
+    /** base64url of iv (12 bytes) | tag (16 bytes) | ciphertext */
+    codeCipher: text("code_cipher").notNull(),
+    /** copied from the batch, so one conditional UPDATE decides a redemption */
+    validUntil: ts("valid_until").notNull(),
+    benefitDays: integer("benefit_days").notNull(),
+    revokedAt: ts("revoked_at"),
+    /** the account that redeemed it; null again if that account is deleted (the code stays used) */
+    redeemedBy: uuid("redeemed_by").references(() => users.id, { onDelete: "set null" }),
+    redeemedAt: ts("redeemed_at"),
+    redeemedCode: text("redeemed_code"),
+    /** when the benefit ends: redeemed_at + benefit_days */
+    expireAt: ts("expire_at"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("exchange_codes_batch_idx").on(t.batchId), index("exchange_codes_redeemed_by_idx").on(t.redeemedBy, t.redeemedAt)],
+);
+
+/** A user's safety-training facts: which devices they have (set by the device side or an operator), the welder video. */
+export const safetyProfiles = pgTable("safety_profiles", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  hasLaser: boolean("has_laser").notNull().default(false),
+  hasPrinter: boolean("has_printer").notNull().default(false),
+  /** the welder video was watched in full, as the server saw it */
+  welderCompletedAt: ts("welder_completed_at"),
+  updatedAt: ts("updated_at").notNull(),
+});
+
+/** Pre-use training certificates: the id is issued when a course starts and valid once completed. */
+export const safetyCertificates = pgTable(
+  "safety_certificates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** laser | printer */
+    course: text("course", { enum: ["laser", "printer"] }).notNull(),
+    certId: text("cert_id").notNull().unique(),
+    startedAt: ts("started_at").notNull(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [uniqueIndex("safety_certificates_user_course_idx").on(t.userId, t.course)],
+);
+
+/** Viewings of the welder video: the server's own record of when it started and how far reports got. */
+export const welderViews = pgTable(
+  "welder_views",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startedAt: ts("started_at").notNull(),
+    lastReportAt: ts("last_report_at").notNull(),
+    /** the furthest position (seconds) a report reached that the elapsed time allowed */
+    position: doublePrecision("position").notNull().default(0),
+    finishedAt: ts("finished_at"),
+  },
+  (t) => [index("welder_views_user_idx").on(t.userId, t.startedAt)],
 );

@@ -12,10 +12,13 @@ import { failure } from "./envelope";
 import type { ServicesEnv } from "./env";
 import { limitBody } from "./limits";
 import { enterpriseRoutes } from "./routes/enterprise";
+import { exchangeRoutes } from "./routes/exchange";
 import { passportRoutes } from "./routes/passport";
 import { profileRoutes } from "./routes/profile";
+import { safetyRoutes } from "./routes/safety";
 import { securityRoutes } from "./routes/security";
 import { verificationRoutes } from "./routes/verification";
+import { welderRoutes } from "./routes/welder";
 
 /**
  * The reference services: one Hono app answering at the contract's paths (/v1/**, /v2/**).
@@ -60,6 +63,7 @@ export function createServicesApp(): ServicesApp {
   app.use(limitBody);
 
   for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes]) routes(app);
+  for (const routes of [exchangeRoutes, safetyRoutes, welderRoutes]) routes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "utoken", { type: "apiKey", in: "header", name: "utoken" });
   app.doc31("/v1/openapi.json", {

@@ -26,6 +26,10 @@ export const LIMITS = {
   passwordFailures: { name: "password-failures", points: 1_000_000, durationSeconds: 86_400 },
   /** the wait after repeated wrong passwords of one email (a block, see passwordDelaySeconds) */
   passwordDelay: { name: "password-delay", points: 1, durationSeconds: 900 },
+  /** wrong redemption codes of one account; then redeeming waits for the window to end */
+  redeemFailuresPerUser: { name: "redeem-failures-user", points: 10, durationSeconds: 3_600 },
+  /** wrong redemption codes from one IP, whichever accounts */
+  redeemFailuresPerIp: { name: "redeem-failures-ip", points: 30, durationSeconds: 3_600 },
 } as const satisfies Record<string, LimitPolicy>;
 
 /** Wrong passwords in a row that cost nothing; the next one starts the wait. */

@@ -56,6 +56,12 @@ const ENV_KEYS = [
   "S3_ENDPOINT",
   "S3_PUBLIC_URL",
   "LOG_LEVEL",
+  "EXCHANGE_CODE_KEY",
+  "SN_PASSWORD_KEY",
+  "SAFETY_DEVICE_API_KEY",
+  "TRAINING_VIDEO_URL",
+  "TRAINING_VIDEO_CAPTIONS",
+  "TRAINING_VIDEO_SECONDS",
 ] as const;
 export type BackendEnv = Partial<Record<(typeof ENV_KEYS)[number], string>>;
 

@@ -107,6 +107,7 @@ const config = (over: Partial<PortalConfig> = {}): PortalConfig => ({
   extraConnectSources: [],
   extraMediaSources: [],
   extraFormActions: [],
+  xcsApiUrl: null,
   ...over,
 });
 

@@ -1,0 +1,17 @@
+import { renderCertificate } from "../certificates/pdf";
+import type { Lang } from "../lang";
+import { finishedCertificate } from "./safety";
+import type { UserRow } from "./users";
+
+/** The PDF of a completed certificate, named after the user's nickname (their email when they have none). */
+export async function certificatePdf(user: UserRow, certId: string, lang: Lang): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const certificate = await finishedCertificate(user, certId);
+  const bytes = await renderCertificate({
+    name: user.nickname?.trim() || user.email,
+    course: certificate.course,
+    certId: certificate.certId,
+    completedAt: certificate.completedAt,
+    lang,
+  });
+  return { bytes, fileName: `certificate-${certificate.certId}.pdf` };
+}

@@ -1,0 +1,63 @@
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import { BASE_URL, SAFETY_DEVICE_API_KEY } from "../../../playwright.config";
+import { readEmailedCode } from "./mailbox";
+
+/**
+ * Accounts made through the services' API, as another client would (the screens are tested by
+ * their own specs): a human-verification ticket solved in Node, the code from the SMTP sink,
+ * then POST /v1/register. The session goes into the browser as its utoken cookie.
+ */
+type Envelope = { code: number; data?: Record<string, unknown> };
+
+async function api(request: APIRequestContext, method: "GET" | "POST" | "PATCH" | "PUT", path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Envelope> {
+  const response = await request.fetch(`${BASE_URL}${path}`, {
+    method,
+    data: options.body,
+    headers: { "content-type": "application/json", ...(options.token ? { utoken: options.token } : {}), ...options.headers },
+  });
+  return (await response.json()) as Envelope;
+}
+
+async function ticket(request: APIRequestContext, scene: string, email: string): Promise<string> {
+  const challenge = (await api(request, "GET", `/v1/verify/challenge?${new URLSearchParams({ scene, email })}`)).data as unknown as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
+  if (!solution) throw new Error("could not solve the challenge");
+  const payload = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
+  const reply = await api(request, "POST", "/v1/verify/pow", { body: { scene, email, payload } });
+  expect(reply.code).toBe(0);
+  return String(reply.data?.ticket);
+}
+
+export type ApiAccount = { email: string; utoken: string };
+
+export async function registerByApi(request: APIRequestContext, email: string, nickname?: string): Promise<ApiAccount> {
+  const nonce = String((await api(request, "POST", "/v1/verify/email", { body: { email } })).data?.nonce);
+  const sent = await api(request, "POST", "/v1/captcha", { body: { receiver: email, nonce, type: "register", ticket: await ticket(request, "register", email) } });
+  expect(sent.code).toBe(0);
+  const captcha = await readEmailedCode(request, email);
+  const registered = await api(request, "POST", "/v1/register", { body: { email, password: "Laser-2026", captcha, nonce } });
+  expect(registered.code).toBe(0);
+  const utoken = String(registered.data?.utoken);
+  if (nickname) expect((await api(request, "PATCH", "/v1/user/otherinfo", { token: utoken, body: { nickname, introduction: "" } })).code).toBe(0);
+  return { email, utoken };
+}
+
+/** The device side says this account has a laser (PUT /v1/safety/devices with its key). */
+export async function giveLaser(request: APIRequestContext, email: string): Promise<void> {
+  const reply = await api(request, "PUT", "/v1/safety/devices", { body: { email, laser: true }, headers: { "x-device-key": SAFETY_DEVICE_API_KEY } });
+  expect(reply.code).toBe(0);
+}
+
+/** Signs the browser in with the account's session. */
+export async function signIn(context: BrowserContext, account: ApiAccount): Promise<void> {
+  await context.addCookies([{ name: "utoken", value: account.utoken, url: BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** Collects the `passport:analytics` events the page announces (read them with analyticsEvents). */
+export const RECORD_ANALYTICS = () => {
+  const store = window as unknown as { __analytics: unknown[] };
+  store.__analytics = [];
+  window.addEventListener("passport:analytics", (event) => store.__analytics.push((event as CustomEvent).detail));
+};

@@ -1,0 +1,132 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { RECORD_ANALYTICS, giveLaser, registerByApi, signIn } from "./support/api-account";
+import { uniqueEmail } from "./support/mailbox";
+import { messages, type Lang } from "./support/screens";
+
+/** The text of a PDF as a reader extracts it (pdf.js), runs joined and gaps folded. */
+async function pdfText(file: string): Promise<string> {
+  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const pdf = await pdfjs.getDocument({ data: new Uint8Array(readFileSync(file)) }).promise;
+  const content = await (await pdf.getPage(1)).getTextContent();
+  return content.items.map((item) => ("str" in item ? item.str : "")).join("").replace(/\s+/g, " ");
+}
+
+const CASES = [
+  { lang: "en", name: "Zoë Müller", title: "Laser Safety Training Certificate" },
+  { lang: "zh", name: "张伟", title: "激光安全培训证书" },
+] as const satisfies readonly { lang: Lang; name: string; title: string }[];
+
+/** The SN and light source of the test welder, and its password under the e2e SN_PASSWORD_KEY (docs/exchange-and-training.md). */
+const SN = "XTW1200A2026B0000000001";
+const PASSWORD_1200W = "MQBDUDGMDYKM";
+
+for (const { lang, name, title } of CASES) {
+  test(`safety training in ${lang}: course and certificate PDF, welder video that cannot be skipped, SN password`, async ({ page, context, request }) => {
+    test.setTimeout(90_000);
+    const m = messages[lang];
+    const tr = m.training;
+    const account = await registerByApi(request, uniqueEmail(`training-${lang}`), name);
+    await giveLaser(request, account.email);
+    await signIn(context, account);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.addInitScript(RECORD_ANALYTICS);
+    await page.goto(`/${lang}/profile/training`);
+    await expect(page.getByRole("heading", { name: tr.title, level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: m.menu.label }).getByRole("link", { name: m.menu.training })).toHaveAttribute("aria-current", "page");
+
+    // the pre-use course: sections with progress, a confirmation, a certificate id
+    const course = page.getByRole("article").filter({ hasText: tr.preUse.course.laser });
+    await expect(course).toContainText(tr.preUse.notStarted);
+    await course.getByRole("button", { name: tr.preUse.start }).click();
+    const sections = tr.courses.laser;
+    for (const [i, section] of sections.entries()) {
+      await expect(course.getByRole("heading", { name: section.title })).toBeVisible();
+      await expect(course.getByText(tr.preUse.progress.replace("{current}", String(i + 1)).replace("{total}", String(sections.length)), { exact: true })).toBeVisible();
+      if (i < sections.length - 1) await course.getByRole("button", { name: tr.preUse.next }).click();
+    }
+    await course.getByRole("button", { name: tr.preUse.complete }).click();
+    await expect(course.getByText(m.validation.trainingConfirm)).toBeVisible();
+    await course.getByLabel(tr.preUse.confirm).check();
+    await course.getByRole("button", { name: tr.preUse.complete }).click();
+    const done = course.getByRole("status").filter({ hasText: /(LS\d{4}-[0-9A-Z]{8})/ });
+    await expect(done).toBeVisible();
+    const certId = /(LS\d{4}-[0-9A-Z]{8})/.exec((await done.textContent()) ?? "")?.[1] ?? "";
+
+    // the certificate process dialog and the PDF: the user's name and the certId
+    const process = course.getByRole("button", { name: tr.certificate.open });
+    await expect(process).toHaveAttribute("data-analytics-id", "certificateProcess");
+    await process.click();
+    const dialog = page.getByRole("dialog", { name: tr.certificate.title });
+    const downloading = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: tr.certificate.download }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`certificate-${certId}.pdf`);
+    const text = await pdfText(await download.path());
+    expect(text).toContain(name);
+    expect(text).toContain(certId);
+    expect(text).toContain(title);
+    await dialog.getByRole("button", { name: tr.certificate.close }).click();
+    const events = await page.evaluate(() => (window as unknown as { __analytics: unknown[] }).__analytics);
+    for (const type of ["open", "download", "close"]) expect(events).toContainEqual({ event: "dialogOperation", name: "certificateProcess", type });
+
+    // the welder video: no skipping forward the first time, leaving starts it over
+    const w = tr.welder;
+    const state = page.getByTestId("welder-state");
+    const video = page.locator("video");
+    await expect(state).toHaveText(w.state.notCompleted);
+    await expect(page.getByText(tr.sn.locked)).toBeVisible();
+    await page.getByRole("button", { name: w.play }).click();
+    await expect(state).toHaveText(w.state.inProgress);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.3);
+    // paused at once, so that the short video cannot reach its end on a slow machine
+    const after = await video.evaluate((v: HTMLVideoElement) => {
+      v.pause();
+      v.currentTime = 3.8;
+      return new Promise<number>((resolve) => v.addEventListener("seeked", () => resolve(v.currentTime), { once: true }));
+    });
+    await expect(page.getByText(w.noSkipping)).toBeVisible();
+    expect(after).toBeLessThan(2);
+
+    await page.getByRole("navigation", { name: m.menu.label }).getByRole("link", { name: m.menu.settings }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/profile/settings`));
+    await page.goto(`/${lang}/profile/training`);
+    await expect(page.getByText(w.restarted)).toBeVisible();
+    await expect(state).toHaveText(w.state.notCompleted);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBe(0);
+
+    // a full viewing completes it; then SN passwords
+    await page.getByRole("button", { name: w.play }).click();
+    await expect(state).toHaveText(w.state.completed, { timeout: 20_000 });
+    await expect(page.getByRole("button", { name: w.watchAgain })).toBeVisible();
+    const sn = page.getByLabel(tr.sn.sn, { exact: true });
+    await sn.fill(SN.slice(0, 22));
+    await page.getByRole("button", { name: tr.sn.generate }).click();
+    await expect(page.getByText(m.validation.snLength)).toBeVisible();
+    await sn.fill(SN);
+    await page.getByLabel("1200W").check();
+    await page.getByRole("button", { name: tr.sn.generate }).click();
+    await expect(page.getByTestId("sn-password")).toHaveText(PASSWORD_1200W);
+    await page.getByRole("button", { name: tr.sn.copy }).click();
+    await expect(page.getByText(tr.sn.copied, { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(PASSWORD_1200W);
+  });
+}
+
+test("the SN password page is the same for everyone, and leads a visitor to log in and then to the form", async ({ page, context, request }) => {
+  const m = messages.en;
+  await page.goto("/en/sn-password");
+  await expect(page.getByRole("heading", { name: m.snPassword.title, level: 1 })).toBeVisible();
+  await expect(page.getByText(m.snPassword.signedOut)).toBeVisible();
+  const login = page.getByRole("link", { name: m.snPassword.logIn });
+  expect(new URL((await login.getAttribute("href")) ?? "", page.url()).searchParams.get("r")).toMatch(/\/en\/sn-password$/);
+
+  const account = await registerByApi(request, uniqueEmail("sn-page"));
+  await signIn(context, account);
+  await page.reload();
+  await expect(page.getByText(m.snPassword.notTrained)).toBeVisible();
+  await expect(page.getByRole("link", { name: m.snPassword.toTraining })).toHaveAttribute("href", "/en/profile/training");
+  // a direct call for a password is refused: the video was not watched
+  const refused = await request.post("/v1/safety/welder/password", { data: { sn: SN, power: "1200W" }, headers: { utoken: account.utoken } });
+  expect(await refused.json()).toMatchObject({ code: 20503 });
+});
