@@ -34,6 +34,8 @@
  * | 20206 | incorrectPassword     | 400  | wrong current password                                |
  * | 20207 | invalidEmail          | 400  | not an email address                                  |
  * | 20208 | emailBoundElsewhere   | 409  | the email is connected to another account             |
+ * | 20601 | messageCategoryNotBlockable | 400 | messages: system (and activity) messages cannot be turned off |
+ * | 20602 | messageNotFound       | 404  | messages: no such message in the caller's inbox        |
  */
 export const ErrorCode = {
   ok: 0,
@@ -65,6 +67,8 @@ export const ErrorCode = {
   incorrectPassword: 20206,
   invalidEmail: 20207,
   emailBoundElsewhere: 20208,
+  messageCategoryNotBlockable: 20601,
+  messageNotFound: 20602,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -100,6 +104,8 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20206: 400,
   20207: 400,
   20208: 409,
+  20601: 400,
+  20602: 404,
 };
 
 const known = new Set<number>(Object.values(ErrorCode));
