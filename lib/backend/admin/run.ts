@@ -10,7 +10,9 @@ import {
   setUserStatus,
   unbanIp,
 } from "./commands";
+import { runMessageCommand, MESSAGE_USAGE } from "./message-cli";
 import { table } from "./table";
+import { UsageError } from "./usage-error";
 
 /**
  * `npm run admin -- <command>`: parses the arguments, runs a command of commands.ts and
@@ -37,11 +39,10 @@ Commands:
   ip:list             List banned addresses and ranges.
   failures [--limit N]
                       Recent failed sign-ins, newest first (default ${FAILURES_DEFAULT_LIMIT}).
+${MESSAGE_USAGE}
 
 Options:
   -h, --help          Show this help.`;
-
-class UsageError extends Error {}
 
 const REASONS = new Map<number, string>(Object.entries(ErrorCode).map(([name, code]) => [code, name]));
 
@@ -131,6 +132,7 @@ async function dispatch(command: string, args: string[], io: AdminIo): Promise<v
       return;
     }
     default:
+      if (await runMessageCommand(command, args, io)) return;
       throw new UsageError(`Unknown command: ${command}`);
   }
 }
