@@ -74,7 +74,7 @@ export function truncate(value: string, max: number): string {
  * only their path and the launch parameters (a `ut` token or an `r` with one never leaves).
  */
 const SECRET_KEY = /pass|token|secret|captcha|nonce|code$|^code|email|mail$|ticket|cookie|auth/i;
-const EMAIL = /[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+/g;
+const EMAIL = /[A-Za-z0-9._%+-]+(@|%40)[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/gi;
 export const REDACTED = "[redacted]";
 const KEPT_QUERY = ["p", "o", "s", "av", "sl", "lr", "l"];
 

@@ -68,10 +68,12 @@ export async function storeEvents(items: readonly unknown[]): Promise<{ accepted
 
 export type DailyCount = { day: string; event: string; count: number };
 
-/** Events per day (UTC) and name, for the last `days` days, newest day first. */
+/** Events per day (UTC) and name, for the last `days` days (today included), newest day first. */
 export async function dailyCounts(days: number): Promise<DailyCount[]> {
   const db = await getDb();
-  const since = addSeconds(now(), -days * 86_400);
+  const today = new Date(now());
+  today.setUTCHours(0, 0, 0, 0);
+  const since = addSeconds(today, -(days - 1) * 86_400);
   const day = sql<string>`to_char(${analyticsEvents.eventTime} at time zone 'UTC', 'YYYY-MM-DD')`;
   const rows = await db
     .select({ day, event: analyticsEvents.event, count: count() })

@@ -44,7 +44,8 @@ export function analyticsRoutes(app: ServicesApp): void {
       request: {
         body: {
           content: { "text/plain": { schema: analyticsBatchSchema }, "application/json": { schema: analyticsBatchSchema } },
-          required: true,
+          // "required" would make the JSON validator read a text/plain body as {}; the handler parses both kinds itself
+          required: false,
         },
       },
       responses: ok(analyticsBatchResponse),
