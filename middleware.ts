@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { LANG_COOKIE } from "@/lib/i18n/routing";
 import { preferredLocale } from "@/lib/i18n/resolve";
 import { resolveLocalePath } from "@/lib/i18n/path";
-import { routeRule } from "@/lib/session/routes";
+import { isLanguageNeutralRoute, routeRule } from "@/lib/session/routes";
 import { decideGuard, keepsToken, type TokenState } from "@/lib/session/guard";
 import {
   cookieEnv,
@@ -25,7 +25,8 @@ import { appHeadersFor, launchQuery, parseLaunchContext } from "@/lib/launch/con
 export async function middleware(request: NextRequest) {
   const url = request.nextUrl;
   const preferred = preferredLocale(request.cookies.get(LANG_COOKIE)?.value, request.headers.get("accept-language"));
-  const resolved = resolveLocalePath(url.pathname, preferred, (rest) => routeRule(rest) !== null);
+  const resolved = resolveLocalePath(url.pathname, preferred, (rest) => routeRule(rest) !== null, isLanguageNeutralRoute);
+  if (resolved.kind === "neutral") return NextResponse.next();
   const launch = parseLaunchContext(url.searchParams, request.headers.get("user-agent"));
 
   if (resolved.kind === "redirect") {

@@ -16,6 +16,7 @@ const exact: Record<string, RouteRule> = {
   "profile-business": { kind: "protected", business: true },
   "profile-business/profile-settings": { kind: "protected", business: true },
   "profile-business/security": { kind: "protected", business: true },
+  message: { kind: "protected", business: false },
 };
 
 /** Rule for a path below the language (`profile/settings`, no slashes at the ends), or null if unknown. */
@@ -32,3 +33,17 @@ export const BUSINESS_HOME_PATH = "profile-business";
 export const BUSINESS_SETTINGS_PATH = "profile-business/profile-settings";
 export const SECURITY_PATH = "profile/security";
 export const BUSINESS_SECURITY_PATH = "profile-business/security";
+export const MESSAGES_PATH = "message";
+
+/**
+ * Public pages that have no language segment (SPEC §2): the middleware lets them through
+ * untouched (no redirect, no cookie), and each picks the visitor's language in the browser.
+ */
+export const LANGUAGE_NEUTRAL_ROUTES = ["announcement", "learnMore"] as const;
+export const ANNOUNCEMENT_PATH = "/announcement";
+export const LEARN_MORE_PATH = "/learnMore";
+
+/** True for a whole path (`learnMore`, no slashes at the ends) that is one of those pages. */
+export function isLanguageNeutralRoute(path: string): boolean {
+  return (LANGUAGE_NEUTRAL_ROUTES as readonly string[]).includes(path);
+}

@@ -39,3 +39,15 @@ export function passportCall<T>(ctx: UpstreamContext, call: PassportCall<T>): Pr
     client: forwardedClient(ctx),
   });
 }
+
+/** One call on the message service (MESSAGE_API_URL) on behalf of a context, with the same headers. */
+export function messageCall<T>(ctx: UpstreamContext, call: PassportCall<T>): Promise<T> {
+  return upstreamFetch({
+    service: "message",
+    ...call,
+    token: ctx.token,
+    lang: ctx.lang,
+    app: ctx.app,
+    client: forwardedClient(ctx),
+  });
+}

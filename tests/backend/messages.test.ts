@@ -36,10 +36,10 @@ async function list(token: string, query: string, headers: Record<string, string
   return messageListResponse.parse(reply.data).list;
 }
 
-async function counts(token: string, appCode = "passport") {
+async function counts(token: string, appCode = "passport"): Promise<Record<string, number>> {
   const reply = await call("GET", `/message/v1/web/count?appCode=${appCode}`, { token });
   expect(reply.code).toBe(0);
-  return reply.data;
+  return reply.data as Record<string, number>;
 }
 
 describe("the inbox", () => {
