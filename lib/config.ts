@@ -51,6 +51,13 @@ const envSchema = z.object({
   ),
   IMAGE_HOSTS: list(),
   SESSION_SECRET: z.preprocess(blank, z.string().min(32, { error: "expected at least 32 characters" }).optional()),
+  ANALYTICS_URL: z.preprocess(
+    blank,
+    z
+      .union([z.literal("off"), z.string().regex(/^\/(?!\/)[^\s]*$/), z.url({ protocol: /^https?$/ })], { error: "expected a URL, a path such as /v1/analytics/events, or off" })
+      .optional(),
+  ),
+  WEB_ANALYTICS_ID: z.preprocess(blank, z.string().regex(/^G-[A-Z0-9]{4,20}$/, { error: "expected a Google Analytics 4 measurement ID (G-…)" }).optional()),
 });
 
 export type PortalConfig = {
@@ -71,7 +78,12 @@ export type PortalConfig = {
   imageHosts: readonly string[];
   /** the key of the sealed session-check cookie (iron-session) */
   sessionSecret: string | null;
+  /** where the browser sends analytics events (null: off), and the web analytics service to mirror to */
+  analytics: { url: string | null; webAnalyticsId: string | null };
 };
+
+/** The reference services' collector, on the portal's own origin. */
+export const DEFAULT_ANALYTICS_URL = "/v1/analytics/events";
 
 function read(): PortalConfig {
   const parsed = envSchema.safeParse({
@@ -88,6 +100,8 @@ function read(): PortalConfig {
     EMBED_ALLOWED_ORIGINS: process.env.EMBED_ALLOWED_ORIGINS,
     IMAGE_HOSTS: process.env.IMAGE_HOSTS,
     SESSION_SECRET: process.env.SESSION_SECRET,
+    ANALYTICS_URL: process.env.ANALYTICS_URL,
+    WEB_ANALYTICS_ID: process.env.WEB_ANALYTICS_ID,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -106,6 +120,10 @@ function read(): PortalConfig {
     embedAllowedOrigins: env.EMBED_ALLOWED_ORIGINS,
     imageHosts: env.IMAGE_HOSTS,
     sessionSecret: env.SESSION_SECRET ?? null,
+    analytics: {
+      url: env.ANALYTICS_URL === "off" ? null : (env.ANALYTICS_URL ?? DEFAULT_ANALYTICS_URL),
+      webAnalyticsId: env.WEB_ANALYTICS_ID ?? null,
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 import { setRequestLocale } from "next-intl/server";
 import { isLocale, locales } from "@/lib/i18n/routing";
+import { AnalyticsLoader } from "@/components/analytics/analytics-loader";
 import "../globals.css";
 
 export const metadata: Metadata = {
@@ -25,6 +26,7 @@ export default async function RootLayout({ children, params }: LayoutProps<"/[la
     <html lang={lang}>
       <body className="min-h-dvh bg-white font-sans antialiased">
         <NextIntlClientProvider>{children}</NextIntlClientProvider>
+        <AnalyticsLoader />
       </body>
     </html>
   );

@@ -4,6 +4,7 @@ import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { SideMenu } from "@/components/account/side-menu";
 import { LogoutButton } from "@/components/account/logout-button";
 import { LanguageSelect } from "@/components/layout/language-select";
+import { SignedInIdentity } from "@/components/analytics/signed-in-identity";
 
 /** The user-centre layout: a header, the side menu and the page. */
 export default async function AccountLayout({ children, params }: LayoutProps<"/[lang]">) {
@@ -36,6 +37,9 @@ export default async function AccountLayout({ children, params }: LayoutProps<"/
           {children}
         </main>
       </div>
+      <Suspense>
+        <SignedInIdentity lang={lang} />
+      </Suspense>
     </div>
   );
 }

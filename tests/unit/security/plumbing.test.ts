@@ -102,6 +102,7 @@ const config = (over: Partial<PortalConfig> = {}): PortalConfig => ({
   embedAllowedOrigins: [],
   imageHosts: [],
   sessionSecret: null,
+  analytics: { url: null, webAnalyticsId: null },
   ...over,
 });
 
