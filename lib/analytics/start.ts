@@ -8,13 +8,13 @@ import { stopCollecting } from "./collect";
  */
 export type AnalyticsConfig = { url: string | null; webAnalyticsId: string | null };
 
-export async function startAnalytics(): Promise<void> {
+export async function startAnalytics(): Promise<{ stop: () => void } | null> {
   const answer = await fetchApi<AnalyticsConfig>("/api/analytics/config");
-  if (!answer.ok) return; // unknown for now: what was heard stays kept for the next page
+  if (!answer.ok) return null; // unknown for now: what was heard stays kept for the next page
   const { url, webAnalyticsId } = answer.data;
   if (!url) {
     stopCollecting();
-    return;
+    return null;
   }
   const [{ AnalyticsClient }, mirror] = await Promise.all([
     import("./client"),
@@ -27,11 +27,13 @@ export async function startAnalytics(): Promise<void> {
       return null;
     }
   };
-  new AnalyticsClient({
+  const client = new AnalyticsClient({
     url,
     local: safe(() => window.localStorage),
     tab: safe(() => window.sessionStorage),
     beacon: typeof navigator.sendBeacon === "function" ? (target, body) => navigator.sendBeacon(target, body) : null,
     mirror,
-  }).start();
+  });
+  client.start();
+  return client;
 }

@@ -15,6 +15,9 @@ import { neutralLabels } from "@/components/neutral/labels";
  * (incremental static regeneration), so a new one shows within about half a minute.
  */
 export const revalidate = 30;
+// The read below is uncached (no-store) by design; this keeps the page static anyway, so a
+// regeneration does not turn it dynamic (the upstream module is shared with dynamic pages).
+export const dynamic = "force-static";
 
 export const metadata: Metadata = { title: "Announcements · 公告", alternates: { canonical: "/announcement" } };
 
