@@ -16,6 +16,14 @@ const SMTP_HTTP_PORT = BASE_PORT + 11;
 process.env.SMTP_SINK_HTTP_PORT = String(SMTP_HTTP_PORT);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const DOWN_URL = `http://127.0.0.1:${DOWN_PORT}`;
+/**
+ * Messages, announcements and analytics (+40, +41): a throwaway PostgreSQL and a portal on it,
+ * so the operator commands those tests run (publishing, counting) work while the portal serves.
+ */
+const PG_PORT = BASE_PORT + 40;
+const MESSAGES_PORT = BASE_PORT + 41;
+export const MESSAGES_URL = `http://127.0.0.1:${MESSAGES_PORT}`;
+export const MESSAGES_DATABASE_URL = `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`;
 
 /** Enterprise accounts the tests log in with, created in the fresh database before the portal starts. */
 export const ENTERPRISES = {
@@ -76,6 +84,32 @@ export default defineConfig({
         USER_API_URL: `http://127.0.0.1:${CLOSED_PORT}`,
         MESSAGE_API_URL: `http://127.0.0.1:${CLOSED_PORT}`,
         DATA_DIR: ".e2e/unused",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+    },
+    {
+      command: "bash tests/e2e/support/postgres.sh",
+      port: PG_PORT,
+      env: { PG_PORT: String(PG_PORT) },
+      // SIGTERM lets the script stop the server and remove its data
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `next start -H 127.0.0.1 -p ${MESSAGES_PORT}`,
+      url: `${MESSAGES_URL}/en/login`,
+      env: {
+        PORT: String(MESSAGES_PORT),
+        DATABASE_URL: MESSAGES_DATABASE_URL,
+        DATA_DIR: ".e2e/messages-data",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // accounts are made through the API: a cheap proof of work (configuration, not a code path)
+        ALTCHA_COST: "50",
+        ALTCHA_MAX_COUNTER: "30",
         NEXT_TELEMETRY_DISABLED: "1",
       },
       reuseExistingServer: false,
