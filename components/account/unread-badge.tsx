@@ -10,8 +10,10 @@ export function UnreadBadge({ lang }: { lang: string }) {
   const total = data?.total ?? 0;
   if (total < 1) return null;
   return (
-    <span data-testid="menu-unread" className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-danger px-1.5 text-xs font-semibold text-white">
-      <span aria-hidden="true">{total > 99 ? "99+" : total}</span>
+    <span className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-danger px-1.5 text-xs font-semibold text-white">
+      <span aria-hidden="true" data-testid="menu-unread">
+        {total > 99 ? "99+" : total}
+      </span>
       <span className="sr-only">{t("unread", { count: total })}</span>
     </span>
   );

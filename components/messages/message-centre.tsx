@@ -52,8 +52,10 @@ export function MessageCentre({ page, contentLang, appName, options, data }: Pro
                 <TabsTrigger key={category} value={category} className="data-[state=active]:text-(--message-accent)">
                   {t(`tabs.${category}`)}
                   {unread > 0 ? (
-                    <span data-testid={`unread-${category}`} className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-(--message-accent) px-1.5 text-xs font-semibold text-white">
-                      <span aria-hidden="true">{unread > 99 ? "99+" : unread}</span>
+                    <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-(--message-accent) px-1.5 text-xs font-semibold text-white">
+                      <span aria-hidden="true" data-testid={`unread-${category}`}>
+                        {unread > 99 ? "99+" : unread}
+                      </span>
                       <span className="sr-only">{t("unreadCount", { count: unread })}</span>
                     </span>
                   ) : null}

@@ -123,7 +123,7 @@ test("中文：界面为中文，内容按 l 显示；昨天的消息标为“�
   await page.goto(`/${lang}/message?l=en&color=ff6600&emptyDataImg=%2Fimages%2Flogin-background.svg&sort=asc`);
   await expect(page.getByRole("heading", { level: 1, name: m.title })).toBeVisible();
   await expectCounts(page, { device: 0, system: 0, app: 0, activity: 2 }, 2);
-  await expect(page.getByTestId("unread-activity")).toHaveCSS("background-color", "rgb(255, 102, 0)");
+  await expect(page.getByTestId("unread-activity").locator("..")).toHaveCSS("background-color", "rgb(255, 102, 0)");
 
   // The empty device tab shows the host's picture.
   await expect(page.getByText(m.empty)).toBeVisible();
