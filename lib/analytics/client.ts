@@ -1,6 +1,4 @@
 import {
-  BATCH_MAX_BYTES,
-  BATCH_MAX_EVENTS,
   cleanProperties,
   isAnalyticsEvent,
   MIRRORED_EVENTS,
@@ -13,17 +11,16 @@ import {
   type AnalyticsProperties,
 } from "@/lib/contract/analytics-rules";
 import { handOver, record, type RawRecord } from "./collect";
+import { Sender } from "./sender";
 import { AnalyticsStore, type PageVisit } from "./store";
 
 /**
  * The analytics client (SPEC §7, §9), loaded when the browser is idle. Events become records
  * with the browser's id, the login id and a session that ends after 30 idle minutes; they wait
- * in localStorage (at most 200) and go to the collector in batches: at start, then every 6 s,
- * one batch at a time unless the last one is over 8 s old; a request gives up after 20 s.
- * An event leaves the queue only when the collector took it (a refused, malformed batch is
- * dropped), so events wait while the collector is down. When the page is left, its leave
- * (with the time spent, kept fresh by a 5 s heartbeat) and what is queued go by sendBeacon,
- * but only while the collector answers. Page views follow client-side navigation.
+ * in localStorage (at most 200) and go to the collector in batches (sender.ts): at start, then
+ * every 6 s. When the page is left, its leave (with the time spent, kept fresh by a 5 s
+ * heartbeat) and what is queued go by sendBeacon, but only while the collector answers. Page
+ * views follow client-side navigation.
  * Nothing here ever blocks the page: no awaited work in an event handler, errors are swallowed.
  */
 export type ClientOptions = {
@@ -36,9 +33,6 @@ export type ClientOptions = {
   /** sends some events on to a web analytics service too (mirror.ts) */
   mirror?: ((event: AnalyticsEventName, properties: AnalyticsProperties) => void) | null;
 };
-
-type Flight = { ids: Set<string>; started: number };
-const encoder = new TextEncoder();
 
 export function randomId(): string {
   const bytes = new Uint8Array(16);
@@ -54,14 +48,13 @@ function isRaw(value: unknown): value is RawRecord {
 
 export class AnalyticsClient {
   private readonly store: AnalyticsStore;
-  private readonly flights: Flight[] = [];
-  /** whether the collector took the last batch; a beacon is only tried while it does */
-  private healthy = false;
+  private readonly sender: Sender;
   private visit: PageVisit | null = null;
   private readonly undo: (() => void)[] = [];
 
   constructor(private readonly options: ClientOptions) {
     this.store = new AnalyticsStore(options.local ?? null, options.tab ?? null);
+    this.sender = new Sender(this.store, options.url, options.fetch ?? ((input, init) => fetch(input, init)), options.beacon ?? null);
   }
 
   /** Takes over from collect.ts and starts the timers and page tracking. */
@@ -72,7 +65,7 @@ export class AnalyticsClient {
     this.followNavigation();
     const onHide = () => this.leave();
     const onShow = (event: PageTransitionEvent) => event.persisted && record("pageView", {});
-    const onHidden = () => document.visibilityState === "hidden" && this.flushWithBeacon();
+    const onHidden = () => document.visibilityState === "hidden" && this.sender.flushWithBeacon();
     window.addEventListener("pagehide", onHide);
     window.addEventListener("pageshow", onShow);
     document.addEventListener("visibilitychange", onHidden);
@@ -162,7 +155,7 @@ export class AnalyticsClient {
       this.visit = null;
       this.store.setPage(null);
     }
-    this.flushWithBeacon();
+    this.sender.flushWithBeacon();
   }
 
   private followNavigation(): void {
@@ -194,57 +187,8 @@ export class AnalyticsClient {
     this.undo.push(() => clearInterval(timer));
   }
 
-  /** The next batch: queued events not in flight, at most 50 and 48 KB. */
-  private nextBatch(): AnalyticsEvent[] {
-    const busy = new Set(this.flights.flatMap((flight) => [...flight.ids]));
-    const batch: AnalyticsEvent[] = [];
-    let bytes = 16;
-    for (const event of this.store.queue()) {
-      if (busy.has(event.id)) continue;
-      const size = encoder.encode(JSON.stringify(event)).length + 1;
-      if (batch.length >= BATCH_MAX_EVENTS || bytes + size > BATCH_MAX_BYTES) break;
-      batch.push(event);
-      bytes += size;
-    }
-    return batch;
-  }
-
-  /** One step of the send loop. */
-  async tick(): Promise<void> {
-    const now = Date.now();
-    if (this.flights.some((flight) => now - flight.started < TIMING.sendTimeoutMs)) return;
-    const batch = this.nextBatch();
-    if (batch.length === 0) return;
-    const flight: Flight = { ids: new Set(batch.map((event) => event.id)), started: now };
-    this.flights.push(flight);
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), TIMING.requestTimeoutMs);
-    try {
-      const response = await (this.options.fetch ?? fetch)(this.options.url, {
-        method: "POST",
-        // text/plain: a "simple" request, no CORS preflight for a collector on another origin
-        headers: { "content-type": "text/plain;charset=UTF-8" },
-        body: JSON.stringify({ events: batch }),
-        credentials: "omit",
-        cache: "no-store",
-        signal: abort.signal,
-      });
-      this.healthy = response.ok;
-      // taken, or refused as malformed (a resend would be refused again); else kept for later
-      if (response.ok || (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429)) this.store.remove(flight.ids);
-    } catch {
-      this.healthy = false;
-    } finally {
-      clearTimeout(timer);
-      this.flights.splice(this.flights.indexOf(flight), 1);
-    }
-  }
-
-  private flushWithBeacon(): void {
-    if (!this.healthy || !this.options.beacon) return;
-    const batch = this.nextBatch();
-    if (batch.length === 0) return;
-    const body = new Blob([JSON.stringify({ events: batch })], { type: "text/plain;charset=UTF-8" });
-    if (this.options.beacon(this.options.url, body)) this.store.remove(new Set(batch.map((event) => event.id)));
+  /** One step of the send loop (sender.ts). */
+  tick(): Promise<void> {
+    return this.sender.tick();
   }
 }

@@ -1,3 +1,4 @@
+import { safeUrl } from "@/lib/contract/analytics-rules";
 import { ANALYTICS_DOM_EVENT } from "./announce";
 
 /**
@@ -36,7 +37,8 @@ function writeInbox(records: RawRecord[]): void {
 
 export function record(event: string, properties: Record<string, unknown>): void {
   if (off) return;
-  const raw: RawRecord = { e: event, p: properties, t: Date.now(), u: location.href, r: document.referrer };
+  // addresses are reduced at once (no token of a query string is ever kept, even briefly)
+  const raw: RawRecord = { e: event, p: properties, t: Date.now(), u: safeUrl(location.href, location.href), r: document.referrer ? safeUrl(document.referrer, location.href) : "" };
   if (consumer) consumer(raw);
   else writeInbox([...readInbox(), raw]);
 }

@@ -31,5 +31,5 @@ stop() {
 }
 trap stop EXIT
 trap 'exit 0' TERM INT
-"${owner[@]}" "$bin/postgres" -D "$dir/data" -h 127.0.0.1 -p "$port" -k "$dir" -c fsync=off -c synchronous_commit=off -c full_page_writes=off &
+"${owner[@]}" "$bin/postgres" -D "$dir/data" -h 127.0.0.1 -p "$port" -k "$dir" -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c log_checkpoints=off -c log_min_messages=warning &
 wait $!

@@ -1,3 +1,4 @@
+import { waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { announce } from "@/lib/analytics/announce";
@@ -12,6 +13,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   posted.length = 0;
   localStorage.clear();
+  sessionStorage.clear();
   document.head.innerHTML = "";
   delete window.gtag;
   delete window.dataLayer;
@@ -35,8 +37,7 @@ test("without a web analytics service, events go to the collector and no third-p
   config({ url: "/v1/analytics/events", webAnalyticsId: null });
   startCollecting();
   const client = await startAnalytics();
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(posted.join("")).toContain('"pageView"');
+  await waitFor(() => expect(posted.join("")).toContain('"pageView"'), { timeout: 10_000 });
   expect(thirdPartyScripts()).toEqual([]);
   expect(window.gtag).toBeUndefined();
   client?.stop();
@@ -52,6 +53,7 @@ test("with WEB_ANALYTICS_ID, gtag.js loads and the mirrored events reach it", as
   const pushed = (window.dataLayer ?? []).map((args) => Array.from(args as ArrayLike<unknown>));
   expect(pushed).toContainEqual(["event", "register", {}]);
   expect(pushed.some((args) => args[1] === "redeemNow")).toBe(false);
+  await waitFor(() => expect(posted.join("")).toContain('"pageView"'), { timeout: 10_000 }); // its first batch is done
   client?.stop();
 });
 
