@@ -10,6 +10,7 @@ import { expectUserCentre, logInWithPassword, logOut, messages, registerAccount,
  * what each batch carries, when batches go, and what happens while the collector is down.
  */
 test.use({ baseURL: MESSAGES_URL });
+test.describe.configure({ timeout: 180_000 });
 
 type Batch = { events: AnalyticsEvent[] };
 

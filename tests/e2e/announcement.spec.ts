@@ -6,6 +6,8 @@ import { messages } from "./support/screens";
 
 /** The public pages without a language segment (SPEC §2): /announcement and /learnMore, in both languages. */
 test.use({ baseURL: MESSAGES_URL });
+// publishing and withdrawing each wait for the page's next regeneration (up to 30 s)
+test.describe.configure({ timeout: 180_000 });
 
 /** The page is regenerated at most every 30 s after a publication: reload until it shows. */
 async function reloadUntil(page: Page, text: string): Promise<void> {

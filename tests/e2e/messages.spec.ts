@@ -6,6 +6,8 @@ import { messages, type Lang } from "./support/screens";
 
 /** The message centre (SPEC §2–§4) on the portal whose database operators can publish to while it serves. */
 test.use({ baseURL: MESSAGES_URL });
+// Each operator command is a process of its own (a few seconds on a busy machine).
+test.describe.configure({ timeout: 180_000 });
 
 type Counts = { device: number; system: number; app: number; activity: number };
 
@@ -40,10 +42,8 @@ test("messages land under their tabs with unread counts; reading one and a whole
   const olderSystem = texts("System");
   const newerSystem = texts("System");
   const app = texts("App");
-  await publish(alice, "device", device, appCode);
-  const olderId = await publish(alice, "system", olderSystem, appCode);
+  const [olderId] = await Promise.all([publish(alice, "system", olderSystem, appCode), publish(alice, "device", device, appCode), publish(alice, "app", app, appCode)]);
   await publish(alice, "system", newerSystem, appCode);
-  await publish(alice, "app", app, appCode);
 
   await page.clock.install();
   await signInWith(context, aliceSession.utoken);
@@ -79,8 +79,7 @@ test("messages land under their tabs with unread counts; reading one and a whole
   await expect(publish(alice, "app", texts("Blocked"), appCode)).rejects.toThrow(/turned off app messages/);
   const appForAll = texts("AppForAll");
   const systemForAll = texts("Everyone");
-  await publish("app-users", "app", appForAll, appCode);
-  await publish("app-users", "system", systemForAll, appCode);
+  await Promise.all([publish("app-users", "app", appForAll, appCode), publish("app-users", "system", systemForAll, appCode)]);
   await page.clock.runFor(30_000);
   await expectCounts(page, { device: 1, system: 1, app: 1, activity: 0 }, 3);
   await expect(systemRows.first()).toContainText(systemForAll.en.name);
