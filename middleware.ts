@@ -3,7 +3,7 @@ import { portalConfig } from "@/lib/config";
 import { LANG_COOKIE, type Locale } from "@/lib/i18n/routing";
 import { preferredLocale } from "@/lib/i18n/resolve";
 import { resolveLocalePath } from "@/lib/i18n/path";
-import { routeRule } from "@/lib/session/routes";
+import { isLanguageNeutralRoute, routeRule } from "@/lib/session/routes";
 import { decideGuard, type TokenState } from "@/lib/session/guard";
 import { EXPIRED_FLASH_COOKIE, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "@/lib/session/cookie";
 import { cookieEnv } from "@/lib/session/cookie-env";
@@ -44,7 +44,9 @@ export async function middleware(request: NextRequest) {
     return secure(refusal(400, 10001, url.pathname, preferred));
   }
 
-  const resolved = resolveLocalePath(url.pathname, preferred, (rest) => routeRule(rest) !== null || staticPageOf(rest) !== null);
+  const resolved = resolveLocalePath(url.pathname, preferred, (rest) => routeRule(rest) !== null || staticPageOf(rest) !== null, isLanguageNeutralRoute);
+  // /announcement and /learnMore: public and the same for everyone, in any language
+  if (resolved.kind === "neutral") return secure(NextResponse.next());
   const launch = parseLaunchContext(url.searchParams, request.headers.get("user-agent"), config.imageHosts);
   const at = (path: string) => new URL(path, origin);
 

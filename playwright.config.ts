@@ -45,6 +45,14 @@ const TEST_RUN_ENV = { IP_LIMIT_EXEMPT: "127.0.0.1", ALTCHA_COST: "200", ALTCHA_
  * docs/decisions.md) resolving to 127.0.0.1, the tests' address.
  */
 const SERVER_ENV = { NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn", NODE_OPTIONS: "--dns-result-order=ipv4first" };
+/**
+ * Messages, announcements and analytics (+40, +41): a throwaway PostgreSQL and a portal on it,
+ * so the operator commands those tests run (publishing, counting) work while the portal serves.
+ */
+const PG_PORT = BASE_PORT + 40;
+const MESSAGES_PORT = BASE_PORT + 41;
+export const MESSAGES_URL = `http://127.0.0.1:${MESSAGES_PORT}`;
+export const MESSAGES_DATABASE_URL = `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`;
 
 /** Enterprise accounts the tests log in with, created in the fresh database before the portal starts. */
 export const ENTERPRISES = {
@@ -143,6 +151,33 @@ export default defineConfig({
         MESSAGE_API_URL: `http://127.0.0.1:${CLOSED_PORT}`,
         DATA_DIR: ".e2e/unused",
         ...SERVER_ENV,
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+    },
+    {
+      command: "bash tests/e2e/support/postgres.sh",
+      port: PG_PORT,
+      env: { PG_PORT: String(PG_PORT) },
+      // SIGTERM lets the script stop the server and remove its data
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `next start -H localhost -p ${MESSAGES_PORT}`,
+      url: `${MESSAGES_URL}/en/login`,
+      env: {
+        PORT: String(MESSAGES_PORT),
+        DATABASE_URL: MESSAGES_DATABASE_URL,
+        DATA_DIR: ".e2e/messages-data",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // accounts are made through the API: a cheap proof of work (configuration, not a code path)
+        ...SERVER_ENV,
+        ...TEST_RUN_ENV,
+        ALTCHA_COST: "50",
+        ALTCHA_MAX_COUNTER: "30",
       },
       reuseExistingServer: false,
       timeout: 120_000,

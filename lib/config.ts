@@ -56,9 +56,15 @@ const envSchema = z.object({
     z.enum(["altcha", "recaptcha", "aliyun", "regional"], { error: "expected altcha, recaptcha, aliyun or regional" }),
   ),
   REGION: z.preprocess((value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : undefined), z.string().optional()),
-  ANALYTICS_URL: z.preprocess(blank, z.url({ error: "expected a URL" }).optional()),
   TRAINING_VIDEO_URL: z.preprocess(blank, z.string().optional()),
   XCS_API_URL: z.preprocess(blank, z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional()),
+  ANALYTICS_URL: z.preprocess(
+    blank,
+    z
+      .union([z.literal("off"), z.string().regex(/^\/(?!\/)[^\s]*$/), z.url({ protocol: /^https?$/ })], { error: "expected a URL, a path such as /v1/analytics/events, or off" })
+      .optional(),
+  ),
+  WEB_ANALYTICS_ID: z.preprocess(blank, z.string().regex(/^G-[A-Z0-9]{4,20}$/, { error: "expected a Google Analytics 4 measurement ID (G-…)" }).optional()),
 });
 
 /** The origin of an absolute http(s) URL, else nothing (a same-origin path needs no CSP entry). */
@@ -95,7 +101,12 @@ export type PortalConfig = {
   extraFormActions: readonly string[];
   /** XCS activation endpoint (SPEC §7): POST {token} after a redemption or a completed training; null = off */
   xcsApiUrl: string | null;
+  /** where the browser sends analytics events (null: off), and the web analytics service to mirror to */
+  analytics: { url: string | null; webAnalyticsId: string | null };
 };
+
+/** The reference services' collector, on the portal's own origin. */
+export const DEFAULT_ANALYTICS_URL = "/v1/analytics/events";
 
 function read(): PortalConfig {
   const parsed = envSchema.safeParse({
@@ -114,9 +125,10 @@ function read(): PortalConfig {
     SESSION_SECRET: process.env.SESSION_SECRET,
     CAPTCHA_PROVIDER: process.env.CAPTCHA_PROVIDER,
     REGION: process.env.REGION,
-    ANALYTICS_URL: process.env.ANALYTICS_URL,
     TRAINING_VIDEO_URL: process.env.TRAINING_VIDEO_URL,
     XCS_API_URL: process.env.XCS_API_URL,
+    ANALYTICS_URL: process.env.ANALYTICS_URL,
+    WEB_ANALYTICS_ID: process.env.WEB_ANALYTICS_ID,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -141,6 +153,10 @@ function read(): PortalConfig {
     extraMediaSources: originOf(env.TRAINING_VIDEO_URL),
     extraFormActions: originOf(env.PASSPORT_API_URL),
     xcsApiUrl: env.XCS_API_URL ?? null,
+    analytics: {
+      url: env.ANALYTICS_URL === "off" ? null : (env.ANALYTICS_URL ?? DEFAULT_ANALYTICS_URL),
+      webAnalyticsId: env.WEB_ANALYTICS_ID ?? null,
+    },
   };
 }
 

@@ -5,18 +5,20 @@ import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { clsx } from "clsx";
 import type { KeyboardEvent } from "react";
-import { BUSINESS_SECURITY_PATH, BUSINESS_SETTINGS_PATH, EXCHANGE_PATH, SECURITY_PATH, SETTINGS_PATH, TRAINING_PATH } from "@/lib/session/routes";
+import { BUSINESS_SECURITY_PATH, BUSINESS_SETTINGS_PATH, EXCHANGE_PATH, LEARN_MORE_PATH, MESSAGES_PATH, SECURITY_PATH, SETTINGS_PATH, TRAINING_PATH } from "@/lib/session/routes";
 import { useLaunchQuery } from "./use-launch-query";
 import { useBusinessArea } from "./use-business-area";
 import { useTrainingEntry } from "./use-training-entry";
+import { UnreadBadge } from "./unread-badge";
 
-type Entry = { key: "settings" | "security" | "businessSettings" | "exchange" | "training"; path: string; home?: string };
+type Entry = { key: "settings" | "security" | "businessSettings" | "exchange" | "training" | "messages"; path: string; home?: string };
 
 const consumerEntries: Entry[] = [
   { key: "settings", path: SETTINGS_PATH, home: "profile" },
   { key: "security", path: SECURITY_PATH },
   { key: "exchange", path: EXCHANGE_PATH },
   { key: "training", path: TRAINING_PATH },
+  { key: "messages", path: MESSAGES_PATH },
 ];
 const businessEntries: Entry[] = [
   { key: "businessSettings", path: BUSINESS_SETTINGS_PATH, home: "profile-business" },
@@ -69,10 +71,24 @@ export function SideMenu({ lang }: { lang: string }) {
                 )}
               >
                 {t(entry.key)}
+                {entry.key === "messages" ? <UnreadBadge lang={lang} /> : null}
               </Link>
             </li>
           );
         })}
+        <li>
+          {/* SPEC §2: "about" opens the learn-more page as a new page, in this page's language */}
+          <a
+            href={`${LEARN_MORE_PATH}?lang=${lang}`}
+            target="_blank"
+            rel="noopener"
+            data-analytics-id="learnMore"
+            className="block whitespace-nowrap rounded-lg px-3 py-2 text-sm text-gray-700 hover:bg-gray-100"
+          >
+            {t("about")}
+            <span className="sr-only"> {t("newWindow")}</span>
+          </a>
+        </li>
       </ul>
     </nav>
   );

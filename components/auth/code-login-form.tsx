@@ -18,6 +18,7 @@ import { callAction, useErrorText } from "./use-error-text";
 import { deviceHoldOf, type DeviceHold } from "./device-hold";
 import { DeviceCodeStep } from "./lazy";
 import { applyFieldErrors, validEmailOrMark } from "./form-errors";
+import { announce } from "@/lib/analytics/announce";
 
 type Props = { page: PageRef };
 
@@ -50,6 +51,7 @@ export function CodeLoginForm({ page }: Props) {
     }
     const result = await callAction(() => loginWithCodeAction({ ...values, nonce }, page));
     if (result.ok) {
+      announce({ event: "login", method: "code" });
       window.location.assign(result.redirect);
       return;
     }

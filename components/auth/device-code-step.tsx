@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormBody } from "@/components/ui/form-body";
 import { callAction, useErrorText } from "./use-error-text";
+import { announce } from "@/lib/analytics/announce";
 
 type Props = { hold: DeviceHold; page: PageRef; onBack: () => void };
 
@@ -36,6 +37,7 @@ export function DeviceCodeStep({ hold, page, onBack }: Props) {
     setFormError(null);
     const result = await callAction(() => confirmDeviceAction({ challenge: hold.challenge, code, remember: hold.remember }, page));
     if (result.ok) {
+      announce({ event: "login", method: "device" });
       window.location.assign(result.redirect);
       return;
     }

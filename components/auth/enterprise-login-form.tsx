@@ -20,6 +20,7 @@ import { callAction, useErrorText } from "./use-error-text";
 import { useSignInVerification } from "./use-sign-in-verification";
 import { deviceHoldOf, type DeviceHold } from "./device-hold";
 import { DeviceCodeStep } from "./lazy";
+import { announce } from "@/lib/analytics/announce";
 
 type Props = { lang: string; personalHref: string };
 
@@ -46,6 +47,7 @@ export function EnterpriseLoginForm({ lang, personalHref }: Props) {
     }
     const result = await callAction(() => enterpriseLoginAction(values, page, value));
     if (result.ok) {
+      announce({ event: "login", method: "enterprise" });
       window.location.assign(result.redirect);
       return;
     }

@@ -18,6 +18,7 @@ import { HumanVerification } from "@/components/verification/lazy";
 import { PasswordField } from "./password-field";
 import { useEmailCode } from "./use-email-code";
 import { callAction, useErrorText } from "./use-error-text";
+import { announce } from "@/lib/analytics/announce";
 
 type Props = { lang: string; loginHref: string };
 type Step = "email" | "verify" | "code" | "password" | "done";
@@ -84,7 +85,10 @@ export function FindPasswordForm({ lang, loginHref }: Props) {
     const nonce = request.nonceFor(values.email);
     if (!nonce) return go("email", text.field("codeRequestFirst") ?? null);
     const result = await callAction(() => findPasswordAction({ ...values, nonce }, page));
-    if (result.ok) return go("done");
+    if (result.ok) {
+      announce({ event: "findPassword" });
+      return go("done");
+    }
     failed(result.error);
   });
 

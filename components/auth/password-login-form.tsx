@@ -20,6 +20,7 @@ import { callAction, useErrorText } from "./use-error-text";
 import { useSignInVerification } from "./use-sign-in-verification";
 import { deviceHoldOf, type DeviceHold } from "./device-hold";
 import { DeviceCodeStep } from "./lazy";
+import { announce } from "@/lib/analytics/announce";
 
 type Props = { page: PageRef; findPasswordHref: string | null };
 
@@ -45,6 +46,7 @@ export function PasswordLoginForm({ page, findPasswordHref }: Props) {
     }
     const result = await callAction(() => loginWithPasswordAction(values, page, value));
     if (result.ok) {
+      announce({ event: "login", method: "password" });
       window.location.assign(result.redirect);
       return;
     }

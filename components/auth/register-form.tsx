@@ -19,6 +19,7 @@ import { EmailCodeField } from "./email-code-field";
 import { useEmailCode } from "./use-email-code";
 import { callAction, useErrorText } from "./use-error-text";
 import { applyFieldErrors, validEmailOrMark } from "./form-errors";
+import { announce } from "@/lib/analytics/announce";
 
 type Props = { lang: string; title: string; loginHref: string | null };
 
@@ -50,6 +51,7 @@ export function RegisterForm({ lang, title, loginHref }: Props) {
     }
     const result = await callAction(() => registerAction({ ...values, nonce }, page));
     if (result.ok) {
+      announce({ event: "register" });
       window.location.assign(result.redirect);
       return;
     }

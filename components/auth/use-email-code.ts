@@ -7,6 +7,7 @@ import { ErrorCode } from "@/lib/contract/errors";
 import type { CodeRequestPurpose, VerificationValue } from "@/lib/validation/verification";
 import { useCountdown } from "./use-countdown";
 import { callAction } from "./use-error-text";
+import { announce } from "@/lib/analytics/announce";
 
 type Sent = { email: string; nonce: string };
 
@@ -64,6 +65,7 @@ export function useEmailCode(purpose: CodeRequestPurpose, page: PageRef) {
         if (result.error.retryAfter) start(result.error.retryAfter);
         return result;
       }
+      announce({ event: "getCode", purpose });
       const entry = { email, nonce: result.nonce };
       window.sessionStorage.setItem(`${storageKey(purpose)}:sent`, JSON.stringify(entry));
       setSent(entry);

@@ -41,6 +41,8 @@
  * | 20504 | snLengthIncorrect     | 400  | the device SN is not 23 characters                     |
  * | 20505 | snFormatError         | 400  | the device SN has characters other than letters, digits, '-' |
  * | 20506 | videoViewRefused      | 409  | a viewing report the server cannot believe (unknown, ahead of time, or too early to finish) |
+ * | 20601 | messageCategoryNotBlockable | 400 | messages: system (and activity) messages cannot be turned off |
+ * | 20602 | messageNotFound       | 404  | messages: no such message in the caller's inbox        |
  */
 export const ErrorCode = {
   ok: 0,
@@ -79,6 +81,8 @@ export const ErrorCode = {
   snLengthIncorrect: 20504,
   snFormatError: 20505,
   videoViewRefused: 20506,
+  messageCategoryNotBlockable: 20601,
+  messageNotFound: 20602,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -121,6 +125,8 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20504: 400,
   20505: 400,
   20506: 409,
+  20601: 400,
+  20602: 404,
 };
 
 const known = new Set<number>(Object.values(ErrorCode));

@@ -3,14 +3,23 @@ import { looksLikeLanguage, normalizeLocale } from "./resolve";
 
 export type ResolvedPath =
   | { kind: "ok"; lang: Locale; rest: string }
-  | { kind: "redirect"; pathname: string; keepQuery: boolean };
+  | { kind: "redirect"; pathname: string; keepQuery: boolean }
+  /** a page without a language segment (/announcement, /learnMore): served as it is */
+  | { kind: "neutral" };
 
 /**
  * Language part of the route table (SPEC §2, ARCHITECTURE "Language of a path without one").
- * `isKnownRoute` tells whether a path below the language is a portal route.
+ * `isKnownRoute` tells whether a path below the language is a portal route; `isNeutralRoute`
+ * whether a whole path is a page without a language (it is then left alone).
  */
-export function resolveLocalePath(pathname: string, preferred: Locale, isKnownRoute: (rest: string) => boolean): ResolvedPath {
+export function resolveLocalePath(
+  pathname: string,
+  preferred: Locale,
+  isKnownRoute: (rest: string) => boolean,
+  isNeutralRoute: (path: string) => boolean = () => false,
+): ResolvedPath {
   const segments = pathname.split("/").filter(Boolean);
+  if (segments.length > 0 && isNeutralRoute(segments.join("/"))) return { kind: "neutral" };
   const [first = "", ...others] = segments;
   const rest = others.join("/");
 

@@ -28,16 +28,20 @@ export function frameAncestors(config: PortalConfig): string {
   return ["'self'", ...config.embedAllowedOrigins].join(" ");
 }
 
+/** Google Analytics 4, only when a measurement ID is configured (no third-party script otherwise). */
+const WEB_ANALYTICS = { script: ["https://www.googletagmanager.com"], connect: ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"] };
+
 export function contentSecurityPolicy(config: PortalConfig, https: boolean): string {
   const captcha = captchaSources(config);
+  const web = config.analytics.webAnalyticsId ? WEB_ANALYTICS : { script: [], connect: [] };
   const images = config.imageHosts.map((host) => `https://${host}`);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", "'unsafe-inline'", ...captcha.script],
+    "script-src": ["'self'", "'unsafe-inline'", ...captcha.script, ...web.script],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...images],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", ...captcha.connect, ...config.extraConnectSources],
+    "connect-src": ["'self'", ...captcha.connect, ...web.connect, ...config.extraConnectSources],
     "media-src": ["'self'", ...config.extraMediaSources],
     "frame-src": ["'self'", ...captcha.frame],
     // the proof-of-work widget runs its hashing in a worker made from a data: URL

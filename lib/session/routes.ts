@@ -19,6 +19,7 @@ const exact: Record<string, RouteRule> = {
   "profile-business": { kind: "protected", business: true },
   "profile-business/profile-settings": { kind: "protected", business: true },
   "profile-business/security": { kind: "protected", business: true },
+  message: { kind: "protected", business: false },
 };
 
 /** Rule for a path below the language (`profile/settings`, no slashes at the ends), or null if unknown. */
@@ -38,3 +39,17 @@ export const BUSINESS_SECURITY_PATH = "profile-business/security";
 export const EXCHANGE_PATH = "profile/exchange";
 export const TRAINING_PATH = "profile/training";
 export const SN_PASSWORD_PATH = "sn-password";
+export const MESSAGES_PATH = "message";
+
+/**
+ * Public pages that have no language segment (SPEC §2): the middleware lets them through
+ * untouched (no redirect, no cookie), and each picks the visitor's language in the browser.
+ */
+export const LANGUAGE_NEUTRAL_ROUTES = ["announcement", "learnMore"] as const;
+export const ANNOUNCEMENT_PATH = "/announcement";
+export const LEARN_MORE_PATH = "/learnMore";
+
+/** True for a whole path (`learnMore`, no slashes at the ends) that is one of those pages. */
+export function isLanguageNeutralRoute(path: string): boolean {
+  return (LANGUAGE_NEUTRAL_ROUTES as readonly string[]).includes(path);
+}

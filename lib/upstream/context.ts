@@ -49,3 +49,15 @@ export function userCall<T>(ctx: UpstreamContext, call: PassportCall<T>): Promis
 export function userFileCall(ctx: UpstreamContext, call: { path: string; query?: Record<string, QueryValue> }): Promise<UpstreamFile> {
   return upstreamFetchFile({ service: "user", method: "GET", ...call, token: ctx.token, lang: ctx.lang, app: ctx.app, client: forwardedClient(ctx) });
 }
+
+/** One call on the message service (MESSAGE_API_URL) on behalf of a context, with the same headers. */
+export function messageCall<T>(ctx: UpstreamContext, call: PassportCall<T>): Promise<T> {
+  return upstreamFetch({
+    service: "message",
+    ...call,
+    token: ctx.token,
+    lang: ctx.lang,
+    app: ctx.app,
+    client: forwardedClient(ctx),
+  });
+}

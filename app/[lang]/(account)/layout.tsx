@@ -5,6 +5,7 @@ import { SideMenu } from "@/components/account/side-menu";
 import { LogoutButton } from "@/components/account/logout-button";
 import { LanguageSelect } from "@/components/layout/language-select";
 import { FlashNotice } from "@/components/layout/flash-notice";
+import { SignedInIdentity } from "@/components/analytics/signed-in-identity";
 
 /** The user-centre layout: a header, the side menu and the page. */
 export default async function AccountLayout({ children, params }: LayoutProps<"/[lang]">) {
@@ -38,6 +39,9 @@ export default async function AccountLayout({ children, params }: LayoutProps<"/
           {children}
         </main>
       </div>
+      <Suspense>
+        <SignedInIdentity lang={lang} />
+      </Suspense>
     </div>
   );
 }

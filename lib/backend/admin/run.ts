@@ -14,6 +14,7 @@ import {
 import { dispatchExchange, EXCHANGE_USAGE } from "./exchange-cli";
 import { table } from "./table";
 import { UsageError } from "./usage";
+import { runMessageCommand, MESSAGE_USAGE } from "./message-cli";
 
 /**
  * `npm run admin -- <command>`: parses the arguments, runs a command of commands.ts and
@@ -44,10 +45,10 @@ Commands:
                       failures and old outbox mail now (the services also do it every
                       PRUNE_INTERVAL_SECONDS, default 600).
 ${EXCHANGE_USAGE}
+${MESSAGE_USAGE}
 
 Options:
   -h, --help          Show this help.`;
-
 
 const REASONS = new Map<number, string>(Object.entries(ErrorCode).map(([name, code]) => [code, name]));
 
@@ -144,6 +145,7 @@ async function dispatch(command: string, args: string[], io: AdminIo): Promise<v
     }
     default:
       if (await dispatchExchange(command, args, io)) return;
+      if (await runMessageCommand(command, args, io)) return;
       throw new UsageError(`Unknown command: ${command}`);
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, doublePrecision, index, inet, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, doublePrecision, index, inet, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The reference services' tables. Every timestamp is written by the services from
@@ -337,4 +337,101 @@ export const welderViews = pgTable(
     finishedAt: ts("finished_at"),
   },
   (t) => [index("welder_views_user_idx").on(t.userId, t.startedAt)],
+);
+
+// ---- Messages, announcements and analytics (docs/messages-and-analytics.md) ----
+
+const MESSAGE_CATEGORY = ["device", "system", "app", "activity"] as const;
+
+/** A message an operator published, with its texts in both languages. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** the app whose message centre shows it (the launch context's `p`) */
+    appCode: text("app_code").notNull(),
+    category: text("category", { enum: MESSAGE_CATEGORY }).notNull(),
+    /** user: to one account; app: to every user of the app when it was published */
+    audience: text("audience", { enum: ["user", "app"] }).notNull(),
+    nameEn: text("name_en").notNull(),
+    nameZh: text("name_zh").notNull(),
+    contentEn: text("content_en").notNull(),
+    contentZh: text("content_zh").notNull(),
+    publishedAt: ts("published_at").notNull(),
+  },
+  (t) => [index("messages_app_idx").on(t.appCode, t.publishedAt)],
+);
+
+/**
+ * A user's inbox: one row per message delivered to them, written when the message is published
+ * (a blocked category gets no row). App, category and time are copied from the message so
+ * the list and the unread counts read this table alone.
+ */
+export const messageDeliveries = pgTable(
+  "message_deliveries",
+  {
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    appCode: text("app_code").notNull(),
+    category: text("category", { enum: MESSAGE_CATEGORY }).notNull(),
+    publishedAt: ts("published_at").notNull(),
+    readAt: ts("read_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.messageId] }),
+    index("message_deliveries_inbox_idx").on(t.userId, t.appCode, t.category, t.publishedAt),
+  ],
+);
+
+/** Categories a user turned off in an app (a row means blocked, since `blockedAt`). */
+export const messageBlocks = pgTable(
+  "message_blocks",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    appCode: text("app_code").notNull(),
+    category: text("category", { enum: MESSAGE_CATEGORY }).notNull(),
+    blockedAt: ts("blocked_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.appCode, t.category] })],
+);
+
+/** Public announcements (/announcement), shown from publishing until they expire or are withdrawn. */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    titleEn: text("title_en").notNull(),
+    titleZh: text("title_zh").notNull(),
+    bodyEn: text("body_en").notNull(),
+    bodyZh: text("body_zh").notNull(),
+    publishedAt: ts("published_at").notNull(),
+    expiresAt: ts("expires_at"),
+    withdrawnAt: ts("withdrawn_at"),
+  },
+  (t) => [index("announcements_published_idx").on(t.publishedAt)],
+);
+
+/** Events received by the reference analytics collector; `id` is the client's, so a resent event is stored once. */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: text("id").primaryKey(),
+    event: text("event").notNull(),
+    /** the browser's time of the event, kept within the 30 days before its arrival */
+    eventTime: ts("event_time").notNull(),
+    receivedAt: ts("received_at").notNull(),
+    distinctId: text("distinct_id").notNull(),
+    loginId: text("login_id"),
+    sessionId: text("session_id").notNull(),
+    url: text("url").notNull(),
+    referrer: text("referrer"),
+    properties: jsonb("properties").$type<Record<string, string | number | boolean | null>>().notNull(),
+  },
+  (t) => [index("analytics_events_time_idx").on(t.eventTime, t.event), index("analytics_events_received_idx").on(t.receivedAt)],
 );

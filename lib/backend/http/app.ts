@@ -11,8 +11,10 @@ import { describeClient, sessionToken } from "./client";
 import { failure } from "./envelope";
 import type { ServicesEnv } from "./env";
 import { limitBody } from "./limits";
+import { analyticsRoutes } from "./routes/analytics";
 import { enterpriseRoutes } from "./routes/enterprise";
 import { exchangeRoutes } from "./routes/exchange";
+import { messageRoutes } from "./routes/messages";
 import { passportRoutes } from "./routes/passport";
 import { profileRoutes } from "./routes/profile";
 import { safetyRoutes } from "./routes/safety";
@@ -63,7 +65,7 @@ export function createServicesApp(): ServicesApp {
   app.use(limitBody);
 
   for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes]) routes(app);
-  for (const routes of [exchangeRoutes, safetyRoutes, welderRoutes]) routes(app);
+  for (const routes of [exchangeRoutes, safetyRoutes, welderRoutes, messageRoutes, analyticsRoutes]) routes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "utoken", { type: "apiKey", in: "header", name: "utoken" });
   app.doc31("/v1/openapi.json", {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { lt } from "drizzle-orm";
 import { addSeconds } from "../clock";
 import type { Db } from "../db/client";
-import { deviceChallenges, emailNonces, outboxMails, signInFailures, usedChallenges, verificationCodes, verificationTickets } from "../db/schema";
+import { analyticsEvents, deviceChallenges, emailNonces, outboxMails, signInFailures, usedChallenges, verificationCodes, verificationTickets } from "../db/schema";
 import { outboxDir } from "../mail/outbox-dir";
 import { registeredPruners, type Pruner } from "./registry";
 
@@ -12,16 +12,21 @@ import { registeredPruners, type Pruner } from "./registry";
  * nonces, codes, tickets and challenges have expired (a day's grace for a look at a recent
  * problem), sign-in failures are past every window that counts them (the longest is 24 h) and
  * are kept 30 days for operators (`npm run admin -- failures`), the mail log 30 days, and the
- * outbox's mail files, which hold codes, 7 days.
+ * outbox's mail files, which hold codes, 7 days; analytics events 400 days (a year's counts,
+ * compared with the year before).
  */
 const DAY = 86_400;
-export const KEEP = { spent: DAY, failures: 30 * DAY, mailLog: 30 * DAY, mailFiles: 7 * DAY } as const;
+export const KEEP = { spent: DAY, failures: 30 * DAY, mailLog: 30 * DAY, mailFiles: 7 * DAY, analytics: 400 * DAY } as const;
 
 async function removed(query: Promise<Array<{ id: string }>>): Promise<number> {
   return (await query).length;
 }
 
 const BUILT_IN: Pruner[] = [
+  {
+    name: "analytics_events",
+    prune: async (db, at) => (await db.delete(analyticsEvents).where(lt(analyticsEvents.receivedAt, addSeconds(at, -KEEP.analytics))).returning({ id: analyticsEvents.id })).length,
+  },
   { name: "email_nonces", prune: (db, at) => removed(db.delete(emailNonces).where(lt(emailNonces.expiresAt, at)).returning({ id: emailNonces.id })) },
   {
     name: "verification_codes",

@@ -1,6 +1,6 @@
 import { resolveLocalePath } from "@/lib/i18n/path";
 import { localeFromAcceptLanguage, normalizeLocale, preferredLocale } from "@/lib/i18n/resolve";
-import { routeRule } from "@/lib/session/routes";
+import { isLanguageNeutralRoute, routeRule } from "@/lib/session/routes";
 
 const known = (rest: string) => routeRule(rest) !== null;
 
@@ -16,6 +16,15 @@ describe("language routing (SPEC §2, §4)", () => {
     ["/en/profile/settings", "en", { kind: "ok", lang: "en", rest: "profile/settings" }],
   ] as const)("%s (preferred %s)", (path, preferred, expected) => {
     expect(resolveLocalePath(path, preferred, known)).toEqual(expected);
+  });
+
+  it("leaves the pages without a language alone (/announcement, /learnMore); /en/announcement is not one", () => {
+    expect(resolveLocalePath("/announcement", "zh", known, isLanguageNeutralRoute)).toEqual({ kind: "neutral" });
+    expect(resolveLocalePath("/learnMore", "en", known, isLanguageNeutralRoute)).toEqual({ kind: "neutral" });
+    expect(resolveLocalePath("/learnmore", "en", known, isLanguageNeutralRoute)).toEqual({ kind: "redirect", pathname: "/en/login", keepQuery: false });
+    expect(resolveLocalePath("/en/announcement", "en", known, isLanguageNeutralRoute)).toEqual({ kind: "redirect", pathname: "/en/login", keepQuery: false });
+    expect(resolveLocalePath("/announcement/x", "en", known, isLanguageNeutralRoute)).toEqual({ kind: "redirect", pathname: "/en/login", keepQuery: false });
+    expect(resolveLocalePath("/message", "zh", known, isLanguageNeutralRoute)).toEqual({ kind: "redirect", pathname: "/zh/message", keepQuery: true });
   });
 
   it("maps zh-CN and zh to zh and anything else to en", () => {

@@ -108,6 +108,7 @@ const config = (over: Partial<PortalConfig> = {}): PortalConfig => ({
   extraMediaSources: [],
   extraFormActions: [],
   xcsApiUrl: null,
+  analytics: { url: null, webAnalyticsId: null },
   ...over,
 });
 

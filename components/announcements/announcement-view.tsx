@@ -1,0 +1,36 @@
+import type { Announcement } from "@/lib/contract/messages";
+import type { Locale } from "@/lib/i18n/routing";
+
+/** The announcement page's texts in one language; `published` and `until` hold a `{date}`. */
+export type AnnouncementLabels = { title: string; intro: string; empty: string; published: string; until: string };
+
+const withDate = (template: string, iso: string) => template.replace("{date}", iso.slice(0, 10));
+
+/**
+ * The announcements in one language. Plain markup, so the static page renders it on the server
+ * and its client fallback renders the same; dates are shown in UTC (the page is the same for
+ * every visitor).
+ */
+export function AnnouncementView({ lang, list, labels }: { lang: Locale; list: Announcement[]; labels: AnnouncementLabels }) {
+  return (
+    <section aria-labelledby={`announcements-${lang}`} className="flex flex-col gap-4">
+      <header>
+        <h1 id={`announcements-${lang}`} className="text-2xl font-semibold text-gray-900">
+          {labels.title}
+        </h1>
+        <p className="mt-1 text-sm text-muted">{labels.intro}</p>
+      </header>
+      {list.length === 0 ? <p className="rounded-xl border border-gray-200 bg-white p-6 text-sm text-muted">{labels.empty}</p> : null}
+      {list.map((item) => (
+        <article key={item.id} className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6">
+          <h2 className="text-base font-semibold text-gray-900">{item.title[lang]}</h2>
+          <p className="mt-1 text-xs text-muted">
+            <time dateTime={item.publishedAt}>{withDate(labels.published, item.publishedAt)}</time>
+            {item.expiresAt ? ` · ${withDate(labels.until, item.expiresAt)}` : null}
+          </p>
+          <p className="mt-3 whitespace-pre-line text-sm text-gray-800">{item.body[lang]}</p>
+        </article>
+      ))}
+    </section>
+  );
+}
