@@ -4,6 +4,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { formResolver } from "@/lib/validation/form-schema";
 import { useTranslations } from "next-intl";
+import { ErrorCode } from "@/lib/contract/errors";
+import type { ActionError } from "@/lib/session/action-result";
 import { LaunchLink } from "@/components/layout/launch-link";
 import { usePageRef } from "@/components/layout/use-page-ref";
 import { registerSchema, type RegisterInput } from "@/lib/validation/auth";
@@ -28,6 +30,12 @@ export function RegisterForm({ lang, title, loginHref }: Props) {
   const text = useErrorText();
   const page = usePageRef(lang);
   const [formError, setFormError] = useState<string | null>(null);
+  // 'Account already exists' offers to log in instead (SPEC §8)
+  const [accountExists, setAccountExists] = useState(false);
+  const fail = (error: ActionError) => {
+    setAccountExists(error.code === ErrorCode.accountExists);
+    setFormError(text.action(error));
+  };
   const [notice, setNotice] = useState<string | null>(null);
   const request = useEmailCode("register", page);
   const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm<RegisterInput>({
@@ -38,6 +46,7 @@ export function RegisterForm({ lang, title, loginHref }: Props) {
 
   function checkedEmail(): string | null {
     setFormError(null);
+    setAccountExists(false);
     setNotice(null);
     return validEmailOrMark(getValues("email"), (message) => setError("email", { message }), () => clearErrors("email"));
   }
@@ -56,7 +65,7 @@ export function RegisterForm({ lang, title, loginHref }: Props) {
       return;
     }
     const fields = ["email", "code", "password", "confirmPassword", "agree"] as const;
-    if (!applyFieldErrors(result.error, fields, setError)) setFormError(text.action(result.error));
+    if (!applyFieldErrors(result.error, fields, setError)) fail(result.error);
   });
 
   return (
@@ -65,7 +74,19 @@ export function RegisterForm({ lang, title, loginHref }: Props) {
         <h1 id="register-title" className="text-2xl font-semibold text-gray-900">
           {title}
         </h1>
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        {formError ? (
+          <Alert tone="error">
+            {formError}
+            {accountExists ? (
+              <>
+                {" "}
+                <LaunchLink href={`/${lang}/login`} keepR className="font-semibold underline">
+                  {t("toLogin")}
+                </LaunchLink>
+              </>
+            ) : null}
+          </Alert>
+        ) : null}
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         <Field label={t("email")} type="email" autoComplete="email" placeholder={t("emailPlaceholder")} error={text.field(errors.email?.message)} {...register("email")} />
         <EmailCodeField
@@ -77,7 +98,7 @@ export function RegisterForm({ lang, title, loginHref }: Props) {
           error={text.field(errors.code?.message)}
           inputProps={register("code")}
           onSent={(email) => setNotice(t("codeSent", { email }))}
-          onFailed={(error) => setFormError(text.action(error))}
+          onFailed={fail}
         />
         <PasswordField label={t("password")} autoComplete="new-password" placeholder={t("passwordPlaceholder")} error={text.field(errors.password?.message)} {...register("password")} />
         <PasswordField

@@ -17,6 +17,8 @@ export function useErrorText() {
       return tv.has(key as ValidationKey) ? tv(key as ValidationKey) : te("10001");
     },
     action(error: ActionError): string {
+      // a timeout keeps its code, 1002, and reads 'Request timed out' (SPEC §8)
+      if (error.timedOut) return te("10005");
       return te(errorMessageKey(error.code), { seconds: error.retryAfter ?? 60 });
     },
   };

@@ -13,6 +13,8 @@ export type ActionError = {
    * and this browser's device id.
    */
   challenge?: string;
+  /** Set with 1002 when the upstream call ran out of time: shown as 'Request timed out'. */
+  timedOut?: true;
 };
 
 export type ActionResult<T = unknown> = ({ ok: true } & T) | { ok: false; error: ActionError };

@@ -23,6 +23,7 @@ export function readApiAnswer<T>(body: unknown): ApiAnswer<T> {
     answer.redirect = error.redirect;
   }
   if ("retryAfter" in error && typeof error.retryAfter === "number") answer.retryAfter = error.retryAfter;
+  if ("timedOut" in error && error.timedOut === true) answer.timedOut = true;
   return { ok: false, error: answer };
 }
 

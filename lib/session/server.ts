@@ -93,6 +93,7 @@ export function toActionError(error: unknown): ActionError {
     return {
       code: error.code,
       ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+      ...(error.timedOut ? { timedOut: true as const } : {}),
       // Only the challenge of a new-device sign-in: a random token that the same browser (its
       // device id) and the emailed code must come with; nothing else of the answer.
       ...(error.code === ErrorCode.deviceVerificationRequired && error.challenge ? { challenge: error.challenge } : {}),

@@ -13,13 +13,16 @@ export class UpstreamError extends Error {
   readonly retryAfter?: number;
   /** with 20109 (a sign-in from a new device): the challenge that POST /v1/login/device finishes */
   readonly challenge?: string;
+  /** with 1002: the call ran out of time (the user reads 'Request timed out') */
+  readonly timedOut?: boolean;
 
-  constructor(init: { code: number; message: string; httpStatus: number; retryAfter?: number; challenge?: string; cause?: unknown }) {
+  constructor(init: { code: number; message: string; httpStatus: number; retryAfter?: number; challenge?: string; timedOut?: boolean; cause?: unknown }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.code = init.code;
     this.httpStatus = init.httpStatus;
     if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
     if (init.challenge !== undefined) this.challenge = init.challenge;
+    if (init.timedOut) this.timedOut = true;
   }
 }
 

@@ -207,14 +207,24 @@ const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNRE
  * (timeout, abort, reset, ERR_NETWORK, ECONNABORTED, ETIMEDOUT) gives 1002.
  */
 function networkError(error: unknown): UpstreamError {
-  const unreachable = errorCodes(error).some((code) => UNREACHABLE.has(code));
+  const codes = errorCodes(error);
+  const unreachable = codes.some((code) => UNREACHABLE.has(code));
   const code = unreachable ? ErrorCode.offline : ErrorCode.networkError;
+  // a timeout stays 1002 (SPEC §8) but is told apart, so the user reads 'Request timed out'
+  const timedOut = !unreachable && (isTimeout(error) || codes.includes("ETIMEDOUT") || codes.includes("UND_ERR_HEADERS_TIMEOUT") || codes.includes("UND_ERR_BODY_TIMEOUT"));
   return new UpstreamError({
     code,
-    message: unreachable ? "Network connection failed" : "Network error",
+    message: unreachable ? "Network connection failed" : timedOut ? "Request timed out" : "Network error",
     httpStatus: statusForCode(code),
     cause: error,
+    ...(timedOut ? { timedOut: true } : {}),
   });
+}
+
+function isTimeout(error: unknown, depth = 0): boolean {
+  if (typeof error !== "object" || error === null || depth > 4) return false;
+  if ((error as { name?: unknown }).name === "TimeoutError") return true;
+  return isTimeout((error as { cause?: unknown }).cause, depth + 1);
 }
 
 function errorCodes(error: unknown, depth = 0): string[] {

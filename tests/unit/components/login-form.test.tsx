@@ -59,6 +59,15 @@ describe("password login form", () => {
     expect(passwordAction).not.toHaveBeenCalled();
   });
 
+  it("says 'Request timed out' when the services did not answer in time", async () => {
+    passwordAction.mockResolvedValue({ ok: false, error: { code: 1002, timedOut: true } });
+    renderForm("zh");
+    await userEvent.type(screen.getByLabelText(zh.login.email), "ada@example.com");
+    await userEvent.type(screen.getByLabelText(zh.login.password), "secret1");
+    await userEvent.click(screen.getByRole("button", { name: zh.login.submit }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(zh.errors["10005"]);
+  });
+
   it("shows the service's answer and keeps what the user typed", async () => {
     passwordAction.mockResolvedValue({ ok: false, error: { code: 20205 } });
     renderForm();

@@ -51,8 +51,10 @@ it("is off without XCS_API_URL, and sends nothing", async () => {
 it("a stalling XCS is given up after the timeout with 1002, and the timeout is 10 s", async () => {
   mode = "stall";
   const started = Date.now();
-  expect(await activateXcs("the-utoken", { url, timeoutMs: 300 })).toEqual({ status: "failed", code: 1002 });
-  expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  expect(await activateXcs("the-utoken", { url, timeoutMs: 1000 })).toEqual({ status: "failed", code: 1002 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  // on a busy machine the stalled request may be logged by the fake XCS a moment later
+  for (let waited = 0; received.length === 0 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
   expect(received).toHaveLength(1);
   expect(XCS_TIMEOUT_MS).toBe(10_000);
 });

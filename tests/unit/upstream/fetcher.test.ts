@@ -194,6 +194,17 @@ describe("upstreamFetch maps network failures to the codes of SPEC §8", () => {
     }
   });
 
+  it("tells a timeout apart from other network errors, keeping the code 1002", async () => {
+    server.use(
+      http.get(`${BASE}/v1/hello`, async () => {
+        await delay(500);
+        return HttpResponse.json({ code: 0, data: {} });
+      }),
+    );
+    const timedOut = await failure(call({ timeoutMs: 30 }));
+    expect(timedOut).toMatchObject({ code: 1002, timedOut: true, message: "Request timed out" });
+  });
+
   it("reports a network error without a known cause as 1002", async () => {
     server.use(http.get(`${BASE}/v1/hello`, () => HttpResponse.error()));
 
