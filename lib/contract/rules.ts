@@ -62,6 +62,10 @@ export const REQUIRED = {
 
 /** Human-verification providers and the scenes a verification is made for (SPEC §7, §8). */
 export const VERIFICATION_PROVIDERS = ["altcha", "recaptcha", "aliyun"] as const;
-export const VERIFICATION_SCENES = ["register", "login", "findpwd", "delete", "password_login", "enterprise_login"] as const;
-/** Purposes an emailed code is requested for; "device" codes are only mailed by a held-back sign-in (20109). */
-export const CODE_PURPOSES = ["register", "login", "findpwd", "delete", "device"] as const;
+export const VERIFICATION_SCENES = ["register", "login", "findpwd", "delete", "password_login", "enterprise_login", "social"] as const;
+/**
+ * Purposes an emailed code is requested for; "device" codes are only mailed by a held-back sign-in (20109).
+ * "social" proves a mailbox for a social sign-in: the email a provider did not verify, or the
+ * existing account a social account is about to be connected to.
+ */
+export const CODE_PURPOSES = ["register", "login", "findpwd", "delete", "device", "social"] as const;

@@ -14,6 +14,7 @@ import { enterpriseRoutes } from "./routes/enterprise";
 import { passportRoutes } from "./routes/passport";
 import { profileRoutes } from "./routes/profile";
 import { securityRoutes } from "./routes/security";
+import { socialRoutes } from "./routes/social";
 import { verificationRoutes } from "./routes/verification";
 
 /**
@@ -58,7 +59,7 @@ export function createServicesApp(): ServicesApp {
   });
   app.use(limitBody);
 
-  for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes]) routes(app);
+  for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes, socialRoutes]) routes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "utoken", { type: "apiKey", in: "header", name: "utoken" });
   app.doc31("/v1/openapi.json", {

@@ -12,6 +12,7 @@ const CODE_TEXT: Record<Lang, Record<CodePurpose, CodeText>> = {
     findpwd: { subject: "Your password reset code", action: "reset your password" },
     delete: { subject: "Your account deletion code", action: "delete your account permanently" },
     device: { subject: "Your new device sign-in code", action: "sign in on a new device" },
+    social: { subject: "Your social sign-in code", action: "sign in with your social account" },
   },
   zh: {
     register: { subject: "注册验证码", action: "注册账号" },
@@ -19,6 +20,7 @@ const CODE_TEXT: Record<Lang, Record<CodePurpose, CodeText>> = {
     findpwd: { subject: "找回密码验证码", action: "重置密码" },
     delete: { subject: "注销账号验证码", action: "永久注销账号" },
     device: { subject: "新设备登录验证码", action: "在新设备上登录" },
+    social: { subject: "社交账号登录验证码", action: "使用社交账号登录" },
   },
 };
 
