@@ -50,8 +50,10 @@ export async function middleware(request: NextRequest) {
     utokenCookieOptions({ protocol: visited.protocol, hostname: visited.hostname, remember, env: cookieEnv() });
   const app = appHeadersFor(launch);
 
-  // A token handed over in the address bar moves into the cookie and leaves the URL.
-  const ut = url.searchParams.get("ut");
+  // A token handed over in the address bar moves into the cookie and leaves the URL. Public
+  // routes take no token (SPEC §4: the guard validates ut on login and signed-in routes only);
+  // /{lang}/authcb does its own token work.
+  const ut = rule.kind === "public" ? null : url.searchParams.get("ut");
   if (ut !== null) {
     const clean = new URL(visited);
     clean.searchParams.delete("ut");

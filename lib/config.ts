@@ -51,6 +51,15 @@ const envSchema = z.object({
   ),
   IMAGE_HOSTS: list(),
   SESSION_SECRET: z.preprocess(blank, z.string().min(32, { error: "expected at least 32 characters" }).optional()),
+  SOCIAL_PROVIDERS: z.preprocess(
+    (value) => (typeof blank(value) === "string" ? String(value) : "google,facebook,apple"),
+    z
+      .string()
+      .transform((value) => [...new Set(value.split(",").map((name) => name.trim().toLowerCase()).filter(Boolean))])
+      .pipe(z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, { error: "provider names are letters, digits, _ and -" }))),
+  ),
+  REGION: z.preprocess((value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : undefined), z.string().optional()),
+  PASSPORT_API_PUBLIC_URL: z.preprocess(blank, z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional()),
 });
 
 export type PortalConfig = {
@@ -71,6 +80,12 @@ export type PortalConfig = {
   imageHosts: readonly string[];
   /** the key of the sealed session-check cookie (iron-session) */
   sessionSecret: string | null;
+  /** social sign-in providers with a button on login and register (none in the China region) */
+  socialProviders: readonly string[];
+  /** `cn` for a deployment in mainland China */
+  region: string | null;
+  /** the passport API as browsers reach it (social sign-in sends them there); null: the portal's own origin when the services are embedded, else PASSPORT_API_URL */
+  passportApiPublicUrl: string | null;
 };
 
 function read(): PortalConfig {
@@ -88,6 +103,9 @@ function read(): PortalConfig {
     EMBED_ALLOWED_ORIGINS: process.env.EMBED_ALLOWED_ORIGINS,
     IMAGE_HOSTS: process.env.IMAGE_HOSTS,
     SESSION_SECRET: process.env.SESSION_SECRET,
+    SOCIAL_PROVIDERS: process.env.SOCIAL_PROVIDERS,
+    REGION: process.env.REGION,
+    PASSPORT_API_PUBLIC_URL: process.env.PASSPORT_API_PUBLIC_URL,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -106,6 +124,9 @@ function read(): PortalConfig {
     embedAllowedOrigins: env.EMBED_ALLOWED_ORIGINS,
     imageHosts: env.IMAGE_HOSTS,
     sessionSecret: env.SESSION_SECRET ?? null,
+    socialProviders: env.REGION === "cn" ? [] : env.SOCIAL_PROVIDERS,
+    region: env.REGION ?? null,
+    passportApiPublicUrl: env.PASSPORT_API_PUBLIC_URL?.replace(/\/+$/, "") ?? null,
   };
 }
 

@@ -21,7 +21,7 @@ export type SocialOp = (typeof SOCIAL_OPS)[number];
 
 /**
  * The services redirect the browser to `uri` with these parameters:
- * - signed in: ut (the session token), r, p, and n=1 when the account was just created;
+ * - signed in: ut (the session token), c (the provider), r, p, and n=1 when the account was just created;
  * - connected (bind): op=bind, c (the provider), r, p;
  * - the account must be proved first (connection screen, or an email to verify): lt (a ticket), c, r, p;
  * - failed: error (an error code), op, r, p.

@@ -13,8 +13,8 @@ export const verificationValueSchema = z.object({
 });
 export type VerificationValue = z.infer<typeof verificationValueSchema>;
 
-/** Purposes a code can be requested for from the sign-in screens. */
-export const codeRequestPurposeSchema = z.enum(["register", "login", "findpwd"]);
+/** Purposes a code can be requested for from the sign-in screens (social: the connection screen). */
+export const codeRequestPurposeSchema = z.enum(["register", "login", "findpwd", "social"]);
 export type CodeRequestPurpose = z.infer<typeof codeRequestPurposeSchema>;
 
 /** What a page hands its form about human verification: the services' choice, or why it is unknown. */

@@ -57,7 +57,7 @@ export function pendingCookiePath(base: string, channel: string): string {
 }
 
 export type SocialReturn =
-  | { kind: "signedIn"; token: string; created: boolean }
+  | { kind: "signedIn"; token: string; created: boolean; channel: string }
   | { kind: "bound"; channel: string }
   | { kind: "ticket"; ticket: string; channel: string }
   | { kind: "failed"; code: number; op: string };
@@ -71,6 +71,7 @@ export function returnUrl(uri: string, outcome: SocialReturn, extra: { r?: strin
   switch (outcome.kind) {
     case "signedIn":
       set(SOCIAL_RETURN.token, outcome.token);
+      set(SOCIAL_RETURN.channel, outcome.channel);
       if (outcome.created) set(SOCIAL_RETURN.created, "1");
       break;
     case "bound":

@@ -65,7 +65,7 @@ async function outcomeOf(pending: PendingAuthorization, params: CallbackParams, 
   };
   const outcome = await signInWithIdentity(identity, from);
   return outcome.kind === "session"
-    ? { kind: "signedIn", token: outcome.token, created: outcome.created }
+    ? { kind: "signedIn", token: outcome.token, created: outcome.created, channel: pending.channel }
     : { kind: "ticket", ticket: outcome.ticket, channel: pending.channel };
 }
 

@@ -102,6 +102,9 @@ const config = (over: Partial<PortalConfig> = {}): PortalConfig => ({
   embedAllowedOrigins: [],
   imageHosts: [],
   sessionSecret: null,
+  socialProviders: [],
+  region: null,
+  passportApiPublicUrl: null,
   ...over,
 });
 

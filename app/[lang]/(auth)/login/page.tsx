@@ -4,6 +4,9 @@ import { AuthShell } from "@/components/layout/auth-shell";
 import { LoginForm } from "@/components/auth/login-form";
 import { ExpiredNotice } from "@/components/auth/expired-notice";
 import { AccountDeletedNotice } from "@/components/auth/account-deleted-notice";
+import { SocialButtons } from "@/components/auth/social-buttons";
+import { SocialErrorNotice } from "@/components/auth/social-error-notice";
+import { portalConfig } from "@/lib/config";
 import { screenMetadata } from "@/lib/i18n/metadata";
 import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { pageLaunch } from "@/lib/launch/page";
@@ -26,6 +29,7 @@ export default async function LoginPage({ params, searchParams }: PageProps<"/[l
     <AuthShell launch={launch} lang={lang}>
       <ExpiredNotice />
       <AccountDeletedNotice />
+      <SocialErrorNotice />
       <LoginForm
         lang={lang}
         query={query}
@@ -34,6 +38,7 @@ export default async function LoginPage({ params, searchParams }: PageProps<"/[l
         findPasswordHref={routeRule("findpwd") ? href(`/${lang}/findpwd`) : null}
         businessHref={routeRule("login-business") ? hrefWithR(`/${lang}/login-business`) : null}
       />
+      <SocialButtons lang={lang} providers={portalConfig().socialProviders} launch={launch} />
     </AuthShell>
   );
 }

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/layout/auth-shell";
 import { RegisterForm } from "@/components/auth/register-form";
+import { SocialButtons } from "@/components/auth/social-buttons";
+import { portalConfig } from "@/lib/config";
 import { screenMetadata } from "@/lib/i18n/metadata";
 import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { pageLaunch } from "@/lib/launch/page";
@@ -30,6 +32,7 @@ export default async function RegisterPage({ params, searchParams }: PageProps<"
         title={t("title", { brand: registerTitle(launch.p, lang) })}
         loginHref={launch.showLoginRegisterSwitch ? hrefWithR(`/${lang}/login`) : null}
       />
+      <SocialButtons lang={lang} providers={portalConfig().socialProviders} launch={launch} />
     </AuthShell>
   );
 }
