@@ -1,9 +1,11 @@
+import { generateKeyPairSync } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
  * Ports of one run, all on 127.0.0.1 and derived from E2E_BASE_PORT (default 3100), so two
  * checkouts can run their suites side by side: the portal (+0), a portal whose services are
- * down (+1), the SMTP sink (+10) and its HTTP mailbox (+11). docs/testing.md lists them.
+ * down (+1), the SMTP sink (+10) and its HTTP mailbox (+11), the social sign-in providers
+ * (+20 Google, +21 Facebook, +22 Apple). docs/testing.md lists them.
  */
 const BASE_PORT = Number(process.env.E2E_BASE_PORT ?? 3100);
 const PORT = BASE_PORT;
@@ -15,6 +17,25 @@ const SMTP_HTTP_PORT = BASE_PORT + 11;
 // The specs' own helpers (the mailbox) read the sink's port from the environment.
 process.env.SMTP_SINK_HTTP_PORT = String(SMTP_HTTP_PORT);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/** One OpenID Connect provider per social channel (tests/e2e/support/oidc-providers.ts). */
+export const OIDC_PROVIDERS = { google: BASE_PORT + 20, facebook: BASE_PORT + 21, apple: BASE_PORT + 22 } as const;
+const issuer = (port: number) => `http://127.0.0.1:${port}`;
+/** The portal's social settings: every provider at its test issuer; Apple signs its client secret with a key made for this run. */
+const socialEnv = {
+  SOCIAL_PROVIDERS: "google,facebook,apple",
+  SOCIAL_GOOGLE_ISSUER: issuer(OIDC_PROVIDERS.google),
+  SOCIAL_GOOGLE_CLIENT_ID: "e2e-google-client",
+  SOCIAL_GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+  SOCIAL_FACEBOOK_ISSUER: issuer(OIDC_PROVIDERS.facebook),
+  SOCIAL_FACEBOOK_CLIENT_ID: "e2e-facebook-client",
+  SOCIAL_FACEBOOK_CLIENT_SECRET: "e2e-facebook-secret",
+  SOCIAL_APPLE_ISSUER: issuer(OIDC_PROVIDERS.apple),
+  SOCIAL_APPLE_CLIENT_ID: "e2e.apple.client",
+  SOCIAL_APPLE_TEAM_ID: "E2ETEAM001",
+  SOCIAL_APPLE_KEY_ID: "E2EKEY0001",
+  SOCIAL_APPLE_PRIVATE_KEY: generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
+};
 export const DOWN_URL = `http://127.0.0.1:${DOWN_PORT}`;
 
 /** Enterprise accounts the tests log in with, created in the fresh database before the portal starts. */
@@ -47,6 +68,13 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: [
     {
+      command: "tsx tests/e2e/support/oidc-providers.ts",
+      url: `${issuer(OIDC_PROVIDERS.apple)}/.well-known/openid-configuration`,
+      env: { OIDC_PROVIDER_PORTS: Object.entries(OIDC_PROVIDERS).map(([channel, port]) => `${channel}:${port}`).join(",") },
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
+    {
       command: "tsx tests/e2e/support/smtp-sink.ts",
       url: `http://127.0.0.1:${SMTP_HTTP_PORT}/health`,
       env: { SMTP_SINK_PORT: String(SMTP_PORT), SMTP_SINK_HTTP_PORT: String(SMTP_HTTP_PORT) },
@@ -62,6 +90,7 @@ export default defineConfig({
         DATA_DIR: ".e2e/data",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         NEXT_TELEMETRY_DISABLED: "1",
+        ...socialEnv,
       },
       reuseExistingServer: false,
       timeout: 120_000,

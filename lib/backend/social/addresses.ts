@@ -38,11 +38,14 @@ export function allowedReturnUri(uri: string, settings: SocialSettings): URL | n
   return callbackAllowlist(settings).includes(url.href) ? url : null;
 }
 
-/** The services' base address as browsers reach it. `requestUrl` counts only as a loopback address on PORT. */
-export function servicesBase(settings: SocialSettings, requestUrl: string): string {
+/**
+ * The services' base address as browsers reach them. The request's Host counts only as a
+ * loopback address on PORT (local use), as the portal's own origin does.
+ */
+export function servicesBase(settings: SocialSettings, host: string | null): string {
   if (settings.servicesPublicUrl) return settings.servicesPublicUrl;
   if (settings.publicOrigin) return settings.publicOrigin;
-  const origin = new URL(requestUrl).origin;
+  const origin = `http://${(host ?? "").toLowerCase()}`;
   return localOrigins(settings.port).includes(origin) ? origin : `http://localhost:${settings.port}`;
 }
 

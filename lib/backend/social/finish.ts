@@ -74,13 +74,15 @@ export async function finishAuthorization(
   params: CallbackParams,
   cookies: Readonly<Record<string, string>>,
   client: ClientInfo,
+  host: string | null = null,
 ): Promise<Finished> {
   const cookieName = params.state ? pendingCookieName(params.state) : null;
   const pending = cookieName ? await unsealPending(cookies[cookieName]) : null;
   if (!pending || pending.state !== params.state || pending.channel !== channel) {
     // No pending authorization of this browser: the portal's first callback address hears of it.
     log().info({ channel, reason: pending ? "mismatch" : "no pending authorization" }, "social callback refused");
-    const fallback = callbackAllowlist(getConfig().social)[0] ?? null;
+    const allowed = callbackAllowlist(getConfig().social);
+    const fallback = allowed.find((uri) => new URL(uri).host === host) ?? allowed[0] ?? null;
     if (!fallback) throw new ServiceError(ErrorCode.socialAuthFailed);
     return { location: returnUrl(fallback, { kind: "failed", code: ErrorCode.socialAuthFailed, op: "login" }, {}), clearCookie: cookieName };
   }

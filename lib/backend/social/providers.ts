@@ -1,7 +1,8 @@
 import * as oidc from "openid-client";
 import { getConfig } from "../config";
 import { ErrorCode, ServiceError } from "../errors";
-import { describeFault, log } from "../log";
+import { log } from "../log";
+import { reasonOf } from "./reason";
 import { singleton } from "../singleton";
 import { appleClientSecret } from "./apple-secret";
 import { isConfigured, type ProviderSettings } from "./settings";
@@ -41,7 +42,7 @@ async function discover(settings: ProviderClient["settings"]): Promise<CachedMet
     cache().set(key, entry);
     return entry;
   } catch (error) {
-    log().warn({ channel: settings.channel, err: describeFault(error) }, "social provider discovery failed");
+    log().warn({ channel: settings.channel, err: reasonOf(error) }, "social provider discovery failed");
     throw new ServiceError(ErrorCode.socialUnavailable);
   }
 }

@@ -26,7 +26,7 @@ function providerLocale(lang: string | undefined): string | undefined {
   return /^zh/i.test(lang) ? "zh-CN" : "en";
 }
 
-export async function startAuthorization(channel: string, query: SocialAuthQuery, requestUrl: string): Promise<Redirect> {
+export async function startAuthorization(channel: string, query: SocialAuthQuery, host: string | null): Promise<Redirect> {
   const settings = getConfig().social;
   const uri = allowedReturnUri(query.uri, settings);
   if (!uri) throw new ServiceError(ErrorCode.socialReturnNotAllowed);
@@ -40,7 +40,7 @@ export async function startAuthorization(channel: string, query: SocialAuthQuery
       if (user.enterpriseId) throw new ServiceError(ErrorCode.socialEnterprise);
       account = { userId: user.id, sessionId: session.id };
     }
-    const base = servicesBase(settings, requestUrl);
+    const base = servicesBase(settings, host);
     const pending: PendingAuthorization = {
       channel,
       op: query.op,

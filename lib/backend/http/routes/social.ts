@@ -50,11 +50,12 @@ function redirectTo(c: Context<ServicesEnv>, target: Redirect) {
 export function socialRoutes(app: ServicesApp): void {
   app.openapi(
     createRoute({ method: "get", path: "/v1/oauth/{channel}/auth", tags, summary: "Start a social sign-in (op=login) or connection (op=bind)", request: { params: channelParams, query: socialAuthQuery }, responses: REDIRECT }),
-    async (c) => redirectTo(c, await startAuthorization(c.req.valid("param").channel, c.req.valid("query"), c.req.url)),
+    // Next hands its route handlers a URL on its own host name: the browser's Host says what it used.
+    async (c) => redirectTo(c, await startAuthorization(c.req.valid("param").channel, c.req.valid("query"), c.req.header("host") ?? new URL(c.req.url).host)),
   );
 
   const finish = async (c: Context<ServicesEnv>, channel: string, params: CallbackParams) => {
-    const done = await finishAuthorization(channel, params, getCookie(c), c.var.client);
+    const done = await finishAuthorization(channel, params, getCookie(c), c.var.client, c.req.header("host") ?? null);
     const path = new URL(c.req.url).pathname.replace(/callback$/, "");
     if (done.clearCookie) deleteCookie(c, done.clearCookie, { path, secure: true, sameSite: "None" });
     return redirectTo(c, done);
