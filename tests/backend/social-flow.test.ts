@@ -1,5 +1,6 @@
 import { count } from "drizzle-orm";
 import { Events, type MutableToken } from "oauth2-mock-server";
+import { banIp, setUserStatus } from "@/lib/backend/admin/commands";
 import { getDb } from "@/lib/backend/db/client";
 import { sessions, users } from "@/lib/backend/db/schema";
 import { call, OPEN_TIMEOUT, startBackend, stopBackend } from "./support/harness";
@@ -195,6 +196,23 @@ describe("answers that are refused and create nothing", () => {
     expect(response.headers.get("location")).toBeNull();
     expect(response.headers.getSetCookie()).toEqual([]);
     expect(await response.json()).toMatchObject({ code: 20307 });
+  });
+
+  test("a banned address, and a banned account", async () => {
+    await banIp("203.0.113.7");
+    const browser = newBrowser();
+    const started = await startSignIn(browser, "google");
+    const answer = await decideAtProvider(provider().google, started.headers.get("location") ?? "", "allow", { email: "banned@example.com" });
+    const response = await visit(browser, answer.url, { headers: { "x-forwarded-for": "203.0.113.7" } });
+    expect(new URL(response.headers.get("location") ?? "").searchParams.get("error")).toBe("20104");
+    expect(await totals()).toEqual({ users: 0, sessions: 0 });
+
+    const token = (await socialRoundTrip(provider(), newBrowser(), "google", { identity: { email: "later-banned@example.com" } })).searchParams.get("ut");
+    expect(token).toEqual(expect.any(String));
+    await setUserStatus("later-banned@example.com", "banned");
+    const again = await socialRoundTrip(provider(), newBrowser(), "google", { identity: { email: "later-banned@example.com" } });
+    expect(again.searchParams.get("error")).toBe("20105");
+    expect(again.searchParams.get("ut")).toBeNull();
   });
 
   test("an unknown provider and a provider that is not configured go back with 20308", async () => {

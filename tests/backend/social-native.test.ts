@@ -72,6 +72,13 @@ describe("refused, creating nothing", () => {
     expect(await totals()).toEqual({ users: 0, sessions: 0 });
   });
 
+  test("a huge body, a malformed one, and a path that is no provider name", async () => {
+    expect(await call("POST", "/v1/oauth/google/login-with-accesstoken", { raw: JSON.stringify({ cid: "x", idToken: "a".repeat(70_000) }) })).toMatchObject({ code: 10002 });
+    expect(await call("POST", "/v1/oauth/google/login-with-accesstoken", { raw: "{not json" })).toMatchObject({ status: 400, code: 10001 });
+    expect(await call("POST", "/v1/oauth/..%2Fuser/login-with-accesstoken", { body: { cid: "x", idToken: "y" } })).toMatchObject({ status: 400 });
+    expect(await totals()).toEqual({ users: 0, sessions: 0 });
+  });
+
   test("a body without any token, and a channel that contradicts the path", async () => {
     expect(await exchange("google", { cid: "google-ios-client" })).toMatchObject({ status: 400, code: 10001 });
     const idToken = await provider().google.token({ ...person, aud: "google-ios-client" });

@@ -133,3 +133,19 @@ test("a token in the callback address signs nobody in unless this browser starte
   await owner.close();
   await victim.close();
 });
+
+test("the portal's doors to the round trip: a cross-site or signed-out connect, and a provider that is not offered, go nowhere", async ({ request }) => {
+  const crossSite = await request.post("/api/social/facebook?lang=en", { maxRedirects: 0, headers: { "sec-fetch-site": "cross-site", origin: "https://evil.example" } });
+  expect(crossSite.status()).toBe(303);
+  expect(new URL(crossSite.headers().location ?? "").pathname).toBe("/en/profile/security");
+  const signedOut = await request.post("/api/social/facebook?lang=en", { maxRedirects: 0, headers: { "sec-fetch-site": "same-origin" } });
+  expect(new URL(signedOut.headers().location ?? "").pathname).toBe("/en/login");
+  const unknown = await request.get("/api/social/github?lang=zh", { maxRedirects: 0 });
+  expect(new URL(unknown.headers().location ?? "").pathname).toBe("/zh/login");
+  const start = await request.get("/api/social/google?lang=en&p=atomm", { maxRedirects: 0 });
+  expect(start.headers()["referrer-policy"]).toBe("no-referrer");
+  const services = new URL(start.headers().location ?? "");
+  expect(services.pathname).toBe("/v1/oauth/google/auth");
+  expect(Object.fromEntries(services.searchParams)).toMatchObject({ op: "login", appCode: "atomm", lang: "en", uri: expect.stringMatching(/\/en\/authcb$/) });
+  expect(services.searchParams.has("ut")).toBe(false);
+});
