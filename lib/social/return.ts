@@ -16,7 +16,7 @@ import { holdLinkTicket, setSocialFlash, takeSocialStart } from "./cookies";
 
 /**
  * /{lang}/authcb (SPEC §2): what the services' return means for this browser, and where it
- * goes next. A token is taken only when this browser started the sign-in (its start cookie),
+ * goes next. A token or a ticket is taken only when this browser started the sign-in (its start cookie),
  * only after the services confirm it, and with the same cookie rules as every sign-in
  * (remembered: a social sign-in is a deliberate one). A failure lands on the login page (or,
  * for a connection, on account security) with the reason told once.
@@ -61,6 +61,9 @@ export async function resolveSocialReturn(lang: Locale, search: string): Promise
     return { redirect: security, notify: null };
   }
   const ticket = get(SOCIAL_RETURN.ticket);
+  // A ticket, like a token, is taken only by the browser that started the sign-in: someone
+  // else's "give your email" ticket would otherwise connect their provider account to yours.
+  if (ticket !== null && started === null) return fail(ErrorCode.socialAuthFailed, login);
   if (ticket && /^[A-Za-z0-9_-]{16,128}$/.test(ticket)) {
     await holdLinkTicket(ticket);
     const query = new URLSearchParams(withR);

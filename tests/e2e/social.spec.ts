@@ -112,7 +112,7 @@ test("a denied consent shows 'Social media authorization failed' on the login pa
   expect((await page.context().cookies()).some((cookie) => cookie.name === "utoken")).toBe(false);
 });
 
-test("a token in the callback address signs nobody in unless this browser started the sign-in", async ({ browser }) => {
+test("a token or ticket in the callback address does nothing unless this browser started the sign-in", async ({ browser }) => {
   // Someone else's session token (the services return it only to the browser that asked).
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();
@@ -130,6 +130,10 @@ test("a token in the callback address signs nobody in unless this browser starte
   await expect(victimPage).toHaveURL(/\/en\/login/);
   await expect(victimPage.getByRole("alert").filter({ hasText: messages.en.errors["20301"] })).toBeVisible();
   expect((await victim.cookies()).some((cookie) => cookie.name === "utoken")).toBe(false);
+  // nor does someone else's connection ticket reach the connection screen
+  await victimPage.goto(`/en/authcb?lt=${"t".repeat(43)}&c=facebook`);
+  await expect(victimPage).toHaveURL(/\/en\/login/);
+  expect((await victim.cookies()).some((cookie) => cookie.name === "passport_social_link")).toBe(false);
   await owner.close();
   await victim.close();
 });

@@ -9,7 +9,8 @@ import { bindIdentity, signInWithIdentity } from "./social-sign-in";
  * POST /v1/oauth/{channel}/login-with-accesstoken (SPEC §7): a native app that already holds the
  * provider's token. op=login signs in (or up) as the browser round trip does; what needs the
  * user first answers 20311 (connect to the existing account) or 20312 (give an email) with a
- * ticket the app opens the portal's /{lang}/authcb?lt=… with. op=bind connects the provider to
+ * ticket for POST /v1/oauth/link and /v1/oauth/link/confirm, which the app calls itself (the
+ * portal's screen takes tickets only from a sign-in its own browser started). op=bind connects the provider to
  * the account of the `utoken` header.
  */
 export async function loginWithProviderToken(

@@ -13,7 +13,7 @@ const { en, zh } = messages;
 
 let asked: URL | null = null;
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 afterAll(() => server.close());
 beforeEach(() => {
   asked = null;
@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => server.resetHandlers());
 
-function answer(body: unknown, status = 200) {
+function answer(body: Record<string, unknown>, status = 200) {
   server.use(
     http.get("*/api/social/link", ({ request }) => {
       asked = new URL(request.url);
