@@ -11,6 +11,8 @@ const withPassword = jest.mocked(connectWithPasswordAction);
 const withCode = jest.mocked(connectWithCodeAction);
 const { en, zh } = messages;
 
+// Typing into several fields takes seconds when the machine is busy.
+jest.setTimeout(20_000);
 let asked: URL | null = null;
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
