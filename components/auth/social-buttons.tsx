@@ -48,15 +48,13 @@ export function SocialButtons({ lang, providers, launch }: Props) {
 
   if (providers.length === 0 || !showsSocialLogin(launch)) return null;
   return (
-    <section aria-labelledby="social-login-title" className="mt-6 flex flex-col gap-3">
+    // Labelled, not headed: a heading would sit among the page's own ("Log in") for assistive technology.
+    <section aria-label={t("title")} className="mt-6 flex flex-col gap-3">
       <div className="flex items-center gap-3" aria-hidden>
         <span className="h-px flex-1 bg-gray-200" />
         <span className="text-xs text-muted">{t("divider")}</span>
         <span className="h-px flex-1 bg-gray-200" />
       </div>
-      <h2 id="social-login-title" className="sr-only">
-        {t("title")}
-      </h2>
       <ul className="flex flex-col gap-2">
         {providers.map((channel) => (
           <li key={channel}>
