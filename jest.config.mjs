@@ -6,6 +6,13 @@ const createJestConfig = nextJest({ dir: "./" });
 // transformIgnorePatterns, so the patterns are set on the resolved config.
 const esmPackages = ["iron-session", "iron-webcrypto", "uncrypto", "uint8array-extras", "msw", "@mswjs", "@msw", "cookie", "set-cookie-parser", "rettime", "until-async", "@open-draft", "@bundled-es-modules", "outvariant", "strict-event-emitter", "headers-polyfill", "is-node-process", "tough-cookie", "next-intl", "use-intl", "icu-minify", "@formatjs", "intl-messageformat"];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join("|")})/)`];
+// ESM-only packages of the services (social sign-in). The backend project runs with
+// --experimental-vm-modules, where jest loads them (and the packages they import, such as
+// cookie) as native ES modules (require(esm)): a transform to CommonJS would break that, so
+// the backend project transforms nothing in node_modules. The unit project (no vm modules)
+// transforms them.
+const servicesEsm = ["openid-client", "oauth4webapi", "jose", "iron-session", "iron-webcrypto", "uncrypto", "oauth2-mock-server"];
+const unitTransformIgnorePatterns = [`/node_modules/(?!(${[...esmPackages, ...servicesEsm].join("|")})/)`];
 
 const shared = {
   moduleNameMapper: {
@@ -14,9 +21,9 @@ const shared = {
   },
 };
 
-async function project(config) {
+async function project(config, ignorePatterns = transformIgnorePatterns) {
   const resolved = await createJestConfig({ ...shared, ...config })();
-  return { ...resolved, transformIgnorePatterns };
+  return { ...resolved, transformIgnorePatterns: ignorePatterns };
 }
 
 const config = {
@@ -26,13 +33,13 @@ const config = {
       testEnvironment: "jest-fixed-jsdom",
       testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)"],
       setupFilesAfterEnv: ["<rootDir>/tests/support/setup-unit.ts"],
-    }),
+    }, unitTransformIgnorePatterns),
     await project({
       displayName: "backend",
       testEnvironment: "node",
       setupFilesAfterEnv: ["<rootDir>/tests/backend/support/setup-backend.ts"],
       testMatch: ["<rootDir>/tests/backend/**/*.test.ts"],
-    }),
+    }, ["/node_modules/"]),
   ],
 };
 

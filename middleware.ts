@@ -70,7 +70,9 @@ export async function middleware(request: NextRequest) {
   const stored = request.cookies.get(UTOKEN_COOKIE)?.value;
 
   // A token handed over in the address bar leaves the URL; it is stored only when it is safe to.
-  const ut = url.searchParams.get("ut");
+  // Public routes take none (SPEC §4: the guard validates ut on login and signed-in routes only);
+  // /{lang}/authcb does its own token work.
+  const ut = rule.kind === "public" ? null : url.searchParams.get("ut");
   if (ut !== null) {
     const clean = new URL(visited);
     clean.searchParams.delete("ut");

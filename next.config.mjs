@@ -24,6 +24,11 @@ const nextConfig = {
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         ],
       },
+      // Social sign-in's addresses may carry a session token or a ticket: no referrer ever takes them on.
+      ...["/v1/oauth/:path*", "/api/social/:path*", "/:lang/authcb"].map((source) => ({
+        source,
+        headers: [{ key: "Referrer-Policy", value: "no-referrer" }],
+      })),
     ];
   },
 };

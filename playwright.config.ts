@@ -1,10 +1,13 @@
+import { generateKeyPairSync } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
  * Ports of one run, all on 127.0.0.1 and derived from E2E_BASE_PORT (default 3100), so two
  * checkouts can run their suites side by side: the portal (+0), a portal whose services are
  * down (+1), a portal configured as in production (+2), the SMTP sink (+10), its HTTP
- * mailbox (+11) and the short welder video (+20). docs/testing.md lists them.
+ * mailbox (+11), the short welder video (+20), the social sign-in providers (+30 Google,
+ * +31 Facebook, +32 Apple), and the messages portal on PostgreSQL (+40, +41). docs/testing.md
+ * lists them.
  */
 const BASE_PORT = Number(process.env.E2E_BASE_PORT ?? 3100);
 const PORT = BASE_PORT;
@@ -24,6 +27,25 @@ export const CODE_FILES = { valid: ".e2e/codes-valid.csv", expired: ".e2e/codes-
 // The specs' own helpers (the mailbox) read the sink's port from the environment.
 process.env.SMTP_SINK_HTTP_PORT = String(SMTP_HTTP_PORT);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/** One OpenID Connect provider per social channel (tests/e2e/support/oidc-providers.ts). */
+export const OIDC_PROVIDERS = { google: BASE_PORT + 30, facebook: BASE_PORT + 31, apple: BASE_PORT + 32 } as const;
+const issuer = (port: number) => `http://127.0.0.1:${port}`;
+/** The portal's social settings: every provider at its test issuer; Apple signs its client secret with a key made for this run. */
+const socialEnv = {
+  SOCIAL_PROVIDERS: "google,facebook,apple",
+  SOCIAL_GOOGLE_ISSUER: issuer(OIDC_PROVIDERS.google),
+  SOCIAL_GOOGLE_CLIENT_ID: "e2e-google-client",
+  SOCIAL_GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+  SOCIAL_FACEBOOK_ISSUER: issuer(OIDC_PROVIDERS.facebook),
+  SOCIAL_FACEBOOK_CLIENT_ID: "e2e-facebook-client",
+  SOCIAL_FACEBOOK_CLIENT_SECRET: "e2e-facebook-secret",
+  SOCIAL_APPLE_ISSUER: issuer(OIDC_PROVIDERS.apple),
+  SOCIAL_APPLE_CLIENT_ID: "e2e.apple.client",
+  SOCIAL_APPLE_TEAM_ID: "E2ETEAM001",
+  SOCIAL_APPLE_KEY_ID: "E2EKEY0001",
+  SOCIAL_APPLE_PRIVATE_KEY: generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
+};
 export const DOWN_URL = `http://127.0.0.1:${DOWN_PORT}`;
 /**
  * A portal as in production: the default proof-of-work cost and no IP_LIMIT_EXEMPT, with its own
@@ -93,6 +115,13 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: [
     {
+      command: "tsx tests/e2e/support/oidc-providers.ts",
+      url: `${issuer(OIDC_PROVIDERS.apple)}/.well-known/openid-configuration`,
+      env: { OIDC_PROVIDER_PORTS: Object.entries(OIDC_PROVIDERS).map(([channel, port]) => `${channel}:${port}`).join(",") },
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
+    {
       command: "tsx tests/e2e/support/smtp-sink.ts",
       url: `http://127.0.0.1:${SMTP_HTTP_PORT}/health`,
       env: { SMTP_SINK_PORT: String(SMTP_PORT), SMTP_SINK_HTTP_PORT: String(SMTP_HTTP_PORT) },
@@ -122,6 +151,7 @@ export default defineConfig({
         TRAINING_VIDEO_SECONDS: "4",
         SAFETY_DEVICE_API_KEY,
         SN_PASSWORD_KEY,
+        ...socialEnv,
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -65,6 +65,14 @@ const envSchema = z.object({
       .optional(),
   ),
   WEB_ANALYTICS_ID: z.preprocess(blank, z.string().regex(/^G-[A-Z0-9]{4,20}$/, { error: "expected a Google Analytics 4 measurement ID (G-…)" }).optional()),
+  SOCIAL_PROVIDERS: z.preprocess(
+    (value) => (typeof blank(value) === "string" ? String(value) : "google,facebook,apple"),
+    z
+      .string()
+      .transform((value) => [...new Set(value.split(",").map((name) => name.trim().toLowerCase()).filter(Boolean))])
+      .pipe(z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, { error: "provider names are letters, digits, _ and -" }))),
+  ),
+  PASSPORT_API_PUBLIC_URL: z.preprocess(blank, z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional()),
 });
 
 /** The origin of an absolute http(s) URL, else nothing (a same-origin path needs no CSP entry). */
@@ -103,6 +111,10 @@ export type PortalConfig = {
   xcsApiUrl: string | null;
   /** where the browser sends analytics events (null: off), and the web analytics service to mirror to */
   analytics: { url: string | null; webAnalyticsId: string | null };
+  /** social sign-in providers with a button on login and register (none in the China region) */
+  socialProviders: readonly string[];
+  /** the passport API as browsers reach it (social sign-in sends them there); null: the portal's own origin when the services are embedded, else PASSPORT_API_URL */
+  passportApiPublicUrl: string | null;
 };
 
 /** The reference services' collector, on the portal's own origin. */
@@ -129,6 +141,8 @@ function read(): PortalConfig {
     XCS_API_URL: process.env.XCS_API_URL,
     ANALYTICS_URL: process.env.ANALYTICS_URL,
     WEB_ANALYTICS_ID: process.env.WEB_ANALYTICS_ID,
+    SOCIAL_PROVIDERS: process.env.SOCIAL_PROVIDERS,
+    PASSPORT_API_PUBLIC_URL: process.env.PASSPORT_API_PUBLIC_URL,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -151,12 +165,15 @@ function read(): PortalConfig {
     region: env.REGION ?? null,
     extraConnectSources: originOf(env.ANALYTICS_URL),
     extraMediaSources: originOf(env.TRAINING_VIDEO_URL),
-    extraFormActions: originOf(env.PASSPORT_API_URL),
+    // social sign-in leaves through the passport API as browsers reach it
+    extraFormActions: originOf(env.PASSPORT_API_PUBLIC_URL ?? env.PASSPORT_API_URL),
     xcsApiUrl: env.XCS_API_URL ?? null,
     analytics: {
       url: env.ANALYTICS_URL === "off" ? null : (env.ANALYTICS_URL ?? DEFAULT_ANALYTICS_URL),
       webAnalyticsId: env.WEB_ANALYTICS_ID ?? null,
     },
+    socialProviders: env.REGION === "cn" ? [] : env.SOCIAL_PROVIDERS,
+    passportApiPublicUrl: env.PASSPORT_API_PUBLIC_URL?.replace(/\/+$/, "") ?? null,
   };
 }
 

@@ -2,13 +2,15 @@
 
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { ActionError, PageRef } from "@/lib/session/action-result";
-import type { CodeRequestPurpose } from "@/lib/validation/verification";
+import type { CodeRequestPurpose, VerificationSetup } from "@/lib/validation/verification";
 import { Field } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import { HumanVerification } from "@/components/verification/lazy";
 import type { useEmailCode } from "./use-email-code";
 
 type Props = {
+  /** the services' verification setup when the page already has it; otherwise the widget fetches it */
+  setup?: VerificationSetup;
   purpose: CodeRequestPurpose;
   page: PageRef;
   request: ReturnType<typeof useEmailCode>;
@@ -25,7 +27,7 @@ type Props = {
  * The verification-code input with its "send code" button. Sending goes through human
  * verification first, shown under the input; the button counts down 60 s after a send.
  */
-export function EmailCodeField({ purpose, page, request, email, labels, error, inputProps, onSent, onFailed }: Props) {
+export function EmailCodeField({ purpose, page, setup, request, email, labels, error, inputProps, onSent, onFailed }: Props) {
   const waiting = request.secondsLeft > 0;
   return (
     <>
@@ -55,6 +57,7 @@ export function EmailCodeField({ purpose, page, request, email, labels, error, i
       />
       {request.verifying ? (
         <HumanVerification
+          setup={setup}
           key={request.attempt}
           scene={purpose}
           email={request.verifying}

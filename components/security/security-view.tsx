@@ -4,6 +4,7 @@ import type { SecurityData } from "@/app/[lang]/(account)/profile/security/load"
 import { EnterprisePassword } from "@/components/account/enterprise-password";
 import { DeleteAccountSection } from "./delete-account-section";
 import { DeviceSection } from "./device-section";
+import { FirstPasswordSection } from "./first-password-section";
 import { PasswordSection } from "./password-section";
 import { SecuritySection } from "./section";
 import { SessionsSection } from "./sessions-section";
@@ -30,12 +31,14 @@ export async function SecurityView({ data, lang, query, business }: Props) {
         <SecuritySection id="password" title={t("password.title")} description={t("password.businessDescription")}>
           <EnterprisePassword lang={lang} query={query} defaultPassword={enterprise.defaultPassword} />
         </SecuritySection>
+      ) : data.social.data?.passwordSet === false ? (
+        <FirstPasswordSection page={page} email={data.user.email} verification={data.verification} />
       ) : (
         <PasswordSection page={page} />
       )}
       <SessionsSection page={page} initial={data.sessions.data} initialError={data.sessions.error} />
       <DeviceSection page={page} initial={data.devices.data} initialError={data.devices.error} />
-      <SocialSection lang={lang} accounts={data.social.data} error={data.social.error} />
+      <SocialSection page={page} initial={data.social.data} error={data.social.error} email={data.user.email} verification={data.verification} />
       {business ? (
         <SecuritySection id="delete-account" title={t("delete.title")} description={t("delete.businessNote")} />
       ) : (

@@ -18,6 +18,7 @@ import { Pagination } from "./pagination";
 import { Badge, SecuritySection } from "./section";
 import type { SecurityPageRef } from "./page-ref";
 import { useSessionLog, type SessionLogPage } from "./use-session-log";
+import { useProviderName } from "@/components/social/provider-name";
 
 type Props = { page: SecurityPageRef; initial: SessionLogPage | null; initialError: number | null };
 
@@ -39,6 +40,7 @@ export function SessionsSection({ page, initial, initialError }: Props) {
   const text = useErrorText();
   const hydrated = useHydrated();
   const locale = useLocale();
+  const providerName = useProviderName();
   const [number, setNumber] = useState(1);
   const [size, setSize] = useState<number>(SESSION_PAGE_SIZES[0]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -104,7 +106,12 @@ export function SessionsSection({ page, initial, initialError }: Props) {
             </thead>
             <tbody className="flex flex-col gap-3 xl:table-row-group">
               {data.list.map((session) => (
-                <SessionRow key={session.id} session={session} application={application(session.application)} onEnd={end} />
+                <SessionRow
+                  key={session.id}
+                  session={session}
+                  application={session.provider ? t("viaProvider", { application: application(session.application), provider: providerName(session.provider) }) : application(session.application)}
+                  onEnd={end}
+                />
               ))}
             </tbody>
           </table>

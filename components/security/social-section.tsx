@@ -1,43 +1,165 @@
-import { getTranslations } from "next-intl/server";
-import type { SocialAccount } from "@/lib/upstream/security";
-import { errorMessageKey } from "@/lib/contract/errors";
-import type { Locale } from "@/lib/i18n/routing";
+"use client";
+
+import { useEffect, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { ErrorCode, errorMessageKey } from "@/lib/contract/errors";
+import type { SocialAccounts } from "@/lib/upstream/security";
+import type { VerificationSetup } from "@/lib/validation/verification";
+import { takeSocialFlash, type SocialFlash } from "@/lib/social/flash";
+import { unbindSocialAction } from "@/app/[lang]/(account)/profile/security/social-actions";
 import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { callAction, useErrorText } from "@/components/auth/use-error-text";
+import { ProviderMark } from "@/components/social/provider-mark";
+import { useProviderName } from "@/components/social/provider-name";
+import { ConfirmDialog } from "./confirm-dialog";
 import { Badge, SecuritySection } from "./section";
+import { SetPasswordDialog } from "./set-password-dialog";
+import type { SecurityPageRef } from "./page-ref";
 
-const KNOWN = ["google", "facebook", "apple"] as const;
-type KnownChannel = (typeof KNOWN)[number];
+type Props = {
+  page: SecurityPageRef;
+  initial: SocialAccounts | null;
+  error: number | null;
+  email: string;
+  verification: VerificationSetup;
+};
 
-function isKnown(channel: string): channel is KnownChannel {
-  return (KNOWN as readonly string[]).includes(channel);
+type Message = { tone: "success" | "error"; text: string; offerPassword?: boolean };
+
+/** Read (and removed) once per page load: the outcome of a connection the round trip came back from. */
+let flash: ReturnType<typeof takeSocialFlash> | undefined;
+
+/** The address that starts a connection (a form post: the session never goes into the page). */
+function connectAction(page: SecurityPageRef, channel: string): string {
+  const query = new URLSearchParams(page.query);
+  query.delete("r");
+  query.set("lang", page.lang);
+  return `/api/social/${encodeURIComponent(channel)}?${query.toString()}`;
 }
 
 /**
- * Social accounts (GET /v1/user/oauth/list): each sign-in provider and whether this account is
- * connected to it. Read only until social sign-in lands; the section says so.
+ * Social accounts (SPEC §2, §4): each provider, connected or not. Connect runs the provider's
+ * round trip (op=bind) and comes back here; disconnect asks first. Disconnecting the last way
+ * into an account made by social sign-in is refused (20304) with an offer to set a password.
+ * Enterprise accounts never use social sign-in.
  */
-export async function SocialSection({ lang, accounts, error }: { lang: Locale; accounts: SocialAccount[] | null; error: number | null }) {
-  const t = await getTranslations({ locale: lang, namespace: "security.social" });
-  const te = await getTranslations({ locale: lang, namespace: "errors" });
+export function SocialSection({ page, initial, error, email, verification }: Props) {
+  const t = useTranslations("security.social");
+  const te = useTranslations("errors");
+  const text = useErrorText();
+  const providerName = useProviderName();
+  const hydrated = useHydrated();
+  const router = useRouter();
+  const [accounts, setAccounts] = useState(initial);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [settingPassword, setSettingPassword] = useState(false);
+  const [arrived, setArrived] = useState<SocialFlash | null>(null);
+
+  useEffect(() => {
+    flash ??= takeSocialFlash();
+    const outcome = flash;
+    if (!outcome) return;
+    const timer = window.setTimeout(() => setArrived(outcome), 0);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  async function disconnect(channel: string): Promise<string | null> {
+    const result = await callAction(() => unbindSocialAction({ channel }, page));
+    if (result.ok) {
+      setAccounts((current) => current && { ...current, providers: current.providers.map((item) => (item.channel === channel ? { ...item, connected: false, name: null } : item)) });
+      setMessage({ tone: "success", text: t("disconnectedNotice", { provider: providerName(channel) }) });
+      return null;
+    }
+    if (result.error.code === ErrorCode.socialLastWayIn) {
+      setMessage({ tone: "error", text: text.action(result.error), offerPassword: true });
+      return null;
+    }
+    return text.action(result.error);
+  }
+
+  const passwordDialog = (
+    <SetPasswordDialog
+      page={page}
+      email={email}
+      verification={verification}
+      open={settingPassword}
+      onOpenChange={setSettingPassword}
+      trigger={
+        <Button variant="secondary" className="h-9 shrink-0">
+          {t("setPassword")}
+        </Button>
+      }
+      onDone={() => {
+        setAccounts((current) => current && { ...current, passwordSet: true });
+        setMessage({ tone: "success", text: t("passwordSetNotice") });
+        router.refresh();
+      }}
+    />
+  );
+
+  // What the page came back with from a connection, until something newer is said.
+  const shown: Message | null =
+    message ??
+    (arrived?.kind === "bound"
+      ? { tone: "success", text: t("connectedNotice", { provider: providerName(arrived.channel) }) }
+      : arrived?.kind === "error"
+        ? { tone: "error", text: text.action({ code: arrived.code }) }
+        : null);
+
   return (
-    <SecuritySection id="social" title={t("title")} description={t("description")}>
+    <SecuritySection id="social" title={t("title")} description={page.business ? t("businessNote") : t("description")}>
       {error !== null ? <Alert tone="error">{te(errorMessageKey(error), { seconds: 60 })}</Alert> : null}
-      {accounts && accounts.length > 0 ? (
+      {shown ? (
+        <Alert tone={shown.tone} className="mb-3">
+          <span className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <span>{shown.text}</span>
+            {shown.offerPassword ? passwordDialog : null}
+          </span>
+        </Alert>
+      ) : null}
+      {accounts && accounts.providers.length > 0 ? (
         <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200">
-          {accounts.map((account) => (
-            <li key={account.channel} className="flex items-center justify-between gap-3 p-3">
-              <div className="min-w-0">
-                <p className="text-sm font-medium text-gray-900">{isKnown(account.channel) ? t(`providers.${account.channel}`) : account.channel}</p>
-                {account.connected && account.name ? <p className="truncate text-xs text-muted">{account.name}</p> : null}
-              </div>
-              <Badge tone={account.connected ? "success" : "neutral"}>{account.connected ? t("connected") : t("notConnected")}</Badge>
-            </li>
-          ))}
+          {accounts.providers.map((account) => {
+            const name = providerName(account.channel);
+            return (
+              <li key={account.channel} className="flex flex-wrap items-center justify-between gap-3 p-3">
+                <div className="flex min-w-0 items-center gap-3">
+                  <ProviderMark channel={account.channel} />
+                  <div className="min-w-0">
+                    <p className="text-sm font-medium text-gray-900">{name}</p>
+                    {account.connected && account.name ? <p className="truncate text-xs text-muted">{account.name}</p> : null}
+                  </div>
+                  <Badge tone={account.connected ? "success" : "neutral"}>{account.connected ? t("connected") : t("notConnected")}</Badge>
+                </div>
+                {page.business ? null : account.connected ? (
+                  <ConfirmDialog
+                    trigger={
+                      <Button variant="secondary" className="h-9" disabled={!hydrated} aria-label={t("disconnectLabel", { provider: name })}>
+                        {t("disconnect")}
+                      </Button>
+                    }
+                    title={t("disconnectTitle", { provider: name })}
+                    description={t("disconnectDescription", { provider: name })}
+                    confirmLabel={t("disconnectConfirm")}
+                    onConfirm={() => disconnect(account.channel)}
+                  />
+                ) : (
+                  <form method="post" action={connectAction(page, account.channel)}>
+                    <Button type="submit" variant="secondary" className="h-9" data-analytics-id={`${account.channel}Connect`} aria-label={t("connectLabel", { provider: name })}>
+                      {t("connect")}
+                    </Button>
+                  </form>
+                )}
+              </li>
+            );
+          })}
         </ul>
       ) : accounts ? (
         <p className="text-sm text-muted">{t("none")}</p>
       ) : null}
-      <p className="mt-3 text-xs text-muted">{t("comingSoon")}</p>
     </SecuritySection>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { clsx } from "clsx";
-import { createContext, useContext, useId, type KeyboardEvent, type ReactNode } from "react";
+import { createContext, useContext, useId, useState, type KeyboardEvent, type ReactNode } from "react";
 
 /**
  * Accessible tabs (WAI-ARIA tabs pattern: tablist/tab/tabpanel, roving tab stop, arrow keys,
@@ -20,10 +20,22 @@ function useTabs(): TabsState {
 const tabId = (id: string, value: string) => `${id}-tab-${value}`;
 const panelId = (id: string, value: string) => `${id}-panel-${value}`;
 
-export function Tabs({ value, onValueChange, className, children }: { value: string; onValueChange: (value: string) => void; className?: string; children: ReactNode }) {
+type TabsProps = { className?: string; children: ReactNode } & (
+  | { value: string; onValueChange: (value: string) => void; defaultValue?: undefined }
+  | { defaultValue: string; value?: undefined; onValueChange?: (value: string) => void }
+);
+
+/** Controlled (`value` and `onValueChange`) or not (`defaultValue`). */
+export function Tabs({ value, defaultValue, onValueChange, className, children }: TabsProps) {
   const id = useId();
+  const [own, setOwn] = useState(defaultValue ?? "");
+  const current = value ?? own;
+  const select = (next: string) => {
+    setOwn(next);
+    onValueChange?.(next);
+  };
   return (
-    <TabsContext.Provider value={{ value, select: onValueChange, id }}>
+    <TabsContext.Provider value={{ value: current, select, id }}>
       <div className={className}>{children}</div>
     </TabsContext.Provider>
   );

@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { parseNetwork } from "./net/addresses";
 import { singleton, clearSingleton } from "./singleton";
+import { readSocialSettings, type SocialSettings } from "./social/settings";
 
 /**
  * The reference services' whole environment, parsed once with zod. A bad value stops the start
@@ -130,6 +131,8 @@ export type BackendConfig = {
   /** addresses and ranges that per-IP limits never count (a health checker, a test run); bans still apply */
   ipLimitExempt: readonly string[];
   socialProviders: readonly string[];
+  /** per-provider OpenID Connect settings, callback allowlist and public addresses (social/settings.ts) */
+  social: SocialSettings;
   codeSecret: string | null;
   servicesPort: number;
   redisUrl: string | null;
@@ -205,6 +208,8 @@ export function readConfig(source: EnvSource): BackendConfig {
     throw new ConfigError(`${String(issue?.path[0] ?? "environment")}: ${issue?.message ?? "invalid"}`);
   }
   const env = parsed.data;
+  const social = readSocialSettings(source, env.SOCIAL_PROVIDERS);
+  if (!social.ok) throw new ConfigError(social.message);
   const provider = env.CAPTCHA_PROVIDER === "regional" ? (env.REGION === "cn" ? "aliyun" : "recaptcha") : env.CAPTCHA_PROVIDER;
   return {
     // The data directory is chosen at run time; keep the bundler from tracing the whole project.
@@ -216,6 +221,7 @@ export function readConfig(source: EnvSource): BackendConfig {
     portalServicesKey: env.PORTAL_SERVICES_KEY ?? null,
     ipLimitExempt: env.IP_LIMIT_EXEMPT,
     socialProviders: env.SOCIAL_PROVIDERS,
+    social: social.settings,
     codeSecret: env.CODE_SECRET ?? null,
     servicesPort: env.SERVICES_PORT,
     redisUrl: env.REDIS_URL ?? null,

@@ -43,6 +43,18 @@
  * | 20506 | videoViewRefused      | 409  | a viewing report the server cannot believe (unknown, ahead of time, or too early to finish) |
  * | 20601 | messageCategoryNotBlockable | 400 | messages: system (and activity) messages cannot be turned off |
  * | 20602 | messageNotFound       | 404  | messages: no such message in the caller's inbox        |
+ * | 20301 | socialAuthFailed      | 401  | social sign-in: the provider refused, or its answer failed a check (state, nonce, token) |
+ * | 20302 | socialBoundElsewhere  | 409  | the social account is connected to another account    |
+ * | 20303 | socialUnbindFailed    | 409  | disconnection failed: the account is not connected to that provider |
+ * | 20304 | socialLastWayIn       | 409  | disconnecting would leave the account without a way in (set a password first) |
+ * | 20305 | socialEnterprise      | 403  | enterprise accounts never sign in or connect socially  |
+ * | 20306 | socialLinkExpired     | 400  | the connection request (ticket) is unknown, used or expired |
+ * | 20307 | socialReturnNotAllowed | 400 | `uri` is not one of the portal's callback addresses   |
+ * | 20308 | socialUnavailable     | 503  | the provider is not configured or cannot be reached    |
+ * | 20309 | socialChannelTaken    | 409  | the account is already connected to another account of that provider |
+ * | 20310 | passwordAlreadySet    | 409  | setting a first password on an account that has one    |
+ * | 20311 | socialConnectionRequired | 409 | the provider's email belongs to an account: prove it is yours (`data.ticket`) |
+ * | 20312 | socialEmailRequired   | 428  | the provider gave no verified email: ask for one (`data.ticket`) |
  */
 export const ErrorCode = {
   ok: 0,
@@ -83,6 +95,18 @@ export const ErrorCode = {
   videoViewRefused: 20506,
   messageCategoryNotBlockable: 20601,
   messageNotFound: 20602,
+  socialAuthFailed: 20301,
+  socialBoundElsewhere: 20302,
+  socialUnbindFailed: 20303,
+  socialLastWayIn: 20304,
+  socialEnterprise: 20305,
+  socialLinkExpired: 20306,
+  socialReturnNotAllowed: 20307,
+  socialUnavailable: 20308,
+  socialChannelTaken: 20309,
+  passwordAlreadySet: 20310,
+  socialConnectionRequired: 20311,
+  socialEmailRequired: 20312,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -127,6 +151,18 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20506: 409,
   20601: 400,
   20602: 404,
+  20301: 401,
+  20302: 409,
+  20303: 409,
+  20304: 409,
+  20305: 403,
+  20306: 400,
+  20307: 400,
+  20308: 503,
+  20309: 409,
+  20310: 409,
+  20311: 409,
+  20312: 428,
 };
 
 const known = new Set<number>(Object.values(ErrorCode));

@@ -61,6 +61,8 @@ export const loginSessionItem = z.object({
   lastLogin: z.string(),
   /** the brand/app code the session signed in through */
   application: z.string().nullable(),
+  /** the social sign-in provider of the session (google, …); null or absent for other ways in */
+  provider: z.string().nullable().optional(),
   platform: platformSchema.nullable(),
   /** operating system and browser, parsed from the user agent */
   os: z.string().nullable(),
@@ -108,9 +110,10 @@ export const deviceLoginRequest = z.object({
   remember: z.boolean().optional(),
 });
 
-// GET /v1/user/oauth/list — sign-in providers and whether this account is connected to each
+// GET /v1/user/oauth/list — sign-in providers and whether this account is connected to each, and
+// whether the account has a password (an account made by social sign-in has none until one is set)
 export const socialAccountItem = z.object({ channel: z.string(), connected: z.boolean(), name: z.string().nullable() });
-export const socialAccountsResponse = z.array(socialAccountItem);
+export const socialAccountsResponse = z.object({ providers: z.array(socialAccountItem), passwordSet: z.boolean() });
 
 // POST /v1/user/delete — the code from POST /v1/user/verify/email + /v1/captcha (type "delete")
 // and both confirmations (SPEC §5). Every session ends and the personal data is removed.

@@ -20,6 +20,10 @@ const exact: Record<string, RouteRule> = {
   "profile-business/profile-settings": { kind: "protected", business: true },
   "profile-business/security": { kind: "protected", business: true },
   message: { kind: "protected", business: false },
+  // social sign-in: the services' return, the account-connection screen, the sign-up success screen
+  authcb: { kind: "public", business: false },
+  "social/connect": { kind: "public", business: false },
+  "social/welcome": { kind: "protected", business: false },
 };
 
 /** Rule for a path below the language (`profile/settings`, no slashes at the ends), or null if unknown. */

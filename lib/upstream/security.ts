@@ -16,7 +16,8 @@ import { passportCall, type UpstreamContext } from "./context";
  */
 export type SessionLog = z.infer<typeof sessionLogResponse>;
 export type DeviceSecurity = z.infer<typeof deviceSecurityResponse>;
-export type SocialAccount = z.infer<typeof socialAccountsResponse>[number];
+export type SocialAccounts = z.infer<typeof socialAccountsResponse>;
+export type SocialAccount = SocialAccounts["providers"][number];
 
 /** Changes the signed-in user's password (PATCH /v1/user/password); a wrong current one is 20206. */
 export async function changePassword(ctx: UpstreamContext, input: { oldPassword: string; newPassword: string; signOutOthers: boolean }): Promise<void> {
@@ -66,8 +67,8 @@ export async function loginWithDevice(
   });
 }
 
-/** The sign-in providers and whether this account is connected to each (GET /v1/user/oauth/list). */
-export async function getSocialAccounts(ctx: UpstreamContext): Promise<SocialAccount[]> {
+/** The sign-in providers, whether this account is connected to each, and whether it has a password (GET /v1/user/oauth/list). */
+export async function getSocialAccounts(ctx: UpstreamContext): Promise<SocialAccounts> {
   return passportCall(ctx, { method: "GET", path: "/v1/user/oauth/list", schema: socialAccountsResponse });
 }
 

@@ -13,8 +13,8 @@ export const verificationValueSchema = formSchema({
 });
 export type VerificationValue = Infer<typeof verificationValueSchema>;
 
-/** Purposes a code can be requested for from the sign-in screens. */
-export const CODE_REQUEST_PURPOSES = ["register", "login", "findpwd"] as const;
+/** Purposes a code can be requested for from the sign-in screens (social: the connection screen). */
+export const CODE_REQUEST_PURPOSES = ["register", "login", "findpwd", "social"] as const;
 export const codeRequestPurposeSchema = oneOf(CODE_REQUEST_PURPOSES);
 export type CodeRequestPurpose = (typeof CODE_REQUEST_PURPOSES)[number];
 

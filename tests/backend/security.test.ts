@@ -149,10 +149,11 @@ describe("ownership", () => {
 });
 
 describe("social accounts", () => {
-  test("one item per configured provider, connected only when linked to this user", async () => {
+  test("one item per configured provider, connected only when linked to this user; a registered account has a password", async () => {
     const { utoken, uid } = await registerUser("social@example.com");
     const list = socialAccountsResponse.parse((await call("GET", "/v1/user/oauth/list", { token: utoken })).data);
-    expect(list).toEqual([
+    expect(list.passwordSet).toBe(true);
+    expect(list.providers).toEqual([
       { channel: "google", connected: false, name: null },
       { channel: "facebook", connected: false, name: null },
       { channel: "apple", connected: false, name: null },
@@ -161,10 +162,13 @@ describe("social accounts", () => {
     await db.insert(socialAccounts).values({ userId: uid, channel: "apple", subject: "001.abc", name: "social@privaterelay.example", createdAt: now() });
     backend.reconfigure({ SOCIAL_PROVIDERS: "apple, GitHub" });
     try {
-      expect((await call("GET", "/v1/user/oauth/list", { token: utoken })).data).toEqual([
-        { channel: "apple", connected: true, name: "social@privaterelay.example" },
-        { channel: "github", connected: false, name: null },
-      ]);
+      expect((await call("GET", "/v1/user/oauth/list", { token: utoken })).data).toEqual({
+        providers: [
+          { channel: "apple", connected: true, name: "social@privaterelay.example" },
+          { channel: "github", connected: false, name: null },
+        ],
+        passwordSet: true,
+      });
     } finally {
       backend.reconfigure({ SOCIAL_PROVIDERS: undefined });
     }

@@ -46,6 +46,11 @@ export const users = pgTable("users", {
   defaultPassword: boolean("default_password").notNull().default(false),
   /** device security: a sign-in from a device not in known_devices needs an emailed code */
   deviceSecurity: boolean("device_security").notNull().default(false),
+  /**
+   * false for an account made by social sign-in until a password is set: its password_hash is
+   * then a hash of random bytes nobody knows, so password sign-in fails like a wrong password
+   */
+  passwordSet: boolean("password_set").notNull().default(true),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
 });
@@ -68,6 +73,8 @@ export const sessions = pgTable(
     platform: text("platform"),
     appVersion: text("app_version"),
     remember: boolean("remember").notNull().default(false),
+    /** the provider of a social sign-in (google, …); null for the other ways in */
+    socialChannel: text("social_channel"),
   },
   (t) => [index("sessions_user_idx").on(t.userId, t.createdAt)],
 );
@@ -434,4 +441,48 @@ export const analyticsEvents = pgTable(
     properties: jsonb("properties").$type<Record<string, string | number | boolean | null>>().notNull(),
   },
   (t) => [index("analytics_events_time_idx").on(t.eventTime, t.event), index("analytics_events_received_idx").on(t.receivedAt)],
+);
+
+/**
+ * States of social authorizations that came back (sha256 of the state, hex), kept until the
+ * state would have expired anyway: a callback is handled once, a replayed one is refused.
+ */
+export const oauthUsedStates = pgTable(
+  "oauth_used_states",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("oauth_used_states_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * What a social sign-in could not finish alone: connecting to an existing account (`connect`,
+ * after its password or an emailed code) or an email to ask for (`email`, the provider gave no
+ * verified one). The ticket is 32 random bytes, kept as sha256; single use, 10 minutes.
+ */
+export const socialLinks = pgTable(
+  "social_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketHash: text("ticket_hash").notNull().unique(),
+    /** connect | email */
+    kind: text("kind", { enum: ["connect", "email"] }).notNull(),
+    channel: text("channel").notNull(),
+    subject: text("subject").notNull(),
+    /** the provider's name for its account */
+    name: text("name"),
+    /** the account to connect to (connect) */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** the app the sign-in came from, for the session it ends in */
+    appCode: text("app_code"),
+    platform: text("platform"),
+    appVersion: text("app_version"),
+    /** wrong passwords given for this ticket */
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("social_links_expires_idx").on(t.expiresAt)],
 );

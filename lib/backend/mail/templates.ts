@@ -13,6 +13,7 @@ const CODE_TEXT: Record<Lang, Record<CodePurpose, CodeText>> = {
     delete: { subject: "Your account deletion code", action: "delete your account permanently" },
     device: { subject: "Your new device sign-in code", action: "sign in on a new device" },
     security: { subject: "Your security settings code", action: "change your security settings" },
+    social: { subject: "Your social sign-in code", action: "sign in with your social account" },
   },
   zh: {
     register: { subject: "注册验证码", action: "注册账号" },
@@ -21,6 +22,7 @@ const CODE_TEXT: Record<Lang, Record<CodePurpose, CodeText>> = {
     delete: { subject: "注销账号验证码", action: "永久注销账号" },
     device: { subject: "新设备登录验证码", action: "在新设备上登录" },
     security: { subject: "安全设置验证码", action: "修改安全设置" },
+    social: { subject: "社交账号登录验证码", action: "使用社交账号登录" },
   },
 };
 

@@ -47,14 +47,20 @@ export async function changePassword(
   await forgetPasswordFailures(user.email);
 }
 
-/** GET /v1/user/oauth/list: each provider of SOCIAL_PROVIDERS, connected when a social account links it to the user. */
-export async function socialAccountList(user: UserRow): Promise<Array<{ channel: string; connected: boolean; name: string | null }>> {
+/**
+ * GET /v1/user/oauth/list: each provider of SOCIAL_PROVIDERS, connected when a social account
+ * links it to the user, and whether the account has a password (social sign-up makes none).
+ */
+export async function socialAccountList(
+  user: UserRow,
+): Promise<{ providers: Array<{ channel: string; connected: boolean; name: string | null }>; passwordSet: boolean }> {
   const db = await getDb();
   const linked = await db.select().from(socialAccounts).where(eq(socialAccounts.userId, user.id));
-  return getConfig().socialProviders.map((channel) => {
+  const providers = getConfig().socialProviders.map((channel) => {
     const row = linked.find((account) => account.channel === channel);
     return { channel, connected: row !== undefined, name: row?.name ?? null };
   });
+  return { providers, passwordSet: user.passwordSet };
 }
 
 /** POST /v1/user/verify/email: a nonce for a code to the user's own address (for account deletion). */

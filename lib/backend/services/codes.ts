@@ -28,8 +28,13 @@ async function codeHash(email: string, purpose: CodePurpose, code: string): Prom
   return hmacHex(await getCodeSecret(), `${purpose}:${email}:${code}`);
 }
 
-/** register needs a new email (else 20201); every other purpose an existing account (else 20203). */
+/**
+ * register needs a new email (else 20201); "social" either (it proves a mailbox for a social
+ * sign-in, which may create the account or connect to it); every other purpose an existing
+ * account (else 20203).
+ */
 async function checkAccountRule(email: string, purpose: CodePurpose): Promise<void> {
+  if (purpose === "social") return;
   const exists = await emailHasAccount(email);
   if (purpose === "register" && exists) throw new ServiceError(ErrorCode.accountExists);
   if (purpose !== "register" && !exists) throw new ServiceError(ErrorCode.emailNotFound);

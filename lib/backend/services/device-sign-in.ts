@@ -23,18 +23,19 @@ export const DEVICE_CHALLENGE_TTL_SECONDS = CODE_TTL_SECONDS;
 /**
  * A session for a user whose credentials were checked, recording the device. `deviceVerified`:
  * the way in proved the mailbox already (a device code, or a code sign-in), so no hold.
+ * `socialChannel`: the provider of a social sign-in, for the login log.
  */
 export async function openSession(
   user: UserRow,
   client: ClientInfo,
   remember: boolean,
-  options: { deviceVerified?: boolean } = {},
+  options: { deviceVerified?: boolean; socialChannel?: string } = {},
 ): Promise<{ token: string; session: SessionRow }> {
   if (user.deviceSecurity && !options.deviceVerified) {
     const hash = deviceHash(client.deviceId);
     if (!hash || !(await isKnownDevice(user.id, hash))) throw await holdBack(user, client, remember, hash);
   }
-  const created = await createSession(user.id, client, remember);
+  const created = await createSession(user.id, client, remember, options.socialChannel ?? null);
   await rememberDevice(user.id, client);
   return created;
 }

@@ -29,6 +29,7 @@ function toItem(session: SessionRow, currentId: string, lang: Lang): LoginSessio
     firstLogin: session.createdAt.toISOString(),
     lastLogin: session.lastSeenAt.toISOString(),
     application: session.appCode,
+    provider: session.socialChannel,
     platform: platformOf(session),
     os: describeUserAgent(session.userAgent),
     current: session.id === currentId,

@@ -27,10 +27,12 @@ export const IDLE_DAYS = { remember: 365, default: 30 } as const;
 /** last_seen_at is written at most this often per session. */
 const TOUCH_EVERY_SECONDS = 60;
 
+/** `socialChannel`: the provider of a social sign-in, shown in the login log. */
 export async function createSession(
   userId: string,
   client: ClientInfo,
   remember: boolean,
+  socialChannel: string | null = null,
 ): Promise<{ token: string; session: SessionRow }> {
   const db = await getDb();
   const token = randomToken(32);
@@ -48,6 +50,7 @@ export async function createSession(
       appCode: client.appCode,
       platform: client.platform,
       appVersion: client.appVersion,
+      socialChannel,
     })
     .returning();
   if (!session) throw new Error("insert returned no row");

@@ -20,14 +20,14 @@ export async function emailHasAccount(email: string): Promise<boolean> {
   return (await findUserByEmail(email)) !== null;
 }
 
-/** Create an account; an email that already has one → 20201. */
-export async function createUser(input: { email: string; passwordHash: string }): Promise<UserRow> {
+/** Create an account; an email that already has one → 20201. `passwordSet: false` for an account made by social sign-in. */
+export async function createUser(input: { email: string; passwordHash: string; passwordSet?: boolean }): Promise<UserRow> {
   const db = await getDb();
   const at = now();
   try {
     const [row] = await db
       .insert(users)
-      .values({ email: canonicalEmail(input.email), passwordHash: input.passwordHash, createdAt: at, updatedAt: at })
+      .values({ email: canonicalEmail(input.email), passwordHash: input.passwordHash, passwordSet: input.passwordSet ?? true, createdAt: at, updatedAt: at })
       .returning();
     if (!row) throw new Error("insert returned no row");
     return row;
@@ -37,10 +37,10 @@ export async function createUser(input: { email: string; passwordHash: string })
   }
 }
 
-/** A new password hash; the password is no longer the operator's default. */
+/** A new password hash; the password is no longer the operator's default, and the account has one. */
 export async function setPasswordHash(userId: string, passwordHash: string): Promise<void> {
   const db = await getDb();
-  await db.update(users).set({ passwordHash, defaultPassword: false, updatedAt: now() }).where(eq(users.id, userId));
+  await db.update(users).set({ passwordHash, defaultPassword: false, passwordSet: true, updatedAt: now() }).where(eq(users.id, userId));
 }
 
 /** The enterprise of an enterprise user; null for consumers. */

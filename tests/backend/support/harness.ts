@@ -63,7 +63,16 @@ const ENV_KEYS = [
   "TRAINING_VIDEO_CAPTIONS",
   "TRAINING_VIDEO_SECONDS",
 ] as const;
-export type BackendEnv = Partial<Record<(typeof ENV_KEYS)[number], string>>;
+/** Also the per-provider social settings (SOCIAL_GOOGLE_ISSUER, …) and the public addresses. */
+export type BackendEnv = Partial<Record<(typeof ENV_KEYS)[number] | `SOCIAL_${string}` | "PUBLIC_ORIGIN" | "SERVICES_PUBLIC_URL" | "PORT", string>>;
+
+/** Forget every variable a test may have set, the per-provider social ones included. */
+function clearEnv(): void {
+  for (const key of ENV_KEYS) delete process.env[key];
+  for (const key of Object.keys(process.env)) {
+    if (key.startsWith("SOCIAL_") || key === "PUBLIC_ORIGIN" || key === "SERVICES_PUBLIC_URL") delete process.env[key];
+  }
+}
 
 const DEFAULT_ENV: BackendEnv = { TRUST_PROXY: "1", ALTCHA_COST: "50", ALTCHA_MAX_COUNTER: "30", LOG_LEVEL: "silent" };
 
@@ -125,7 +134,7 @@ export async function pgliteTemplate(): Promise<string> {
   const template = path.join(os.tmpdir(), `passport-pglite-template-${digest.digest("hex").slice(0, 16)}`);
   if (fs.existsSync(template)) return template;
   const building = fs.mkdtempSync(path.join(os.tmpdir(), "passport-pglite-build-"));
-  for (const key of ENV_KEYS) delete process.env[key];
+  clearEnv();
   process.env.DATA_DIR = building;
   await shutdownBackend();
   await getDb().catch(explain);
@@ -144,7 +153,7 @@ export async function startBackend(env: BackendEnv = {}): Promise<Backend> {
   let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
   if (TEST_DATABASE === "postgres") database = await createTestDatabase();
   else fs.cpSync(path.join(await pgliteTemplate(), "pglite"), path.join(dataDir, "pglite"), { recursive: true });
-  for (const key of ENV_KEYS) delete process.env[key];
+  clearEnv();
   Object.assign(process.env, { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}), ...DEFAULT_ENV, ...env });
   await shutdownBackend(); // forget anything cached before the environment was set
   jest.useFakeTimers({ doNotFake: [...REAL_APIS], now: current });

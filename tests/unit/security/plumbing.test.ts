@@ -109,6 +109,8 @@ const config = (over: Partial<PortalConfig> = {}): PortalConfig => ({
   extraFormActions: [],
   xcsApiUrl: null,
   analytics: { url: null, webAnalyticsId: null },
+  socialProviders: [],
+  passportApiPublicUrl: null,
   ...over,
 });
 

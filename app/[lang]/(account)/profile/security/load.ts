@@ -6,7 +6,7 @@ import type { Locale } from "@/lib/i18n/routing";
 import type { LaunchContext } from "@/lib/launch/context";
 import { currentUser, readToken, upstreamContext } from "@/lib/session/server";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { getDeviceSecurity, getSessionLog, getSocialAccounts, type DeviceSecurity, type SessionLog, type SocialAccount } from "@/lib/upstream/security";
+import { getDeviceSecurity, getSessionLog, getSocialAccounts, type DeviceSecurity, type SessionLog, type SocialAccounts } from "@/lib/upstream/security";
 import { loadVerificationSetup } from "@/lib/upstream/verification";
 import type { VerificationSetup } from "@/lib/validation/verification";
 import { SESSION_PAGE_SIZES } from "@/lib/validation/security";
@@ -18,7 +18,7 @@ export type SecurityData = {
   user: UserFullInfo;
   sessions: Loaded<SessionLog>;
   devices: Loaded<DeviceSecurity>;
-  social: Loaded<SocialAccount[]>;
+  social: Loaded<SocialAccounts>;
   verification: VerificationSetup;
 };
 

@@ -2,9 +2,12 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/layout/auth-shell";
+import { SocialButtons } from "@/components/auth/social-buttons";
+import { portalConfig } from "@/lib/config";
 import { LoginForm } from "@/components/auth/login-form";
 import { ExpiredNotice } from "@/components/auth/expired-notice";
 import { AccountDeletedNotice } from "@/components/auth/account-deleted-notice";
+import { SocialErrorNotice } from "@/components/auth/social-error-notice";
 import { screenMetadata } from "@/lib/i18n/metadata";
 import { localeOf } from "@/lib/i18n/routing";
 import { parseVariantKey } from "@/lib/launch/variant";
@@ -29,12 +32,14 @@ export default async function LoginPage({ params }: PageProps<"/[lang]/login/[va
     <AuthShell variant={variant} lang={lang}>
       <ExpiredNotice />
       <AccountDeletedNotice />
+      <SocialErrorNotice />
       <LoginForm
         lang={lang}
         registerHref={variant.loginRegisterSwitch ? `/${lang}/register` : null}
         findPasswordHref={`/${lang}/findpwd`}
         businessHref={`/${lang}/login-business`}
       />
+      <SocialButtons lang={lang} providers={portalConfig().socialProviders} visible={variant.social} />
     </AuthShell>
   );
 }

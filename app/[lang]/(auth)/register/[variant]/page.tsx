@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/layout/auth-shell";
+import { SocialButtons } from "@/components/auth/social-buttons";
+import { portalConfig } from "@/lib/config";
 import { RegisterForm } from "@/components/auth/register-form";
 import { screenMetadata } from "@/lib/i18n/metadata";
 import { localeOf } from "@/lib/i18n/routing";
@@ -32,6 +34,7 @@ export default async function RegisterPage({ params }: PageProps<"/[lang]/regist
         title={t("title", { brand: registerTitle(variant.p, lang) })}
         loginHref={variant.loginRegisterSwitch ? `/${lang}/login` : null}
       />
+      <SocialButtons lang={lang} providers={portalConfig().socialProviders} visible={variant.social} />
     </AuthShell>
   );
 }

@@ -1,0 +1,35 @@
+import type { NextRequest } from "next/server";
+import { launchQuery } from "@/lib/launch/context";
+import { isUsableToken, UTOKEN_COOKIE } from "@/lib/session/cookie";
+import { isSameOriginRequest } from "@/lib/session/same-origin";
+import { SECURITY_PATH } from "@/lib/session/routes";
+import { markSocialStart } from "@/lib/social/cookies";
+import { mayStart, portalPage, readStart, refuseStart, seeOther } from "@/lib/social/start";
+import { socialStartUrl } from "@/lib/social/start-url";
+
+/**
+ * The portal's doors to a social round trip (SPEC §7 /oauth/{channel}/auth):
+ *
+ * GET  /api/social/{channel}?lang=&r=&{launch} — a provider button on login or register (a
+ *      link; signing in changes nothing here). Marks this browser as having started a sign-in
+ *      (lib/social/cookies.ts) and sends it to the services.
+ * POST /api/social/{channel}?lang=&{launch} — "Connect" on account security (a form post from
+ *      the portal's own page). The session goes into the services' address here, on the
+ *      server: it is never written into a page. The services return to account security.
+ */
+export async function GET(request: NextRequest, { params }: RouteContext<"/api/social/[channel]">) {
+  const start = readStart(request, (await params).channel);
+  if (!mayStart(start, "login")) return refuseStart(portalPage(start, "login"));
+  await markSocialStart(launchQuery(start.launch).toString());
+  return seeOther(socialStartUrl({ ...start, op: "login", portalOrigin: start.origin }));
+}
+
+export async function POST(request: NextRequest, { params }: RouteContext<"/api/social/[channel]">) {
+  const start = readStart(request, (await params).channel);
+  const security = portalPage(start, SECURITY_PATH, null);
+  if (!isSameOriginRequest(request.headers, new URL(start.origin).host)) return refuseStart(security, 20102);
+  const token = request.cookies.get(UTOKEN_COOKIE)?.value;
+  if (!isUsableToken(token)) return seeOther(portalPage(start, "login", security));
+  if (!mayStart(start, "bind")) return refuseStart(security);
+  return seeOther(socialStartUrl({ ...start, op: "bind", portalOrigin: start.origin, r: security, token }));
+}

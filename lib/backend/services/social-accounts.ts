@@ -1,0 +1,42 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { socialAccounts } from "../db/schema";
+import { ErrorCode, ServiceError } from "../errors";
+import { consumeVerificationCode } from "./codes";
+import { hashPassword } from "./passwords";
+import { takeCodeCheck } from "./protection";
+import { setPasswordHash, type UserRow } from "./users";
+
+/** Account security's side of social sign-in: disconnecting a provider and a first password. */
+
+/**
+ * POST /v1/user/unbind/oauth. Not connected to that provider → 20303. The last way in (no
+ * password and this is the only provider) → 20304: the account would be locked out; the portal
+ * offers to set a password first.
+ */
+export async function unbindProvider(user: UserRow, channel: string): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    // Two disconnections at once must not both see "another way in is left".
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`social-accounts:${user.id}`}))`);
+    const linked = await tx.select().from(socialAccounts).where(eq(socialAccounts.userId, user.id));
+    const target = linked.find((account) => account.channel === channel);
+    if (!target) throw new ServiceError(ErrorCode.socialUnbindFailed);
+    if (!user.passwordSet && linked.length <= 1) throw new ServiceError(ErrorCode.socialLastWayIn);
+    await tx.delete(socialAccounts).where(and(eq(socialAccounts.id, target.id), eq(socialAccounts.userId, user.id)));
+  });
+}
+
+/**
+ * POST /v1/user/password/set: a first password for an account made by social sign-in, with a
+ * code of purpose "findpwd" mailed to the account's own address (POST /v1/user/verify/email,
+ * then /v1/captcha). The account's sessions stay. It has a password already → 20310; an
+ * enterprise account → 20102.
+ */
+export async function setFirstPassword(user: UserRow, input: { captcha: string; nonce: string; password: string }, ip: string | null): Promise<void> {
+  if (user.enterpriseId) throw new ServiceError(ErrorCode.insufficientAuthority);
+  if (user.passwordSet) throw new ServiceError(ErrorCode.passwordAlreadySet);
+  await takeCodeCheck(ip);
+  await consumeVerificationCode({ email: user.email, purpose: "findpwd", nonce: input.nonce, code: input.captcha });
+  await setPasswordHash(user.id, await hashPassword(input.password));
+}

@@ -1,0 +1,86 @@
+import { and, eq } from "drizzle-orm";
+import { now } from "../clock";
+import { getDb } from "../db/client";
+import { sessions, users } from "../db/schema";
+import { ErrorCode, ServiceError } from "../errors";
+import type { Identity } from "../social/identity";
+import { openSession } from "./device-sign-in";
+import { assertIpAllowed, assertMaySignIn } from "./protection";
+import { liveAt, type ClientInfo } from "./sessions";
+import { connectIdentity, createSocialUser, ownerOf, refreshIdentityName } from "./social-identities";
+import { createLinkTicket } from "./social-links";
+import { findUserByEmail, type UserRow } from "./users";
+
+/**
+ * What a checked provider identity does (SPEC §4 social account states):
+ * - connected to an account: signs in to it;
+ * - unknown, with a verified email no account has: a new account (no password) connected to it;
+ * - its email belongs to an account not connected to it: nothing merges, a ticket for the
+ *   connection screen, which connects after the account's password or an emailed code;
+ * - no verified email: a ticket for the screen that asks for one and verifies it with a code.
+ * Enterprise accounts never sign in or connect socially (20305). A social sign-in is
+ * remembered (365 days) like a token handed over in the address, and device security does
+ * not hold it back: the provider's own sign-in stood in for the emailed device code.
+ */
+export type SocialOutcome =
+  | { kind: "session"; token: string; uid: string; created: boolean }
+  | { kind: "ticket"; ticket: string; reason: "connect" | "email" };
+
+export async function sessionFor(user: UserRow, channel: string, client: ClientInfo, created: boolean): Promise<Extract<SocialOutcome, { kind: "session" }>> {
+  if (user.enterpriseId) throw new ServiceError(ErrorCode.socialEnterprise);
+  await assertMaySignIn(user, { email: user.email, ip: client.ip, method: "social" });
+  const { token } = await openSession(user, client, true, { deviceVerified: true, socialChannel: channel });
+  return { kind: "session", token, uid: user.id, created };
+}
+
+/** op=login: sign in, sign up, or a ticket for what needs the user first. */
+export async function signInWithIdentity(identity: Identity, client: ClientInfo): Promise<SocialOutcome> {
+  await assertIpAllowed(client.ip);
+  // Twice at most: a sign-up that lost a race to another one finds the account the second time.
+  for (let round = 0; round < 2; round++) {
+    const owner = await ownerOf(identity);
+    if (owner) {
+      await refreshIdentityName(identity);
+      return sessionFor(owner, identity.channel, client, false);
+    }
+    if (!identity.email || !identity.emailVerified) {
+      return { kind: "ticket", reason: "email", ticket: await createLinkTicket({ kind: "email", identity, user: null, client }) };
+    }
+    const existing = await findUserByEmail(identity.email);
+    if (existing) {
+      if (existing.enterpriseId) throw new ServiceError(ErrorCode.socialEnterprise);
+      return { kind: "ticket", reason: "connect", ticket: await createLinkTicket({ kind: "connect", identity, user: existing, client }) };
+    }
+    const created = await createSocialUser({ ...identity, email: identity.email });
+    if (created) return sessionFor(created, identity.channel, client, true);
+  }
+  throw new ServiceError(ErrorCode.socialAuthFailed);
+}
+
+/**
+ * op=bind: connect the identity to the account of a live session. Taken by another account →
+ * 20302; the account has another of this provider → 20309; the provider's verified email is
+ * another account's → 20208; an enterprise account → 20305; the session ended meanwhile → 20101.
+ */
+export async function bindIdentity(account: { userId: string; sessionId: string | null }, identity: Identity): Promise<void> {
+  const db = await getDb();
+  const conditions = [eq(sessions.userId, account.userId), liveAt(now())];
+  if (account.sessionId) conditions.push(eq(sessions.id, account.sessionId));
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(...conditions))
+    .limit(1);
+  if (!row || row.user.status === "banned") throw new ServiceError(ErrorCode.loginExpired);
+  const { user } = row;
+  if (user.enterpriseId) throw new ServiceError(ErrorCode.socialEnterprise);
+  const owner = await ownerOf(identity);
+  if (owner?.id === user.id) return;
+  if (owner) throw new ServiceError(ErrorCode.socialBoundElsewhere);
+  if (identity.email && identity.emailVerified) {
+    const other = await findUserByEmail(identity.email);
+    if (other && other.id !== user.id) throw new ServiceError(ErrorCode.emailBoundElsewhere);
+  }
+  await connectIdentity(user.id, identity);
+}

@@ -1,0 +1,86 @@
+import "server-only";
+import { headers } from "next/headers";
+import { portalConfig } from "@/lib/config";
+import { ErrorCode } from "@/lib/contract/errors";
+import { SOCIAL_RETURN } from "@/lib/contract/social-return";
+import type { Locale } from "@/lib/i18n/routing";
+import { launchQuery, parseLaunchContext } from "@/lib/launch/context";
+import { afterSignInPath } from "@/lib/session/after-sign-in";
+import { isUsableToken } from "@/lib/session/cookie";
+import { publicOrigin } from "@/lib/session/public-origin";
+import { safeRedirectTarget } from "@/lib/session/redirect-target";
+import { SECURITY_PATH } from "@/lib/session/routes";
+import { storeToken, upstreamContext } from "@/lib/session/server";
+import { getUserBasic } from "@/lib/upstream/passport";
+import { holdLinkTicket, setSocialFlash, takeSocialStart } from "./cookies";
+
+/**
+ * /{lang}/authcb (SPEC §2): what the services' return means for this browser, and where it
+ * goes next. A token or a ticket is taken only when this browser started the sign-in (its start cookie),
+ * only after the services confirm it, and with the same cookie rules as every sign-in
+ * (remembered: a social sign-in is a deliberate one). A failure lands on the login page (or,
+ * for a connection, on account security) with the reason told once.
+ */
+export type SocialReturnResult = {
+  redirect: string;
+  /** signed in: the token for a host window that opened the portal, and the origins it may go to */
+  notify: { token: string; origins: readonly string[] } | null;
+};
+
+function pathWith(lang: Locale, path: string, query: URLSearchParams): string {
+  const qs = query.toString();
+  return `/${lang}/${path}${qs ? `?${qs}` : ""}`;
+}
+
+export async function resolveSocialReturn(lang: Locale, search: string): Promise<SocialReturnResult> {
+  const params = new URLSearchParams(search.slice(0, 8192));
+  const get = (name: string) => params.get(name);
+  const origin = publicOrigin(await headers()).origin;
+  const started = await takeSocialStart();
+  // The launch context the sign-in started with; p also comes back from the services.
+  const launch = parseLaunchContext(new URLSearchParams(started ?? (get(SOCIAL_RETURN.brand) ? `p=${get(SOCIAL_RETURN.brand)}` : "")), (await headers()).get("user-agent"));
+  const base = launchQuery(launch);
+  const rawR = get(SOCIAL_RETURN.redirect);
+  const safeR = safeRedirectTarget(rawR, portalConfig().allowedRedirectHosts, origin)?.href ?? null;
+  const withR = new URLSearchParams(base);
+  if (safeR) withR.set("r", safeR);
+  const login = pathWith(lang, "login", withR);
+  const security = safeR ?? pathWith(lang, SECURITY_PATH, base);
+  const fail = async (code: number, to: string): Promise<SocialReturnResult> => {
+    await setSocialFlash({ kind: "error", code });
+    return { redirect: to, notify: null };
+  };
+
+  const isBind = get(SOCIAL_RETURN.op) === "bind";
+  const error = get(SOCIAL_RETURN.error);
+  if (error !== null) return fail(/^\d{1,6}$/.test(error) ? Number(error) : ErrorCode.socialAuthFailed, isBind ? security : login);
+  const channel = get(SOCIAL_RETURN.channel);
+  if (isBind) {
+    if (!channel) return fail(ErrorCode.socialAuthFailed, security);
+    await setSocialFlash({ kind: "bound", channel });
+    return { redirect: security, notify: null };
+  }
+  const ticket = get(SOCIAL_RETURN.ticket);
+  // A ticket, like a token, is taken only by the browser that started the sign-in: someone
+  // else's "give your email" ticket would otherwise connect their provider account to yours.
+  if (ticket !== null && started === null) return fail(ErrorCode.socialAuthFailed, login);
+  if (ticket && /^[A-Za-z0-9_-]{16,128}$/.test(ticket)) {
+    await holdLinkTicket(ticket);
+    const query = new URLSearchParams(withR);
+    if (channel) query.set("c", channel);
+    return { redirect: pathWith(lang, "social/connect", query), notify: null };
+  }
+  const token = get(SOCIAL_RETURN.token);
+  if (started === null || !isUsableToken(token)) return fail(ErrorCode.socialAuthFailed, login);
+  try {
+    const user = await getUserBasic(await upstreamContext(lang, launch, token));
+    if (user.enterpriseUser?.uid) return fail(ErrorCode.socialEnterprise, login);
+  } catch {
+    return fail(ErrorCode.socialAuthFailed, login);
+  }
+  await storeToken(token, true);
+  const welcome = new URLSearchParams(withR);
+  if (channel) welcome.set("c", channel);
+  const next = get(SOCIAL_RETURN.created) === "1" ? pathWith(lang, "social/welcome", welcome) : await afterSignInPath(lang, withR.toString());
+  return { redirect: next, notify: { token, origins: portalConfig().embedAllowedOrigins } };
+}

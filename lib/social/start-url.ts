@@ -1,0 +1,42 @@
+import "server-only";
+import { portalConfig } from "@/lib/config";
+import type { SocialOp } from "@/lib/contract/social-return";
+import type { Locale } from "@/lib/i18n/routing";
+import { platformOf, type LaunchContext } from "@/lib/launch/context";
+import { isEmbeddedService, upstreamBaseUrl } from "@/lib/upstream/config";
+
+/**
+ * Where a browser starts a social round trip: the passport API's /v1/oauth/{channel}/auth with
+ * SPEC §7's query. The API's address is the one browsers reach (PASSPORT_API_PUBLIC_URL; the
+ * portal's own origin when the services are embedded), and `uri` is the portal's callback
+ * address for the language, on its public origin (never a Host header).
+ */
+export function passportPublicBase(portalOrigin: string): string {
+  const config = portalConfig();
+  if (config.passportApiPublicUrl) return config.passportApiPublicUrl;
+  return isEmbeddedService("passport") ? portalOrigin : upstreamBaseUrl("passport");
+}
+
+export function socialStartUrl(input: {
+  channel: string;
+  op: SocialOp;
+  lang: Locale;
+  launch: LaunchContext;
+  portalOrigin: string;
+  r: string | null;
+  /** op=bind: the session, added here on the server (it never reaches a page) */
+  token?: string;
+}): string {
+  const url = new URL(`${passportPublicBase(input.portalOrigin)}/v1/oauth/${encodeURIComponent(input.channel)}/auth`);
+  const query = url.searchParams;
+  query.set("op", input.op);
+  if (input.token) query.set("ut", input.token);
+  query.set("uri", new URL(`/${input.lang}/authcb`, input.portalOrigin).href);
+  query.set("lang", input.lang);
+  query.set("appCode", input.launch.p);
+  query.set("appPlatform", platformOf(input.launch));
+  if (input.launch.av) query.set("appVersion", input.launch.av);
+  query.set("appOrigin", input.launch.o);
+  if (input.r) query.set("r", input.r);
+  return url.href;
+}

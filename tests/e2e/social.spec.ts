@@ -1,0 +1,155 @@
+import { expect, test } from "@playwright/test";
+import { createAccount } from "./support/accounts";
+import { uniqueEmail } from "./support/mailbox";
+import { expectUserCentre, logInWithPassword, logOut, messages } from "./support/screens";
+import { consentAtProvider, providerButton, socialRow } from "./support/social-screens";
+
+/**
+ * Social sign-in end to end, in Chromium, against real OpenID Connect providers on loopback
+ * (one per provider, started by the run): sign-up, sign-in, connecting and disconnecting,
+ * the account-connection screen, and a refused consent.
+ */
+test("a new user signs up with Google, sees the success screen, lands on settings, and signs in again with the same button", async ({ page }) => {
+  const lang = "en";
+  const m = messages[lang];
+  const email = uniqueEmail("google-new");
+
+  await page.goto(`/${lang}/login`);
+  const google = providerButton(page, lang, "Google");
+  await expect(google).toHaveAttribute("data-analytics-id", "googleLogin");
+  await expect(providerButton(page, lang, "Facebook")).toHaveAttribute("data-analytics-id", "facebookLogin");
+  await google.click();
+  await consentAtProvider(page, "Google", "Allow", { email, name: "Gloria Google" });
+
+  await expect(page).toHaveURL(/\/en\/social\/welcome/);
+  await expect(page.getByRole("heading", { name: m.social.welcome.title })).toBeVisible();
+  await expect(page.getByText(m.social.welcome.created.replace("{provider}", "Google"))).toBeVisible();
+  await page.getByRole("link", { name: m.social.welcome.continue }).click();
+  await expectUserCentre(page, lang, email);
+  // The session cookie follows the same rules as every sign-in.
+  const cookie = (await page.context().cookies()).find((c) => c.name === "utoken");
+  expect(cookie?.httpOnly).toBe(true);
+
+  await logOut(page, lang);
+  await providerButton(page, lang, "Google").click();
+  await consentAtProvider(page, "Google", "Allow", { email });
+  await expectUserCentre(page, lang, email);
+
+  // The login log names the provider; the account has no password yet, so security offers to set one.
+  await page.goto(`/${lang}/profile/security`);
+  await expect(page.getByRole("table", { name: m.security.sessions.title }).getByText("Passport · Google").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: m.security.setPassword.open })).toBeVisible();
+});
+
+test("a password account connects Facebook from the security page and disconnects it", async ({ page }) => {
+  const lang = "zh";
+  const s = messages[lang].security.social;
+  const email = uniqueEmail("fb-connect");
+  const password = "Laser-2026";
+  await createAccount(page.request, email, password);
+
+  await page.goto(`/${lang}/login`);
+  await logInWithPassword(page, lang, email, password);
+  await expectUserCentre(page, lang, email);
+  await page.goto(`/${lang}/profile/security`);
+  const facebook = socialRow(page, lang, "Facebook");
+  await expect(facebook.getByText(s.notConnected)).toBeVisible();
+
+  await facebook.getByRole("button", { name: s.connectLabel.replace("{provider}", "Facebook") }).click();
+  await consentAtProvider(page, "Facebook", "Allow", { email: uniqueEmail("fb-identity"), name: "Fei Book" });
+  await expect(page).toHaveURL(/\/zh\/profile\/security/);
+  await expect(page.getByText(s.connectedNotice.replace("{provider}", "Facebook"))).toBeVisible();
+  await expect(facebook.getByText(s.connected, { exact: true })).toBeVisible();
+  await expect(facebook.getByText("Fei Book")).toBeVisible();
+
+  await facebook.getByRole("button", { name: s.disconnectLabel.replace("{provider}", "Facebook") }).click();
+  const confirm = page.getByRole("alertdialog", { name: s.disconnectTitle.replace("{provider}", "Facebook") });
+  await confirm.getByRole("button", { name: s.disconnectConfirm }).click();
+  await expect(page.getByText(s.disconnectedNotice.replace("{provider}", "Facebook"))).toBeVisible();
+  await page.reload();
+  await expect(socialRow(page, lang, "Facebook").getByText(s.notConnected)).toBeVisible();
+});
+
+test("the account-connection screen appears for an existing account's email and connects only after its password", async ({ page }) => {
+  const lang = "en";
+  const c = messages[lang].social.connect;
+  const email = uniqueEmail("connect");
+  const password = "Laser-2026";
+  await createAccount(page.request, email, password);
+
+  await page.goto(`/${lang}/login`);
+  await providerButton(page, lang, "Google").click();
+  await consentAtProvider(page, "Google", "Allow", { email, name: "Connie" });
+  await expect(page).toHaveURL(/\/en\/social\/connect/);
+  await expect(page.getByRole("heading", { name: c.title })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  // Nothing was merged: the browser is not signed in.
+  expect((await page.context().cookies()).some((cookie) => cookie.name === "utoken")).toBe(false);
+
+  await page.getByLabel(c.password).fill("Wrong-pass-1");
+  await page.getByRole("button", { name: c.submit }).click();
+  await expect(page.getByRole("alert").filter({ hasText: messages[lang].errors["20206"] })).toBeVisible();
+  expect((await page.context().cookies()).some((cookie) => cookie.name === "utoken")).toBe(false);
+
+  await page.getByLabel(c.password).fill(password);
+  await page.getByRole("button", { name: c.submit }).click();
+  await expectUserCentre(page, lang, email);
+
+  // Connected: the next Google sign-in goes straight in.
+  await logOut(page, lang);
+  await providerButton(page, lang, "Google").click();
+  await consentAtProvider(page, "Google", "Allow", { email });
+  await expectUserCentre(page, lang, email);
+});
+
+test("a denied consent shows 'Social media authorization failed' on the login page", async ({ page }) => {
+  const lang = "zh";
+  await page.goto(`/${lang}/register`);
+  await providerButton(page, lang, "Google").click();
+  await consentAtProvider(page, "Google", "Deny");
+  await expect(page).toHaveURL(/\/zh\/login/);
+  await expect(page.getByRole("alert").filter({ hasText: messages[lang].errors["20301"] })).toBeVisible();
+  expect((await page.context().cookies()).some((cookie) => cookie.name === "utoken")).toBe(false);
+});
+
+test("a token or ticket in the callback address does nothing unless this browser started the sign-in", async ({ browser }) => {
+  // Someone else's session token (the services return it only to the browser that asked).
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await ownerPage.goto("/en/login");
+  await providerButton(ownerPage, "en", "Google").click();
+  const email = uniqueEmail("csrf");
+  await consentAtProvider(ownerPage, "Google", "Allow", { email });
+  await expect(ownerPage).toHaveURL(/\/en\/social\/welcome/);
+  const token = (await owner.cookies()).find((cookie) => cookie.name === "utoken")?.value ?? "";
+  expect(token).not.toBe("");
+
+  const victim = await browser.newContext();
+  const victimPage = await victim.newPage();
+  await victimPage.goto(`/en/authcb?ut=${encodeURIComponent(token)}`);
+  await expect(victimPage).toHaveURL(/\/en\/login/);
+  await expect(victimPage.getByRole("alert").filter({ hasText: messages.en.errors["20301"] })).toBeVisible();
+  expect((await victim.cookies()).some((cookie) => cookie.name === "utoken")).toBe(false);
+  // nor does someone else's connection ticket reach the connection screen
+  await victimPage.goto(`/en/authcb?lt=${"t".repeat(43)}&c=facebook`);
+  await expect(victimPage).toHaveURL(/\/en\/login/);
+  expect((await victim.cookies()).some((cookie) => cookie.name === "passport_social_link")).toBe(false);
+  await owner.close();
+  await victim.close();
+});
+
+test("the portal's doors to the round trip: a cross-site or signed-out connect, and a provider that is not offered, go nowhere", async ({ request }) => {
+  const crossSite = await request.post("/api/social/facebook?lang=en", { maxRedirects: 0, headers: { "sec-fetch-site": "cross-site", origin: "https://evil.example" } });
+  expect(crossSite.status()).toBe(303);
+  expect(new URL(crossSite.headers().location ?? "").pathname).toBe("/en/profile/security");
+  const signedOut = await request.post("/api/social/facebook?lang=en", { maxRedirects: 0, headers: { "sec-fetch-site": "same-origin" } });
+  expect(new URL(signedOut.headers().location ?? "").pathname).toBe("/en/login");
+  const unknown = await request.get("/api/social/github?lang=zh", { maxRedirects: 0 });
+  expect(new URL(unknown.headers().location ?? "").pathname).toBe("/zh/login");
+  const start = await request.get("/api/social/google?lang=en&p=atomm", { maxRedirects: 0 });
+  expect(start.headers()["referrer-policy"]).toBe("no-referrer");
+  const services = new URL(start.headers().location ?? "");
+  expect(services.pathname).toBe("/v1/oauth/google/auth");
+  expect(Object.fromEntries(services.searchParams)).toMatchObject({ op: "login", appCode: "atomm", lang: "en", uri: expect.stringMatching(/\/en\/authcb$/) });
+  expect(services.searchParams.has("ut")).toBe(false);
+});

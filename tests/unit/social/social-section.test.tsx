@@ -1,0 +1,71 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { SocialSection } from "@/components/security/social-section";
+import { unbindSocialAction } from "@/app/[lang]/(account)/profile/security/social-actions";
+import { altchaSetup, messages, renderIn } from "../support/render";
+
+jest.mock("@/app/[lang]/(account)/profile/security/social-actions", () => ({
+  unbindSocialAction: jest.fn(),
+  sendFirstPasswordCodeAction: jest.fn(),
+  setFirstPasswordAction: jest.fn(),
+}));
+jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh: jest.fn() }) }));
+const unbind = jest.mocked(unbindSocialAction);
+const { en } = messages;
+const s = en.security.social;
+const page = { lang: "en", query: "p=atomm&r=https%3A%2F%2Fx.test", business: false };
+const accounts = {
+  providers: [
+    { channel: "google", connected: true, name: "Gloria" },
+    { channel: "facebook", connected: false, name: null },
+  ],
+  passwordSet: false,
+};
+
+function row(name: string) {
+  return screen.getAllByRole("listitem").find((item) => within(item).queryByText(name) !== null) ?? null;
+}
+
+beforeEach(() => unbind.mockReset());
+
+describe("account security: social accounts", () => {
+  it("connects with a form post to the portal's start (no session in the page) and shows who is connected", () => {
+    renderIn("en", <SocialSection page={page} initial={accounts} error={null} email="me@example.com" verification={altchaSetup} />);
+    const facebook = row("Facebook");
+    const connect = within(facebook as HTMLElement).getByRole("button", { name: s.connectLabel.replace("{provider}", "Facebook") });
+    const form = connect.closest("form");
+    expect(form).toHaveAttribute("method", "post");
+    const action = new URL(form?.getAttribute("action") ?? "", "http://portal.test");
+    expect(action.pathname).toBe("/api/social/facebook");
+    expect(Object.fromEntries(action.searchParams)).toEqual({ p: "atomm", lang: "en" });
+    expect(within(row("Google") as HTMLElement).getByText("Gloria")).toBeInTheDocument();
+    expect(document.body.innerHTML).not.toMatch(/utoken/);
+  });
+
+  it("refuses to disconnect the last way in and offers to set a password", async () => {
+    unbind.mockResolvedValue({ ok: false, error: { code: 20304 } });
+    renderIn("en", <SocialSection page={page} initial={accounts} error={null} email="me@example.com" verification={altchaSetup} />);
+    await userEvent.click(screen.getByRole("button", { name: s.disconnectLabel.replace("{provider}", "Google") }));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: s.disconnectConfirm }));
+    expect(await screen.findByText(en.errors["20304"])).toBeInTheDocument();
+    expect(unbind).toHaveBeenCalledWith({ channel: "google" }, page);
+    expect(within(row("Google") as HTMLElement).getByText(s.connected)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: s.setPassword }));
+    expect(await screen.findByRole("dialog", { name: en.security.setPassword.title })).toBeInTheDocument();
+  });
+
+  it("disconnects after a confirmation and says so", async () => {
+    unbind.mockResolvedValue({ ok: true });
+    renderIn("en", <SocialSection page={page} initial={{ ...accounts, passwordSet: true }} error={null} email="me@example.com" verification={altchaSetup} />);
+    await userEvent.click(screen.getByRole("button", { name: s.disconnectLabel.replace("{provider}", "Google") }));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: s.disconnectConfirm }));
+    expect(await screen.findByText(s.disconnectedNotice.replace("{provider}", "Google"))).toBeInTheDocument();
+    expect(within(row("Google") as HTMLElement).getByText(s.notConnected)).toBeInTheDocument();
+  });
+
+  it("shows no connect or disconnect to an enterprise user", () => {
+    renderIn("en", <SocialSection page={{ ...page, business: true }} initial={accounts} error={null} email="boss@acme.test" verification={altchaSetup} />);
+    expect(screen.getByText(s.businessNote)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Connect|Disconnect/ })).toBeNull();
+  });
+});
