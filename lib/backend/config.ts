@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { normalizeCookieDomain } from "@/lib/contract/cookie-sync";
 import { singleton, clearSingleton } from "./singleton";
 
 /**
@@ -22,6 +23,12 @@ const flag = () =>
 const count = (fallback: number, max = 1_000_000_000) =>
   z.preprocess(blank, z.coerce.number({ error: "expected a whole number" }).int().min(1).max(max).default(fallback));
 const url = () => z.preprocess(blank, z.url({ error: "expected a URL" }).optional());
+/** "a, B ,a" → ["a", "b"] */
+const list = () =>
+  z.preprocess(
+    (value) => (typeof blank(value) === "string" ? String(value) : ""),
+    z.string().transform((value) => [...new Set(value.split(",").map((item) => item.trim().toLowerCase()).filter(Boolean))]),
+  );
 
 /** "google, Facebook,apple" → ["google", "facebook", "apple"]. */
 const providerList = z.preprocess(
@@ -77,6 +84,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: text(),
   S3_PUBLIC_URL: url(),
   S3_FORCE_PATH_STYLE: flag(),
+  COOKIE_SYNC_DOMAINS: list(),
+  COOKIE_SYNC_TARGETS: list(),
+  COOKIE_HTTP_ONLY: z.preprocess(blank, z.enum(["true", "false"], { error: "expected true or false" }).default("true")),
 });
 
 export type S3Settings = {
@@ -116,6 +126,8 @@ export type BackendConfig = {
   };
   /** S3-compatible storage for files (avatars), or null for DATA_DIR/files */
   s3: S3Settings | null;
+  /** third-party-cookie mode (GET /v1/cookie/*): the domains this site sets `utoken` on, and where a hop may go next */
+  cookieSync: { domains: readonly string[]; targets: readonly string[]; httpOnly: boolean };
 };
 
 /** The environment, or a part of it (tests). */
@@ -192,7 +204,16 @@ export function readConfig(source: EnvSource): BackendConfig {
       aliyunEndpoint: env.ALIYUN_CAPTCHA_ENDPOINT ?? "https://afs.aliyuncs.com",
     },
     s3: s3Settings(env),
+    cookieSync: { domains: cookieDomains(env.COOKIE_SYNC_DOMAINS), targets: env.COOKIE_SYNC_TARGETS, httpOnly: env.COOKIE_HTTP_ONLY !== "false" },
   };
+}
+
+function cookieDomains(values: readonly string[]): string[] {
+  return values.map((value) => {
+    const domain = normalizeCookieDomain(value);
+    if (!domain) throw new ConfigError("COOKIE_SYNC_DOMAINS: expected domain names such as .example.com");
+    return domain;
+  });
 }
 
 const NAME = "config";

@@ -34,6 +34,10 @@
  * | 20206 | incorrectPassword     | 400  | wrong current password                                |
  * | 20207 | invalidEmail          | 400  | not an email address                                  |
  * | 20208 | emailBoundElsewhere   | 409  | the email is connected to another account             |
+ * | 20401 | cookieDomainRefused   | 400  | cookie endpoints: the domain is not configured, or not this site's |
+ * | 20402 | cookieTargetRefused   | 400  | add-cookies: the target is not allowlisted, or carries a token |
+ * | 20403 | cookieOtherAccount    | 409  | set-cookies: another account is signed in on that site; kept |
+ * | 20404 | embedHandoffRefused   | 403  | the page was not launched by an allowed host: no token for scripts |
  */
 export const ErrorCode = {
   ok: 0,
@@ -65,6 +69,10 @@ export const ErrorCode = {
   incorrectPassword: 20206,
   invalidEmail: 20207,
   emailBoundElsewhere: 20208,
+  cookieDomainRefused: 20401,
+  cookieTargetRefused: 20402,
+  cookieOtherAccount: 20403,
+  embedHandoffRefused: 20404,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -100,6 +108,10 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20206: 400,
   20207: 400,
   20208: 409,
+  20401: 400,
+  20402: 400,
+  20403: 409,
+  20404: 403,
 };
 
 const known = new Set<number>(Object.values(ErrorCode));

@@ -10,6 +10,7 @@ import { describeClient, sessionToken } from "./client";
 import { failure } from "./envelope";
 import type { ServicesEnv } from "./env";
 import { limitBody } from "./limits";
+import { cookieRoutes } from "./routes/cookie";
 import { enterpriseRoutes } from "./routes/enterprise";
 import { passportRoutes } from "./routes/passport";
 import { profileRoutes } from "./routes/profile";
@@ -58,7 +59,7 @@ export function createServicesApp(): ServicesApp {
   });
   app.use(limitBody);
 
-  for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes]) routes(app);
+  for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes, cookieRoutes]) routes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "utoken", { type: "apiKey", in: "header", name: "utoken" });
   app.doc31("/v1/openapi.json", {

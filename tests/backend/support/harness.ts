@@ -54,6 +54,9 @@ const ENV_KEYS = [
   "S3_ENDPOINT",
   "S3_PUBLIC_URL",
   "LOG_LEVEL",
+  "COOKIE_SYNC_DOMAINS",
+  "COOKIE_SYNC_TARGETS",
+  "COOKIE_HTTP_ONLY",
 ] as const;
 export type BackendEnv = Partial<Record<(typeof ENV_KEYS)[number], string>>;
 
