@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { normalizeCookieDomain } from "@/lib/contract/cookie-sync";
+import { NATIVE_BRIDGE_ORIGIN } from "@/lib/contract/native-bridge";
 
 /**
  * The portal's whole environment, parsed once per process (and once in the Edge middleware's
@@ -58,6 +60,25 @@ const envSchema = z.object({
   REGION: z.preprocess((value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : undefined), z.string().optional()),
   ANALYTICS_URL: z.preprocess(blank, z.url({ error: "expected a URL" }).optional()),
   TRAINING_VIDEO_URL: z.preprocess(blank, z.string().optional()),
+  COOKIE_SYNC_MODE: z.preprocess(
+    (value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : undefined),
+    z.enum(["off", "visit", "redirect"], { error: "expected off, visit or redirect" }).optional(),
+  ),
+  COOKIE_SYNC_SITES: z.preprocess(
+    (value) => (typeof blank(value) === "string" ? String(value).split(",").map((item) => item.trim()).filter(Boolean) : []),
+    z.array(
+      z.string().transform((entry, ctx) => {
+        const [base = "", domain = ""] = entry.split("=").map((part) => part.trim());
+        const site = origin.safeParse(base);
+        const name = normalizeCookieDomain(domain);
+        if (!site.success || !name) {
+          ctx.addIssue({ code: "custom", message: "expected entries origin=domain, such as https://passport.example.net=.example.net" });
+          return z.NEVER;
+        }
+        return { origin: site.data, domain: name };
+      }),
+    ),
+  ),
 });
 
 /** The origin of an absolute http(s) URL, else nothing (a same-origin path needs no CSP entry). */
@@ -92,6 +113,14 @@ export type PortalConfig = {
   extraConnectSources: readonly string[];
   extraMediaSources: readonly string[];
   extraFormActions: readonly string[];
+  /**
+   * Third-party-cookie mode (SPEC §4): after a sign-in the session cookie is also set on these
+   * sibling sites, each by its own passport API on its domain: `visit` (subresource requests,
+   * needs third-party cookies) or `redirect` (a chain of top-level hops ending where the user goes).
+   */
+  cookieSync: { mode: "off" | "visit" | "redirect"; sites: readonly { origin: string; domain: string }[] };
+  /** the native app's bridge (SPEC §7), which pages may call */
+  nativeBridgeOrigin: string;
 };
 
 function read(): PortalConfig {
@@ -113,6 +142,8 @@ function read(): PortalConfig {
     REGION: process.env.REGION,
     ANALYTICS_URL: process.env.ANALYTICS_URL,
     TRAINING_VIDEO_URL: process.env.TRAINING_VIDEO_URL,
+    COOKIE_SYNC_MODE: process.env.COOKIE_SYNC_MODE,
+    COOKIE_SYNC_SITES: process.env.COOKIE_SYNC_SITES,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -136,6 +167,11 @@ function read(): PortalConfig {
     extraConnectSources: originOf(env.ANALYTICS_URL),
     extraMediaSources: originOf(env.TRAINING_VIDEO_URL),
     extraFormActions: originOf(env.PASSPORT_API_URL),
+    cookieSync: {
+      mode: env.COOKIE_SYNC_SITES.length === 0 ? "off" : (env.COOKIE_SYNC_MODE ?? "redirect"),
+      sites: env.COOKIE_SYNC_SITES,
+    },
+    nativeBridgeOrigin: NATIVE_BRIDGE_ORIGIN,
   };
 }
 

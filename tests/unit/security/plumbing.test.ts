@@ -107,6 +107,8 @@ const config = (over: Partial<PortalConfig> = {}): PortalConfig => ({
   extraConnectSources: [],
   extraMediaSources: [],
   extraFormActions: [],
+  cookieSync: { mode: "off", sites: [] },
+  nativeBridgeOrigin: "http://127.0.0.1:9527",
   ...over,
 });
 
