@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { setRequestLocale } from "next-intl/server";
 import { isLocale, locales } from "@/lib/i18n/routing";
 import { LangCookie } from "@/components/layout/lang-cookie";
+import { HostBridgeMount } from "@/components/embed/host-bridge-mount";
 import "../globals.css";
 
 export const metadata: Metadata = {
@@ -27,6 +28,7 @@ export default async function RootLayout({ children, params }: LayoutProps<"/[la
       <body className="min-h-dvh bg-white font-sans antialiased">
         <NextIntlClientProvider>{children}</NextIntlClientProvider>
         <LangCookie lang={lang} />
+        <HostBridgeMount lang={lang} />
       </body>
     </html>
   );

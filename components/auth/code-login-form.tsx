@@ -18,6 +18,7 @@ import { useEmailCode } from "./use-email-code";
 import { callAction, useErrorText } from "./use-error-text";
 import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
 import { applyFieldErrors, validEmailOrMark } from "./form-errors";
+import { completeSignIn } from "@/lib/bridge/session";
 
 type Props = { page: PageRef; verification: VerificationSetup };
 
@@ -50,7 +51,7 @@ export function CodeLoginForm({ page, verification }: Props) {
     }
     const result = await callAction(() => loginWithCodeAction({ ...values, nonce }, page));
     if (result.ok) {
-      window.location.assign(result.redirect);
+      await completeSignIn(result);
       return;
     }
     const held = deviceHoldOf(result.error, values.remember);

@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormBody } from "@/components/ui/form-body";
 import { callAction, useErrorText } from "./use-error-text";
+import { completeSignIn } from "@/lib/bridge/session";
 
 /** A sign-in held back for a new device: the challenge to finish it with, and what the form had. */
 export type DeviceHold = { challenge: string; remember: boolean };
@@ -43,7 +44,7 @@ export function DeviceCodeStep({ hold, page, onBack }: Props) {
     setFormError(null);
     const result = await callAction(() => confirmDeviceAction({ challenge: hold.challenge, code, remember: hold.remember }, page));
     if (result.ok) {
-      window.location.assign(result.redirect);
+      await completeSignIn(result);
       return;
     }
     if (result.error.fields?.code) setError("code", { message: result.error.fields.code });

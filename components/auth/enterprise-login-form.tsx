@@ -19,6 +19,7 @@ import { PasswordField } from "./password-field";
 import { callAction, useErrorText } from "./use-error-text";
 import { useSignInVerification } from "./use-sign-in-verification";
 import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
+import { completeSignIn } from "@/lib/bridge/session";
 
 type Props = { lang: string; query: string; verification: VerificationSetup; personalHref: string };
 
@@ -45,7 +46,7 @@ export function EnterpriseLoginForm({ lang, query, verification, personalHref }:
     }
     const result = await callAction(() => enterpriseLoginAction(values, page, value));
     if (result.ok) {
-      window.location.assign(result.redirect);
+      await completeSignIn(result);
       return;
     }
     const held = deviceHoldOf(result.error, values.remember);

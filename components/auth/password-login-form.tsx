@@ -20,6 +20,7 @@ import { PasswordField } from "./password-field";
 import { callAction, useErrorText } from "./use-error-text";
 import { useSignInVerification } from "./use-sign-in-verification";
 import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
+import { completeSignIn } from "@/lib/bridge/session";
 
 type Props = { page: PageRef; verification: VerificationSetup; findPasswordHref: string | null };
 
@@ -45,7 +46,7 @@ export function PasswordLoginForm({ page, verification, findPasswordHref }: Prop
     }
     const result = await callAction(() => loginWithPasswordAction(values, page, value));
     if (result.ok) {
-      window.location.assign(result.redirect);
+      await completeSignIn(result);
       return;
     }
     const held = deviceHoldOf(result.error, values.remember);

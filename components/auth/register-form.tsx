@@ -19,6 +19,7 @@ import { EmailCodeField } from "./email-code-field";
 import { useEmailCode } from "./use-email-code";
 import { callAction, useErrorText } from "./use-error-text";
 import { applyFieldErrors, validEmailOrMark } from "./form-errors";
+import { completeSignIn } from "@/lib/bridge/session";
 
 type Props = { lang: string; query: string; title: string; loginHref: string | null; verification: VerificationSetup };
 
@@ -50,7 +51,7 @@ export function RegisterForm({ lang, query, title, loginHref, verification }: Pr
     }
     const result = await callAction(() => registerAction({ ...values, nonce }, page));
     if (result.ok) {
-      window.location.assign(result.redirect);
+      await completeSignIn(result);
       return;
     }
     const fields = ["email", "code", "password", "confirmPassword", "agree"] as const;

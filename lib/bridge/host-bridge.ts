@@ -1,4 +1,5 @@
 import { embedHeight, envelope, readHostMessage, type PortalMessage } from "@/lib/contract/host-bridge";
+import { browser } from "./browser";
 
 /**
  * The portal's side of the host bridge (docs/host-protocol.md), client-only. In a frame it posts
@@ -11,11 +12,7 @@ import { embedHeight, envelope, readHostMessage, type PortalMessage } from "@/li
 const HOST_ORIGIN_KEY = "passport:host-origin";
 
 export function isFramed(): boolean {
-  try {
-    return window.self !== window.top;
-  } catch {
-    return true;
-  }
+  return window.parent !== window;
 }
 
 function originOf(value: string | null | undefined): string | null {
@@ -81,7 +78,7 @@ export function postToParent(message: PortalMessage, origin: string | null = par
  * Listens for the host's messages: only from the parent window at its origin, only what the
  * contract knows. `reload` reloads the page.
  */
-export function listenToHost(origin: string, onReload: () => void = () => window.location.reload()): () => void {
+export function listenToHost(origin: string, onReload: () => void = () => browser.reload()): () => void {
   const onMessage = (event: MessageEvent) => {
     if (event.source !== window.parent || event.origin !== origin) return;
     if (readHostMessage(event.data)?.type === "reload") onReload();

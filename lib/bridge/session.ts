@@ -1,6 +1,7 @@
 import { TOKEN_POST_DELAY_MS } from "@/lib/contract/host-bridge";
 import type { HostHandoff, SignInResult } from "@/lib/session/action-result";
 import { fetchApi } from "@/lib/session/api-answer";
+import { browser } from "./browser";
 import { isFramed, postTo, postToParent } from "./host-bridge";
 
 /**
@@ -49,7 +50,7 @@ async function visitSiblings(count: number): Promise<void> {
 export async function completeSignIn(result: SignInResult): Promise<void> {
   const handed = result.host ? await handToHost(result.host) : false;
   if (handed && result.host?.mode === "window") {
-    window.close();
+    browser.close();
     await sleep(CLOSE_GRACE_MS);
     if (window.closed) return;
   }
@@ -59,11 +60,11 @@ export async function completeSignIn(result: SignInResult): Promise<void> {
     return;
   }
   if (result.cookieVisits) await visitSiblings(result.cookieVisits);
-  window.location.assign(result.redirect);
+  browser.assign(result.redirect);
 }
 
 /** A sign-out (or a deleted account): the host hears `logout`, then the browser goes on. */
 export function completeSignOut(redirect: string): void {
   postToParent({ type: "logout" });
-  window.location.assign(redirect);
+  browser.assign(redirect);
 }

@@ -1,6 +1,7 @@
 import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
 import type { HostHandoff } from "@/lib/session/action-result";
 import { fetchApi } from "@/lib/session/api-answer";
+import { browser } from "./browser";
 import { handToHost } from "./session";
 
 /**
@@ -23,6 +24,6 @@ export async function handSessionToOpener(lang: string): Promise<boolean> {
   const answer = await fetchApi<{ host: HostHandoff | null }>(`/api/embed/handoff?${query}`, { method: "POST", cache: "no-store" });
   const host = answer.ok ? answer.data.host : null;
   if (host?.mode !== "window" || !(await handToHost(host))) return false;
-  window.close();
+  browser.close();
   return true;
 }
