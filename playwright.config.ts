@@ -17,6 +17,19 @@ process.env.SMTP_SINK_HTTP_PORT = String(SMTP_HTTP_PORT);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const DOWN_URL = `http://127.0.0.1:${DOWN_PORT}`;
 
+/**
+ * Embedding (docs/embedding.md): a portal that host sites may frame (+2), the allowlisted host
+ * site on localhost (+20, another site than 127.0.0.1) and a foreign site on 127.0.0.2 (+21).
+ * The same portal answers as a sibling site on localhost (+2) for third-party-cookie mode.
+ */
+const EMBED_PORT = BASE_PORT + 2;
+const HOST_SITE_PORT = BASE_PORT + 20;
+const FOREIGN_SITE_PORT = BASE_PORT + 21;
+export const EMBED_PORTAL_URL = `http://127.0.0.1:${EMBED_PORT}`;
+export const SIBLING_URL = `http://localhost:${EMBED_PORT}`;
+export const HOST_SITE_URL = `http://localhost:${HOST_SITE_PORT}`;
+export const FOREIGN_SITE_URL = `http://127.0.0.2:${FOREIGN_SITE_PORT}`;
+
 /** Enterprise accounts the tests log in with, created in the fresh database before the portal starts. */
 export const ENTERPRISES = {
   en: { account: "E2E-EN", email: "boss-en@acme.test", name: "Acme Lasers", file: ".e2e/enterprise-en.json" },
@@ -61,6 +74,36 @@ export default defineConfig({
         PORT: String(PORT),
         DATA_DIR: ".e2e/data",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        NEXT_TELEMETRY_DISABLED: "1",
+        LOG_LEVEL: "warn",
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+    },
+    {
+      command: "tsx tests/e2e/support/host-site.ts",
+      url: `http://127.0.0.1:${HOST_SITE_PORT}/health`,
+      env: { HOST_SITE_PORT: String(HOST_SITE_PORT), FOREIGN_SITE_PORT: String(FOREIGN_SITE_PORT), EMBED_PORTAL_URL },
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
+    {
+      // The embeddable portal: its own data, the host site allowlisted, the sibling site for cookies.
+      command: `rm -rf .e2e-embed && mkdir -p .e2e-embed && next start -H 127.0.0.1 -p ${EMBED_PORT}`,
+      url: `${EMBED_PORTAL_URL}/en/login`,
+      env: {
+        PORT: String(EMBED_PORT),
+        DATA_DIR: ".e2e-embed/data",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        EMBED_ALLOWED_ORIGINS: HOST_SITE_URL,
+        COOKIE_SYNC_MODE: "redirect",
+        COOKIE_SYNC_SITES: `${SIBLING_URL}=localhost`,
+        COOKIE_SYNC_DOMAINS: "localhost",
+        COOKIE_SYNC_TARGETS: `127.0.0.1:${EMBED_PORT},localhost:${EMBED_PORT}`,
+        // accounts are made through the API in the tests: a cheap proof of work
+        ALTCHA_COST: "50",
+        ALTCHA_MAX_COUNTER: "30",
         NEXT_TELEMETRY_DISABLED: "1",
         LOG_LEVEL: "warn",
       },

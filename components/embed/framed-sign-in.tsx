@@ -97,9 +97,9 @@ export function FramedSignIn({ lang }: { lang: string }) {
           <Button variant="secondary" onClick={openWindow}>
             {t("openWindow")}
           </Button>
-          {access === "available" ? useSession : null}
+          {access !== "unsupported" ? useSession : null}
         </Alert>
-      ) : access === "available" ? (
+      ) : access !== "unsupported" ? (
         <p className="text-center text-sm text-muted">
           {t("askStorageAccess")} {useSession}
         </p>

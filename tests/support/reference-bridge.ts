@@ -9,13 +9,12 @@
  * loopback port: CORS only for the portal's origins, the Private Network Access preflight, a JSON
  * content type (so every browser call is preflighted), and the Host header checked (DNS rebinding).
  */
-import { createWriteStream, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { NATIVE_BRIDGE_PATH, NATIVE_BRIDGE_PORT, NATIVE_PROTOCOL_VERSION, readNativeRequest, type NativeErrorCode } from "../../lib/contract/native-bridge";
 import { isVersionAtLeast } from "../../lib/launch/version";
@@ -87,9 +86,9 @@ export async function startReferenceBridge(options: ReferenceBridgeOptions = {})
   async function download(url: URL, name: string): Promise<string> {
     mkdirSync(downloadDir, { recursive: true });
     const response = await fetch(url);
-    if (!response.ok || !response.body) throw new TaskError("failed");
+    if (!response.ok) throw new TaskError("failed");
     const target = path.join(downloadDir, name);
-    await pipeline(Readable.fromWeb(response.body), createWriteStream(target));
+    await writeFile(target, Buffer.from(await response.arrayBuffer()));
     return target;
   }
 
