@@ -19,6 +19,12 @@ const nextConfig = {
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         ],
       },
+      // Third-party-cookie mode: these addresses carry a session token, which must never reach
+      // the next page in a Referer (later entries win over the one above).
+      ...["/v1/cookie/:path*", "/api/cookie-sync", "/api/cookie-sync/:path*"].map((source) => ({
+        source,
+        headers: [{ key: "Referrer-Policy", value: "no-referrer" }],
+      })),
     ];
   },
 };
