@@ -8,7 +8,7 @@ import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { useLaunchQuery } from "./use-launch-query";
 import { useBusinessArea } from "./use-business-area";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { completeSignOut } from "@/lib/bridge/session";
+import { completeSignOut } from "@/lib/bridge/sign-in";
 
 export function LogoutButton({ lang }: { lang: string }) {
   const t = useTranslations("menu");
@@ -24,7 +24,7 @@ export function LogoutButton({ lang }: { lang: string }) {
     setError(null);
     const result = await callAction(() => logoutAction({ lang, query, business }));
     if (result.ok) {
-      completeSignOut(result.redirect);
+      await completeSignOut(result.redirect);
       return;
     }
     setPending(false);

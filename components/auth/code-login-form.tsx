@@ -18,7 +18,7 @@ import { useEmailCode } from "./use-email-code";
 import { callAction, useErrorText } from "./use-error-text";
 import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
 import { applyFieldErrors, validEmailOrMark } from "./form-errors";
-import { completeSignIn } from "@/lib/bridge/session";
+import { completeSignIn } from "@/lib/bridge/sign-in";
 
 type Props = { page: PageRef; verification: VerificationSetup };
 

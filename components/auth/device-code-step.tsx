@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormBody } from "@/components/ui/form-body";
 import { callAction, useErrorText } from "./use-error-text";
-import { completeSignIn } from "@/lib/bridge/session";
+import { completeSignIn } from "@/lib/bridge/sign-in";
 
 /** A sign-in held back for a new device: the challenge to finish it with, and what the form had. */
 export type DeviceHold = { challenge: string; remember: boolean };

@@ -20,7 +20,7 @@ import { PasswordField } from "./password-field";
 import { callAction, useErrorText } from "./use-error-text";
 import { useSignInVerification } from "./use-sign-in-verification";
 import { DeviceCodeStep, deviceHoldOf, type DeviceHold } from "./device-code-step";
-import { completeSignIn } from "@/lib/bridge/session";
+import { completeSignIn } from "@/lib/bridge/sign-in";
 
 type Props = { page: PageRef; verification: VerificationSetup; findPasswordHref: string | null };
 

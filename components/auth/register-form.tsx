@@ -19,7 +19,7 @@ import { EmailCodeField } from "./email-code-field";
 import { useEmailCode } from "./use-email-code";
 import { callAction, useErrorText } from "./use-error-text";
 import { applyFieldErrors, validEmailOrMark } from "./form-errors";
-import { completeSignIn } from "@/lib/bridge/session";
+import { completeSignIn } from "@/lib/bridge/sign-in";
 
 type Props = { lang: string; query: string; title: string; loginHref: string | null; verification: VerificationSetup };
 

@@ -26,7 +26,8 @@ function nativeLaunch(): { av: string; brand: BrandCode } | null {
   return isLowAppVersion({ p: brand, s: system, av }) ? null : { av, brand };
 }
 
-export function NativeSignIn({ lang }: { lang: string }) {
+/** `bridgeOrigin`: SPEC §7's 127.0.0.1:9527 unless a test runs its bridge elsewhere. */
+export function NativeSignIn({ lang, bridgeOrigin }: { lang: string; bridgeOrigin?: string }) {
   const t = useTranslations("embed");
   const [bridge, setBridge] = useState<{ client: NativeBridge; brand: string } | null>(null);
   const [pending, setPending] = useState(false);
@@ -35,7 +36,7 @@ export function NativeSignIn({ lang }: { lang: string }) {
   useEffect(() => {
     const launch = nativeLaunch();
     if (!launch) return;
-    const client = createNativeBridge({ appVersion: launch.av });
+    const client = createNativeBridge({ appVersion: launch.av, origin: bridgeOrigin });
     let live = true;
     client.appVersion().then(
       () => live && setBridge({ client, brand: launch.brand }),
@@ -44,7 +45,7 @@ export function NativeSignIn({ lang }: { lang: string }) {
     return () => {
       live = false;
     };
-  }, []);
+  }, [bridgeOrigin]);
 
   async function signInWithApp() {
     if (!bridge) return;

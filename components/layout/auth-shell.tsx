@@ -5,8 +5,7 @@ import type { Locale } from "@/lib/i18n/routing";
 import { LanguageSelect } from "./language-select";
 import { Copyright } from "./copyright";
 import { FlashNotice } from "./flash-notice";
-import { FramedSignIn } from "@/components/embed/framed-sign-in";
-import { NativeSignIn } from "@/components/embed/native-sign-in";
+import { EmbedSignIn } from "@/components/embed/embed-sign-in";
 
 /**
  * The login layout of SPEC §2: a background image on the left (about 42.7 % wide, medium
@@ -30,8 +29,7 @@ export function AuthShell({ launch, lang, children }: { launch: LaunchContext; l
           <div className="w-full max-w-sm">
             <FlashNotice />
             {children}
-            <FramedSignIn lang={lang} />
-            <NativeSignIn lang={lang} />
+            <EmbedSignIn lang={lang} />
           </div>
         </main>
         <Copyright nativeApp={launch.av !== ""} />

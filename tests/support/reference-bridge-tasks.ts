@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+// Node's own timers, also when a test runs the bridge inside a jsdom environment
+import { clearTimeout, setTimeout } from "node:timers";
 import type { NativeErrorCode } from "../../lib/contract/native-bridge";
 
 /**

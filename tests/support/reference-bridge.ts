@@ -15,6 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout } from "node:timers";
 import { parseArgs } from "node:util";
 import { NATIVE_BRIDGE_PATH, NATIVE_BRIDGE_PORT, NATIVE_PROTOCOL_VERSION, readNativeRequest, type NativeErrorCode } from "../../lib/contract/native-bridge";
 import { isVersionAtLeast } from "../../lib/launch/version";

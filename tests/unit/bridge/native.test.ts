@@ -13,6 +13,13 @@ import { startReferenceBridge, type ReferenceBridge } from "../../support/refere
  * fake timers below), and a bridge that is not there.
  */
 const TOKEN = "native-session-token-0123456789abcdef";
+/**
+ * Ports of this engineer's range (E2E_BASE_PORT 3400), not the real 9527: a new one for every
+ * bridge, so no kept-alive connection to the previous one is reused.
+ */
+const FILES_PORT = 3432;
+const CLOSED_PORT = 3433;
+let nextBridgePort = 3440;
 let downloads: string;
 let files: Server;
 let filesOrigin: string;
@@ -23,7 +30,7 @@ beforeAll(async () => {
     if (req.url === "/stall") return; // never answers
     res.end(`G1 X10 Y10 ; ${req.url}`);
   });
-  await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => files.listen(FILES_PORT, "127.0.0.1", resolve));
   filesOrigin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
@@ -33,7 +40,7 @@ afterAll(async () => {
 });
 
 async function withBridge(options: Parameters<typeof startReferenceBridge>[0], run: (bridge: ReferenceBridge) => Promise<void>): Promise<void> {
-  const bridge = await startReferenceBridge({ port: 0, downloadDir: downloads, ...options });
+  const bridge = await startReferenceBridge({ port: nextBridgePort++, downloadDir: downloads, ...options });
   try {
     await run(bridge);
   } finally {
@@ -149,11 +156,7 @@ describe("the native bridge client against the reference bridge", () => {
   });
 
   test("a bridge that is not there fails at once as absent", async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
-    const client = createNativeBridge({ origin: `http://127.0.0.1:${port}` });
+    const client = createNativeBridge({ origin: `http://127.0.0.1:${CLOSED_PORT}` });
     const started = Date.now();
     expect(await failure(client.appVersion())).toBe("absent");
     expect(await failure(client.openLogin({ lang: "en", brand: "passport" }))).toBe("absent");
