@@ -1,5 +1,6 @@
 import { embedHeight, envelope, readHostMessage, type PortalMessage } from "@/lib/contract/host-bridge";
 import { browser } from "./browser";
+import { readPageValue, writePageValue } from "./page-storage";
 
 /**
  * The portal's side of the host bridge (docs/host-protocol.md), client-only. In a frame it posts
@@ -25,22 +26,6 @@ function originOf(value: string | null | undefined): string | null {
   }
 }
 
-function remembered(): string | null {
-  try {
-    return window.sessionStorage.getItem(HOST_ORIGIN_KEY);
-  } catch {
-    // storage of a third-party frame may be blocked: ancestorOrigins is the usual answer then
-    return null;
-  }
-}
-
-function remember(origin: string): void {
-  try {
-    window.sessionStorage.setItem(HOST_ORIGIN_KEY, origin);
-  } catch {
-    // see remembered()
-  }
-}
 
 /**
  * The parent's origin: location.ancestorOrigins (Chromium, WebKit: set by the browser), else the
@@ -54,10 +39,10 @@ export function parentOrigin(): string | null {
   if (fromAncestors) return fromAncestors;
   const referrer = originOf(document.referrer);
   if (referrer && referrer !== window.location.origin) {
-    remember(referrer);
+    writePageValue(HOST_ORIGIN_KEY, referrer);
     return referrer;
   }
-  return originOf(remembered());
+  return originOf(readPageValue(HOST_ORIGIN_KEY));
 }
 
 /** Posts one message to a window at exactly `origin`. */

@@ -134,3 +134,14 @@ test("a user signed in to the portal in this browser uses that sign-in in the fr
   const cookies = await portalSessionCookies(page.context());
   expect(cookies.some((cookie) => cookie.partitionKey === "http://localhost")).toBe(true);
 });
+
+test("a brand's host shows its own logo and register title in the frame (atomm on pc, and on mobile)", async ({ page }) => {
+  await page.goto(`${HOST_SITE_URL}/frame.html?path=${encodeURIComponent("/zh/register?p=atomm&s=pc")}`);
+  const frame = portalFrame(page);
+  await expect(frame.getByRole("heading", { name: messages.zh.register.title.replace("{brand}", "Atomm") })).toBeVisible();
+  await expect(frame.getByRole("img", { name: "Atomm" })).toHaveAttribute("src", "/brands/atomm-pc.svg");
+  await page.goto(`${HOST_SITE_URL}/frame.html?path=${encodeURIComponent("/en/register?p=support&s=mobile")}`);
+  await expect(portalFrame(page).getByRole("heading", { name: messages.en.register.title.replace("{brand}", "Passport") })).toBeVisible();
+  await page.goto(`${HOST_SITE_URL}/frame.html?path=${encodeURIComponent("/en/login?p=atomm&s=mobile")}`);
+  await expect(portalFrame(page).getByRole("img", { name: "Atomm" })).toHaveAttribute("src", "/brands/atomm.svg");
+});

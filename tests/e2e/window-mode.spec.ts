@@ -58,3 +58,13 @@ test("a site that is not on the allowlist opens the window and gets nothing; the
   await expect(popup.getByRole("heading", { name: messages.en.settings.title })).toBeVisible();
   expect(await receivedTypes(page)).toEqual([]);
 });
+
+test("the portal's own page, launched by no host, never gets the token; another site's call is refused", async ({ page, request }) => {
+  const email = uniqueEmail("window-no-launch");
+  await createAccount(request, EMBED_PORTAL_URL, email, PASSWORD);
+  await signInAtThePortal(page, "en", email);
+  const answer = await page.evaluate(async () => (await fetch("/api/embed/handoff?lang=en", { method: "POST" })).json());
+  expect(answer).toEqual({ ok: false, error: { code: 20404 } });
+  const crossSite = await request.post(`${EMBED_PORTAL_URL}/api/embed/handoff?lang=en`, { headers: { "sec-fetch-site": "cross-site", origin: HOST_SITE_URL } });
+  expect(crossSite.status()).toBe(403);
+});
