@@ -32,6 +32,8 @@ test("after a sign-in the browser sets the session on the sibling site and lands
   const portal = cookies.find((cookie) => cookie.name === "utoken" && cookie.domain === "127.0.0.1");
   const sibling = cookies.find((cookie) => cookie.name === "utoken" && cookie.domain === "localhost");
   expect(portal?.value).toBeTruthy();
+  // a top-level sign-in is first-party: its cookie is not partitioned
+  expect(portal?.partitionKey).toBeUndefined();
   expect(sibling).toMatchObject({ value: portal?.value, httpOnly: true, secure: true, sameSite: "None" });
   expect(sibling?.expires).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 3600);
 });

@@ -67,4 +67,7 @@ test("the portal's own page, launched by no host, never gets the token; another 
   expect(answer).toEqual({ ok: false, error: { code: 20404 } });
   const crossSite = await request.post(`${EMBED_PORTAL_URL}/api/embed/handoff?lang=en`, { headers: { "sec-fetch-site": "cross-site", origin: HOST_SITE_URL } });
   expect(crossSite.status()).toBe(403);
+  // a window-mode link that nothing opened leads a signed-in user on as usual
+  await page.goto(`${EMBED_PORTAL_URL}/en/login?embed=window`);
+  await expect(page).toHaveURL(`${EMBED_PORTAL_URL}/en/profile/settings`);
 });
