@@ -1,7 +1,7 @@
 /**
  * A reference native bridge (docs/native-bridge.md): what a native app answers on
  * 127.0.0.1:9527 for the portal in its webview. Native teams run it to develop against
- * (`npm run bridge -- --help`); the portal's tests run it in-process.
+ * (`npm run bridge -- --help`, reference-bridge-cli.ts); the portal's tests run it in-process.
  *
  * It does what the protocol asks of an app: protocol version 1, request ids echoed, the commands
  * of SPEC §7 (app version, device info, a native login, local storage from app version 2.1.0,
@@ -16,9 +16,9 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout } from "node:timers";
-import { parseArgs } from "node:util";
 import { NATIVE_BRIDGE_PATH, NATIVE_BRIDGE_PORT, NATIVE_PROTOCOL_VERSION, readNativeRequest, type NativeErrorCode } from "../../lib/contract/native-bridge";
 import { isVersionAtLeast } from "../../lib/launch/version";
+import { BadParams, FILE_NAME, httpUrl, KEY, readBody, text } from "./reference-bridge-input";
 import { createTasks, TaskError } from "./reference-bridge-tasks";
 
 export type ReferenceBridgeOptions = {
@@ -42,38 +42,6 @@ export type ReferenceBridge = {
   storage: Map<string, string>;
   close(): Promise<void>;
 };
-
-const MAX_BODY = 64 * 1024;
-const KEY = /^[A-Za-z0-9._:-]{1,128}$/;
-const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9 ._()-]{0,127}$/;
-
-class BadParams extends Error {}
-
-function text(value: unknown, pattern?: RegExp): string {
-  if (typeof value !== "string" || value === "" || (pattern && !pattern.test(value))) throw new BadParams();
-  return value;
-}
-
-function httpUrl(value: unknown): URL {
-  try {
-    const url = new URL(text(value));
-    if (url.protocol === "http:" || url.protocol === "https:") return url;
-  } catch {
-    // falls through
-  }
-  throw new BadParams();
-}
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 export async function startReferenceBridge(options: ReferenceBridgeOptions = {}): Promise<ReferenceBridge> {
   const allowed = new Set(options.allowedOrigins ?? []);
@@ -226,39 +194,3 @@ export async function startReferenceBridge(options: ReferenceBridgeOptions = {})
       }),
   };
 }
-
-const HELP = `npm run bridge -- [options]
-  --port <n>              port on 127.0.0.1 (default ${NATIVE_BRIDGE_PORT})
-  --allow-origin <origin> a portal origin whose pages may call the bridge (repeat it)
-  --app-version <v>       the app version the bridge reports (default 2.6.0)
-  --login-token <token>   complete every native login with this session token
-  --download-dir <dir>    where downloads are saved
-A login without --login-token waits until: curl -X POST 127.0.0.1:<port>/__control/login -d '{"utoken":"…"}'`;
-
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: "string" },
-      "allow-origin": { type: "string", multiple: true },
-      "app-version": { type: "string" },
-      "login-token": { type: "string" },
-      "download-dir": { type: "string" },
-      help: { type: "boolean" },
-    },
-  });
-  if (values.help) return void console.log(HELP);
-  const bridge = await startReferenceBridge({
-    port: values.port ? Number(values.port) : NATIVE_BRIDGE_PORT,
-    allowedOrigins: values["allow-origin"] ?? ["http://localhost:3000", "http://127.0.0.1:3000"],
-    appVersion: values["app-version"],
-    login: values["login-token"] ? { token: values["login-token"], afterMs: 1000 } : undefined,
-    downloadDir: values["download-dir"],
-    log: (line) => console.log(line),
-  });
-  console.log(`reference native bridge on ${bridge.origin}${NATIVE_BRIDGE_PATH}`);
-  const stop = () => void bridge.close().then(() => process.exit(0));
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-}
-
-if (process.argv[1] && path.basename(process.argv[1]).startsWith("reference-bridge")) void main();
