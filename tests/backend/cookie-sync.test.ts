@@ -14,18 +14,18 @@ beforeAll(async () => {
 }, OPEN_TIMEOUT);
 afterAll(stopBackend);
 
-type Visit = { status: number; location: string | null; setCookie: string | null; referrerPolicy: string | null; code?: number };
+type Visit = { status: number; location: string | null; setCookie: string | null; referrerPolicy: string | null; code?: number; message?: string };
 
 async function visit(url: string, cookie?: string): Promise<Visit> {
   const headers = new Headers(cookie ? { cookie } : {});
   const response = await servicesApp().fetch(new Request(url, { headers, redirect: "manual" }));
-  const body = response.headers.get("content-type")?.includes("json") ? ((await response.json()) as { code: number }) : null;
+  const body = response.headers.get("content-type")?.includes("json") ? ((await response.json()) as { code: number; message?: string }) : null;
   return {
     status: response.status,
     location: response.headers.get("location"),
     setCookie: response.headers.get("set-cookie"),
     referrerPolicy: response.headers.get("referrer-policy"),
-    ...(body ? { code: body.code } : {}),
+    ...(body ? { code: body.code, message: body.message } : {}),
   };
 }
 
@@ -128,7 +128,7 @@ describe("add-cookies", () => {
 
   test("a foreign domain is refused with 20401 even with a good target: no cookie, no redirect", async () => {
     const answer = await visit(addCookies("https://sibling.test", alice, "evil.test", "https://portal.test/"));
-    expect(answer).toMatchObject({ status: 400, code: 20401, setCookie: null, location: null });
+    expect(answer).toMatchObject({ status: 400, code: 20401, setCookie: null, location: null, message: "This site may not set the sign-in cookie for that domain." });
   });
 
   test("over another account's sign-in the hop goes on without touching it", async () => {
