@@ -18,6 +18,8 @@ import { pageSecurityHeaders } from "@/lib/security/headers";
 import { refusal } from "@/lib/security/refusal";
 import { appHeadersFor, launchQuery, parseLaunchContext } from "@/lib/launch/context";
 import { parseVariantKey, variantKey, variantOf } from "@/lib/launch/variant";
+import { EMBED_COOKIE, isFrameDestination, launchCookieFor } from "@/lib/session/embed";
+import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
 
 /**
  * Thin dispatcher: refuse what a page never accepts, language routing, the `ut` hand-off, then
@@ -66,8 +68,16 @@ export async function middleware(request: NextRequest) {
 
   const visited = at(url.pathname + url.search);
   const app = appHeadersFor(launch);
-  const cookieOptions = (remember: boolean) => utokenCookieOptions({ protocol: origin.protocol, hostname: origin.hostname, remember, env: cookieEnv() });
+  // A frame's cookies live in its host's partition (CHIPS): third-party cookies may be blocked.
+  const partitioned = isFrameDestination(request.headers.get("sec-fetch-dest"));
+  const cookieOptions = (remember: boolean) => utokenCookieOptions({ protocol: origin.protocol, hostname: origin.hostname, remember, env: cookieEnv(), partitioned });
   const stored = request.cookies.get(UTOKEN_COOKIE)?.value;
+  // A host that frames the portal or opens it in a window is remembered (lib/session/embed.ts).
+  const launchCookie = await launchCookieFor(request.headers, url, origin.origin, config);
+  const withLaunch = (response: NextResponse) => {
+    if (launchCookie) response.cookies.set(EMBED_COOKIE, launchCookie.value, { ...cookieOptions(false), httpOnly: true });
+    return response;
+  };
 
   // A token handed over in the address bar leaves the URL; it is stored only when it is safe to.
   // Public routes take none (SPEC §4: the guard validates ut on login and signed-in routes only);
@@ -93,7 +103,7 @@ export async function middleware(request: NextRequest) {
       if (decision.action === "take") response.cookies.set(UTOKEN_COOKIE, ut, cookieOptions(true));
       if (decision.action === "keep" && decision.notice) response.cookies.set(NOTICE_COOKIE, decision.notice, { path: "/", maxAge: 60, sameSite: "lax" });
     }
-    return secure(response);
+    return secure(withLaunch(response));
   }
 
   // Public pages and anonymous visitors need no check: the page is the same for everyone.
@@ -117,7 +127,8 @@ export async function middleware(request: NextRequest) {
   // page shows the expired-login flow. A redirect here would make the browser replay the POST.
   const isAction = request.method === "POST";
   const r = safeRedirectTarget(url.searchParams.get("r"), config.allowedRedirectHosts, origin.origin);
-  const decision = decideGuard({ lang, rule, token, currentUrl: visited.href, safeR: r?.href ?? null, launch: launchQuery(launch) });
+  const windowMode = url.searchParams.get(EMBED_PARAM) === WINDOW_MODE;
+  const decision = decideGuard({ lang, rule, token, currentUrl: visited.href, safeR: r?.href ?? null, launch: launchQuery(launch), windowMode });
 
   let response: NextResponse;
   if (decision.action === "redirect" && !isAction) {
@@ -140,7 +151,7 @@ export async function middleware(request: NextRequest) {
     response.cookies.set(CHECK_COOKIE, "", { ...cookieOptions(false), maxAge: 0 });
   }
   if (decision.expired && !isAction) response.cookies.set(EXPIRED_FLASH_COOKIE, "1", { path: "/", maxAge: 60, sameSite: "lax" });
-  return secure(withLang(response, lang, request, needsCheck));
+  return secure(withLaunch(withLang(response, lang, request, needsCheck)));
 }
 
 /** `login/atomm.pc.110` → the login page and its variant; anything else → null. */

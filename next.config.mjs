@@ -24,8 +24,9 @@ const nextConfig = {
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         ],
       },
-      // Social sign-in's addresses may carry a session token or a ticket: no referrer ever takes them on.
-      ...["/v1/oauth/:path*", "/api/social/:path*", "/:lang/authcb"].map((source) => ({
+      // Social sign-in's and third-party-cookie mode's addresses may carry a session token or a
+      // ticket: no referrer ever takes them on (later entries win over the one above).
+      ...["/v1/oauth/:path*", "/api/social/:path*", "/:lang/authcb", "/v1/cookie/:path*", "/api/cookie-sync", "/api/cookie-sync/:path*"].map((source) => ({
         source,
         headers: [{ key: "Referrer-Policy", value: "no-referrer" }],
       })),

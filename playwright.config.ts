@@ -4,10 +4,11 @@ import { defineConfig, devices } from "@playwright/test";
 /**
  * Ports of one run, all on 127.0.0.1 and derived from E2E_BASE_PORT (default 3100), so two
  * checkouts can run their suites side by side: the portal (+0), a portal whose services are
- * down (+1), a portal configured as in production (+2), the SMTP sink (+10), its HTTP
- * mailbox (+11), the short welder video (+20), the social sign-in providers (+30 Google,
- * +31 Facebook, +32 Apple), and the messages portal on PostgreSQL (+40, +41). docs/testing.md
- * lists them.
+ * down (+1), a portal configured as in production (+2), an embeddable portal (+3), the SMTP
+ * sink (+10), its HTTP mailbox (+11), the short welder video (+20), the social sign-in
+ * providers (+30 Google, +31 Facebook, +32 Apple), the messages portal on PostgreSQL (+40,
+ * +41), and the host and foreign sites of the embedding tests (+50, +51). docs/testing.md lists
+ * them.
  */
 const BASE_PORT = Number(process.env.E2E_BASE_PORT ?? 3100);
 const PORT = BASE_PORT;
@@ -75,6 +76,19 @@ const PG_PORT = BASE_PORT + 40;
 const MESSAGES_PORT = BASE_PORT + 41;
 export const MESSAGES_URL = `http://127.0.0.1:${MESSAGES_PORT}`;
 export const MESSAGES_DATABASE_URL = `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`;
+
+/**
+ * Embedding (docs/embedding.md): a portal that host sites may frame (+2), the allowlisted host
+ * site on localhost (+20, another site than 127.0.0.1) and a foreign site on 127.0.0.2 (+21).
+ * The same portal answers as a sibling site on localhost (+2) for third-party-cookie mode.
+ */
+const EMBED_PORT = BASE_PORT + 3;
+const HOST_SITE_PORT = BASE_PORT + 50;
+const FOREIGN_SITE_PORT = BASE_PORT + 51;
+export const EMBED_PORTAL_URL = `http://127.0.0.1:${EMBED_PORT}`;
+export const SIBLING_URL = `http://localhost:${EMBED_PORT}`;
+export const HOST_SITE_URL = `http://localhost:${HOST_SITE_PORT}`;
+export const FOREIGN_SITE_URL = `http://127.0.0.2:${FOREIGN_SITE_PORT}`;
 
 /** Enterprise accounts the tests log in with, created in the fresh database before the portal starts. */
 export const ENTERPRISES = {
@@ -165,6 +179,36 @@ export default defineConfig({
         PORT: String(PROD_PORT),
         DATA_DIR: ".e2e-prod",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        ...SERVER_ENV,
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+    },
+    {
+      command: "tsx tests/e2e/support/host-site.ts",
+      url: `http://127.0.0.1:${HOST_SITE_PORT}/health`,
+      env: { HOST_SITE_PORT: String(HOST_SITE_PORT), FOREIGN_SITE_PORT: String(FOREIGN_SITE_PORT), EMBED_PORTAL_URL },
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
+    {
+      // The embeddable portal: its own data, the host site allowlisted, the sibling site for cookies.
+      command: `rm -rf .e2e-embed && mkdir -p .e2e-embed && next start -H localhost -p ${EMBED_PORT}`,
+      url: `${EMBED_PORTAL_URL}/en/login`,
+      env: {
+        PORT: String(EMBED_PORT),
+        DATA_DIR: ".e2e-embed/data",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        EMBED_ALLOWED_ORIGINS: HOST_SITE_URL,
+        COOKIE_SYNC_MODE: "redirect",
+        COOKIE_SYNC_SITES: `${SIBLING_URL}=localhost`,
+        COOKIE_SYNC_DOMAINS: "localhost",
+        COOKIE_SYNC_TARGETS: `127.0.0.1:${EMBED_PORT},localhost:${EMBED_PORT}`,
+        ...TEST_RUN_ENV,
+        // accounts are made through the API in the tests: a cheap proof of work
+        ALTCHA_COST: "50",
+        ALTCHA_MAX_COUNTER: "30",
         ...SERVER_ENV,
       },
       reuseExistingServer: false,

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { normalizeCookieDomain } from "@/lib/contract/cookie-sync";
+import { NATIVE_BRIDGE_ORIGIN } from "@/lib/contract/native-bridge";
 
 /**
  * The portal's whole environment, parsed once per process (and once in the Edge middleware's
@@ -73,6 +75,25 @@ const envSchema = z.object({
       .pipe(z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, { error: "provider names are letters, digits, _ and -" }))),
   ),
   PASSPORT_API_PUBLIC_URL: z.preprocess(blank, z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional()),
+  COOKIE_SYNC_MODE: z.preprocess(
+    (value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : undefined),
+    z.enum(["off", "visit", "redirect"], { error: "expected off, visit or redirect" }).optional(),
+  ),
+  COOKIE_SYNC_SITES: z.preprocess(
+    (value) => (typeof blank(value) === "string" ? String(value).split(",").map((item) => item.trim()).filter(Boolean) : []),
+    z.array(
+      z.string().transform((entry, ctx) => {
+        const [base = "", domain = ""] = entry.split("=").map((part) => part.trim());
+        const site = origin.safeParse(base);
+        const name = normalizeCookieDomain(domain);
+        if (!site.success || !name) {
+          ctx.addIssue({ code: "custom", message: "expected entries origin=domain, such as https://passport.example.net=.example.net" });
+          return z.NEVER;
+        }
+        return { origin: site.data, domain: name };
+      }),
+    ),
+  ),
 });
 
 /** The origin of an absolute http(s) URL, else nothing (a same-origin path needs no CSP entry). */
@@ -115,6 +136,14 @@ export type PortalConfig = {
   socialProviders: readonly string[];
   /** the passport API as browsers reach it (social sign-in sends them there); null: the portal's own origin when the services are embedded, else PASSPORT_API_URL */
   passportApiPublicUrl: string | null;
+  /**
+   * Third-party-cookie mode (SPEC §4): after a sign-in the session cookie is also set on these
+   * sibling sites, each by its own passport API on its domain: `visit` (subresource requests,
+   * needs third-party cookies) or `redirect` (a chain of top-level hops ending where the user goes).
+   */
+  cookieSync: { mode: "off" | "visit" | "redirect"; sites: readonly { origin: string; domain: string }[] };
+  /** the native app's bridge (SPEC §7), which pages may call */
+  nativeBridgeOrigin: string;
 };
 
 /** The reference services' collector, on the portal's own origin. */
@@ -143,6 +172,8 @@ function read(): PortalConfig {
     WEB_ANALYTICS_ID: process.env.WEB_ANALYTICS_ID,
     SOCIAL_PROVIDERS: process.env.SOCIAL_PROVIDERS,
     PASSPORT_API_PUBLIC_URL: process.env.PASSPORT_API_PUBLIC_URL,
+    COOKIE_SYNC_MODE: process.env.COOKIE_SYNC_MODE,
+    COOKIE_SYNC_SITES: process.env.COOKIE_SYNC_SITES,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -174,6 +205,11 @@ function read(): PortalConfig {
     },
     socialProviders: env.REGION === "cn" ? [] : env.SOCIAL_PROVIDERS,
     passportApiPublicUrl: env.PASSPORT_API_PUBLIC_URL?.replace(/\/+$/, "") ?? null,
+    cookieSync: {
+      mode: env.COOKIE_SYNC_SITES.length === 0 ? "off" : (env.COOKIE_SYNC_MODE ?? "redirect"),
+      sites: env.COOKIE_SYNC_SITES,
+    },
+    nativeBridgeOrigin: NATIVE_BRIDGE_ORIGIN,
   };
 }
 

@@ -5,6 +5,7 @@ import { setRequestLocale } from "next-intl/server";
 import { isLocale, locales } from "@/lib/i18n/routing";
 import { LangCookie } from "@/components/layout/lang-cookie";
 import { AnalyticsLoader } from "@/components/analytics/analytics-loader";
+import { HostBridgeMount } from "@/components/embed/host-bridge-mount";
 import "../globals.css";
 
 export const metadata: Metadata = {
@@ -29,6 +30,7 @@ export default async function RootLayout({ children, params }: LayoutProps<"/[la
         <NextIntlClientProvider>{children}</NextIntlClientProvider>
         <LangCookie lang={lang} />
         <AnalyticsLoader />
+        <HostBridgeMount lang={lang} />
       </body>
     </html>
   );

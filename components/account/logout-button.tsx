@@ -9,6 +9,7 @@ import { useLaunchQuery } from "./use-launch-query";
 import { useBusinessArea } from "./use-business-area";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { announce } from "@/lib/analytics/announce";
+import { completeSignOut } from "@/lib/bridge/sign-in";
 
 export function LogoutButton({ lang }: { lang: string }) {
   const t = useTranslations("menu");
@@ -25,7 +26,7 @@ export function LogoutButton({ lang }: { lang: string }) {
     const result = await callAction(() => logoutAction({ lang, query, business }));
     if (result.ok) {
       announce({ event: "logout" });
-      window.location.assign(result.redirect);
+      await completeSignOut(result.redirect);
       return;
     }
     setPending(false);

@@ -19,6 +19,7 @@ import { deviceHoldOf, type DeviceHold } from "./device-hold";
 import { DeviceCodeStep } from "./lazy";
 import { applyFieldErrors, validEmailOrMark } from "./form-errors";
 import { announce } from "@/lib/analytics/announce";
+import { completeSignIn } from "@/lib/bridge/sign-in";
 
 type Props = { page: PageRef };
 
@@ -52,7 +53,7 @@ export function CodeLoginForm({ page }: Props) {
     const result = await callAction(() => loginWithCodeAction({ ...values, nonce }, page));
     if (result.ok) {
       announce({ event: "login", method: "code" });
-      window.location.assign(result.redirect);
+      await completeSignIn(result);
       return;
     }
     const held = deviceHoldOf(result.error, values.remember);

@@ -15,6 +15,7 @@ import { Field } from "@/components/ui/field";
 import { FormBody } from "@/components/ui/form-body";
 import { callAction, useErrorText } from "./use-error-text";
 import { announce } from "@/lib/analytics/announce";
+import { completeSignIn } from "@/lib/bridge/sign-in";
 
 type Props = { hold: DeviceHold; page: PageRef; onBack: () => void };
 
@@ -38,7 +39,7 @@ export function DeviceCodeStep({ hold, page, onBack }: Props) {
     const result = await callAction(() => confirmDeviceAction({ challenge: hold.challenge, code, remember: hold.remember }, page));
     if (result.ok) {
       announce({ event: "login", method: "device" });
-      window.location.assign(result.redirect);
+      await completeSignIn(result);
       return;
     }
     if (result.error.fields?.code) setError("code", { message: result.error.fields.code });

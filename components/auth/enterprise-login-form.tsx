@@ -21,6 +21,7 @@ import { useSignInVerification } from "./use-sign-in-verification";
 import { deviceHoldOf, type DeviceHold } from "./device-hold";
 import { DeviceCodeStep } from "./lazy";
 import { announce } from "@/lib/analytics/announce";
+import { completeSignIn } from "@/lib/bridge/sign-in";
 
 type Props = { lang: string; personalHref: string };
 
@@ -48,7 +49,7 @@ export function EnterpriseLoginForm({ lang, personalHref }: Props) {
     const result = await callAction(() => enterpriseLoginAction(values, page, value));
     if (result.ok) {
       announce({ event: "login", method: "enterprise" });
-      window.location.assign(result.redirect);
+      await completeSignIn(result);
       return;
     }
     const held = deviceHoldOf(result.error, values.remember);

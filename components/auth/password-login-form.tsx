@@ -21,6 +21,7 @@ import { useSignInVerification } from "./use-sign-in-verification";
 import { deviceHoldOf, type DeviceHold } from "./device-hold";
 import { DeviceCodeStep } from "./lazy";
 import { announce } from "@/lib/analytics/announce";
+import { completeSignIn } from "@/lib/bridge/sign-in";
 
 type Props = { page: PageRef; findPasswordHref: string | null };
 
@@ -47,7 +48,7 @@ export function PasswordLoginForm({ page, findPasswordHref }: Props) {
     const result = await callAction(() => loginWithPasswordAction(values, page, value));
     if (result.ok) {
       announce({ event: "login", method: "password" });
-      window.location.assign(result.redirect);
+      await completeSignIn(result);
       return;
     }
     const held = deviceHoldOf(result.error, values.remember);

@@ -22,6 +22,7 @@ import { useEmailCode } from "./use-email-code";
 import { callAction, useErrorText } from "./use-error-text";
 import { applyFieldErrors, validEmailOrMark } from "./form-errors";
 import { announce } from "@/lib/analytics/announce";
+import { completeSignIn } from "@/lib/bridge/sign-in";
 
 type Props = { lang: string; title: string; loginHref: string | null };
 
@@ -61,7 +62,7 @@ export function RegisterForm({ lang, title, loginHref }: Props) {
     const result = await callAction(() => registerAction({ ...values, nonce }, page));
     if (result.ok) {
       announce({ event: "register" });
-      window.location.assign(result.redirect);
+      await completeSignIn(result);
       return;
     }
     const fields = ["email", "code", "password", "confirmPassword", "agree"] as const;

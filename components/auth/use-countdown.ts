@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
+import { readPageValue, writePageValue } from "@/lib/bridge/page-storage";
 
 /** Seconds left before a code may be requested again; survives a reload through sessionStorage. */
 export function useCountdown(storageKey: string) {
@@ -8,7 +9,7 @@ export function useCountdown(storageKey: string) {
   const [now, setNow] = useState<number>(() => Date.now());
 
   useEffect(() => {
-    const stored = Number(window.sessionStorage.getItem(storageKey) ?? 0);
+    const stored = Number(readPageValue(storageKey) ?? 0);
     const timer = window.setTimeout(() => {
       if (stored > Date.now()) setUntil(stored);
     }, 0);
@@ -24,7 +25,7 @@ export function useCountdown(storageKey: string) {
   const start = useCallback(
     (seconds: number) => {
       const end = Date.now() + seconds * 1000;
-      window.sessionStorage.setItem(storageKey, String(end));
+      writePageValue(storageKey, String(end));
       setNow(Date.now());
       setUntil(end);
     },

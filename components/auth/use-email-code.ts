@@ -8,6 +8,7 @@ import type { CodeRequestPurpose, VerificationValue } from "@/lib/validation/ver
 import { useCountdown } from "./use-countdown";
 import { callAction } from "./use-error-text";
 import { announce } from "@/lib/analytics/announce";
+import { readPageValue, writePageValue } from "@/lib/bridge/page-storage";
 
 type Sent = { email: string; nonce: string };
 
@@ -17,7 +18,7 @@ function storageKey(purpose: CodeRequestPurpose): string {
 
 function readSent(purpose: CodeRequestPurpose): Sent | null {
   try {
-    const value: unknown = JSON.parse(window.sessionStorage.getItem(`${storageKey(purpose)}:sent`) ?? "null");
+    const value: unknown = JSON.parse(readPageValue(`${storageKey(purpose)}:sent`) ?? "null");
     if (typeof value === "object" && value !== null && "email" in value && "nonce" in value) {
       const { email, nonce } = value;
       if (typeof email === "string" && typeof nonce === "string") return { email, nonce };
@@ -67,7 +68,7 @@ export function useEmailCode(purpose: CodeRequestPurpose, page: PageRef) {
       }
       announce({ event: "getCode", purpose });
       const entry = { email, nonce: result.nonce };
-      window.sessionStorage.setItem(`${storageKey(purpose)}:sent`, JSON.stringify(entry));
+      writePageValue(`${storageKey(purpose)}:sent`, JSON.stringify(entry));
       setSent(entry);
       start(result.resendAfter);
       return { ok: true, email };

@@ -7,6 +7,7 @@ import { LanguageSelect } from "./language-select";
 import { Copyright } from "./copyright";
 import { FlashNotice } from "./flash-notice";
 import { LaunchImage } from "./launch-image";
+import { EmbedSignIn } from "@/components/embed/embed-sign-in";
 
 /**
  * The login layout of SPEC §2: a background image on the left (about 42.7 % wide, medium
@@ -29,6 +30,7 @@ export function AuthShell({ variant, lang, children }: { variant: PageVariant; l
           <div className="w-full max-w-sm">
             <FlashNotice />
             {children}
+            <EmbedSignIn lang={lang} />
           </div>
         </main>
         <Copyright nativeApp={variant.nativeApp} />

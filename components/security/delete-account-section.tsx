@@ -19,6 +19,7 @@ import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { SecuritySection } from "./section";
 import type { SecurityPageRef } from "./page-ref";
 import { applyFieldErrors } from "@/components/auth/form-errors";
+import { completeSignOut } from "@/lib/bridge/sign-in";
 
 type Props = { page: SecurityPageRef; email: string; verification: VerificationSetup };
 
@@ -76,7 +77,7 @@ export function DeleteAccountSection({ page, email, verification }: Props) {
     setFormError(null);
     const result = await callAction(() => deleteAccountAction({ ...values, nonce: step.nonce }, page));
     if (result.ok) {
-      window.location.assign(result.redirect);
+      await completeSignOut(result.redirect);
       return;
     }
     const fields = ["code", "financialResponsibility", "permanentDeletion"] as const;

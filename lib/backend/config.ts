@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseNetwork } from "./net/addresses";
+import { normalizeCookieDomain } from "@/lib/contract/cookie-sync";
 import { singleton, clearSingleton } from "./singleton";
 import { readSocialSettings, type SocialSettings } from "./social/settings";
 
@@ -24,6 +25,12 @@ const flag = () =>
 const count = (fallback: number, max = 1_000_000_000) =>
   z.preprocess(blank, z.coerce.number({ error: "expected a whole number" }).int().min(1).max(max).default(fallback));
 const url = () => z.preprocess(blank, z.url({ error: "expected a URL" }).optional());
+/** "a, B ,a" → ["a", "b"] */
+const list = () =>
+  z.preprocess(
+    (value) => (typeof blank(value) === "string" ? String(value) : ""),
+    z.string().transform((value) => [...new Set(value.split(",").map((item) => item.trim().toLowerCase()).filter(Boolean))]),
+  );
 
 /** A key given in the environment: at least 32 characters, so it cannot be guessed. */
 const secret = () => z.preprocess(blank, z.string().trim().min(32, { error: "expected at least 32 characters" }).optional());
@@ -109,6 +116,9 @@ const envSchema = z.object({
   TRAINING_VIDEO_URL: z.preprocess(blank, videoLocation.optional()),
   TRAINING_VIDEO_CAPTIONS: z.preprocess(blank, videoLocation.optional()),
   TRAINING_VIDEO_SECONDS: z.preprocess(blank, z.coerce.number({ error: "expected a number of seconds" }).min(1).max(36_000).optional()),
+  COOKIE_SYNC_DOMAINS: list(),
+  COOKIE_SYNC_TARGETS: list(),
+  COOKIE_HTTP_ONLY: z.preprocess(blank, z.enum(["true", "false"], { error: "expected true or false" }).default("true")),
 });
 
 export type S3Settings = {
@@ -160,6 +170,8 @@ export type BackendConfig = {
   safetyDeviceApiKey: string | null;
   /** the welder training video, its captions ({lang} is replaced) and the length a viewing must last */
   trainingVideo: { url: string; captions: string | null; seconds: number };
+  /** third-party-cookie mode (GET /v1/cookie/*): the domains this site sets `utoken` on, and where a hop may go next */
+  cookieSync: { domains: readonly string[]; targets: readonly string[]; httpOnly: boolean };
 };
 
 /** The environment, or a part of it (tests). */
@@ -245,6 +257,7 @@ export function readConfig(source: EnvSource): BackendConfig {
     snPasswordKey: env.SN_PASSWORD_KEY ?? null,
     safetyDeviceApiKey: env.SAFETY_DEVICE_API_KEY ?? null,
     trainingVideo: trainingVideo(env),
+    cookieSync: { domains: cookieDomains(env.COOKIE_SYNC_DOMAINS), targets: env.COOKIE_SYNC_TARGETS, httpOnly: env.COOKIE_HTTP_ONLY !== "false" },
   };
 }
 
@@ -261,6 +274,14 @@ function trainingVideo(env: z.output<typeof envSchema>): BackendConfig["training
   }
   if (env.TRAINING_VIDEO_SECONDS === undefined) throw new ConfigError("TRAINING_VIDEO_SECONDS: required with TRAINING_VIDEO_URL (the length of that video)");
   return { url: env.TRAINING_VIDEO_URL, captions: env.TRAINING_VIDEO_CAPTIONS ?? null, seconds: env.TRAINING_VIDEO_SECONDS };
+}
+
+function cookieDomains(values: readonly string[]): string[] {
+  return values.map((value) => {
+    const domain = normalizeCookieDomain(value);
+    if (!domain) throw new ConfigError("COOKIE_SYNC_DOMAINS: expected domain names such as .example.com");
+    return domain;
+  });
 }
 
 const NAME = "config";

@@ -55,6 +55,10 @@
  * | 20310 | passwordAlreadySet    | 409  | setting a first password on an account that has one    |
  * | 20311 | socialConnectionRequired | 409 | the provider's email belongs to an account: prove it is yours (`data.ticket`) |
  * | 20312 | socialEmailRequired   | 428  | the provider gave no verified email: ask for one (`data.ticket`) |
+ * | 20401 | cookieDomainRefused   | 400  | cookie endpoints: the domain is not configured, or not this site's |
+ * | 20402 | cookieTargetRefused   | 400  | add-cookies: the target is not allowlisted, or carries a token |
+ * | 20403 | cookieOtherAccount    | 409  | set-cookies: another account is signed in on that site; kept |
+ * | 20404 | embedHandoffRefused   | 403  | the page was not launched by an allowed host: no token for scripts |
  */
 export const ErrorCode = {
   ok: 0,
@@ -107,6 +111,10 @@ export const ErrorCode = {
   passwordAlreadySet: 20310,
   socialConnectionRequired: 20311,
   socialEmailRequired: 20312,
+  cookieDomainRefused: 20401,
+  cookieTargetRefused: 20402,
+  cookieOtherAccount: 20403,
+  embedHandoffRefused: 20404,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -163,6 +171,10 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20310: 409,
   20311: 409,
   20312: 428,
+  20401: 400,
+  20402: 400,
+  20403: 409,
+  20404: 403,
 };
 
 const known = new Set<number>(Object.values(ErrorCode));

@@ -23,6 +23,16 @@ function captchaSources(config: PortalConfig): { script: string[]; frame: string
   return { script: [], frame: [], connect: [] };
 }
 
+/**
+ * What the embedding features fetch: the native app's bridge on loopback (SPEC §7), and in the
+ * `visit` third-party-cookie mode the sibling sites' cookie endpoints (reached through a redirect
+ * of the portal's own /api/cookie-sync/visit, which CSP checks too).
+ */
+function bridgeSources(config: PortalConfig): string[] {
+  const siblings = config.cookieSync.mode === "visit" ? config.cookieSync.sites.map((site) => site.origin) : [];
+  return [config.nativeBridgeOrigin, ...siblings];
+}
+
 /** frame-ancestors: the embedding allowlist, or only the portal itself. */
 export function frameAncestors(config: PortalConfig): string {
   return ["'self'", ...config.embedAllowedOrigins].join(" ");
@@ -41,7 +51,7 @@ export function contentSecurityPolicy(config: PortalConfig, https: boolean): str
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...images],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", ...captcha.connect, ...web.connect, ...config.extraConnectSources],
+    "connect-src": ["'self'", ...captcha.connect, ...web.connect, ...config.extraConnectSources, ...bridgeSources(config)],
     "media-src": ["'self'", ...config.extraMediaSources],
     "frame-src": ["'self'", ...captcha.frame],
     // the proof-of-work widget runs its hashing in a worker made from a data: URL

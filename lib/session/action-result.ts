@@ -21,3 +21,11 @@ export type ActionResult<T = unknown> = ({ ok: true } & T) | { ok: false; error:
 
 /** What a form hands its server action about its page: the language and the page's query string. */
 export type PageRef = { lang: string; query: string };
+
+/**
+ * What a sign-in action returns on success (lib/session/sign-in-result.ts, docs/embedding.md):
+ * where the browser goes, and for a launch by an allowed host the token with the exact origin
+ * to post it to; in the `visit` third-party-cookie mode, how many sibling sites to visit first.
+ */
+export type HostHandoff = { origin: string; mode: "frame" | "window"; token: string };
+export type SignInResult = { redirect: string; host?: HostHandoff; cookieVisits?: number };

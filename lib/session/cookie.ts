@@ -13,6 +13,8 @@ export type CookieOptions = {
   path: "/";
   domain?: string;
   maxAge?: number;
+  /** CHIPS: kept in the partition of the top-level site (a frame on a host's page) */
+  partitioned?: boolean;
 };
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -26,6 +28,8 @@ export function utokenCookieOptions(params: {
   hostname: string;
   remember: boolean;
   env?: { COOKIE_DOMAIN?: string; COOKIE_HTTP_ONLY?: string };
+  /** a framed session (lib/session/embed.ts); only Secure cookies can be partitioned */
+  partitioned?: boolean;
 }): CookieOptions {
   const env = params.env ?? {};
   const plainLan = params.protocol === "http:" && !LOOPBACK.has(params.hostname);
@@ -37,6 +41,7 @@ export function utokenCookieOptions(params: {
     path: "/",
     ...(domain && params.hostname !== "localhost" && params.hostname.endsWith(domain.replace(/^\./, "")) ? { domain } : {}),
     ...(params.remember ? { maxAge: REMEMBER_MAX_AGE } : {}),
+    ...(params.partitioned && !plainLan ? { partitioned: true } : {}),
   };
 }
 
@@ -76,7 +81,7 @@ export function newDeviceId(): string {
  * a host app's cross-site frame a Lax cookie is neither stored nor sent, so every request would
  * be a new device and a device-code sign-in there could never match its challenge.
  */
-export function deviceCookieOptions(params: { protocol: string; hostname: string }): CookieOptions {
-  const { secure, sameSite } = utokenCookieOptions({ ...params, remember: true });
-  return { httpOnly: true, secure, sameSite, path: "/", maxAge: DEVICE_MAX_AGE };
+export function deviceCookieOptions(params: { protocol: string; hostname: string; partitioned?: boolean }): CookieOptions {
+  const { secure, sameSite, partitioned } = utokenCookieOptions({ ...params, remember: true });
+  return { httpOnly: true, secure, sameSite, path: "/", maxAge: DEVICE_MAX_AGE, ...(partitioned ? { partitioned } : {}) };
 }

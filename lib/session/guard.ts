@@ -21,6 +21,12 @@ export type GuardInput = {
   safeR: string | null;
   /** Launch parameters to keep on internal redirects (p, o, s, …). */
   launch: URLSearchParams;
+  /**
+   * The address asks for window mode (`embed=window`, a host opened the portal with
+   * window.open): a signed-in consumer's login page then renders, and the page hands the
+   * session to the opener by postMessage (SPEC §4; lib/bridge/window-mode.ts).
+   */
+  windowMode?: boolean;
 };
 
 /** The token is kept for 1000 and 1002 (the service could not be asked) and cleared otherwise. */
@@ -49,7 +55,10 @@ export function decideGuard(input: GuardInput): GuardDecision {
       }
       return stay();
     }
-    if (rule.kind === "login") return go(input.safeR ?? portalPath(lang, SETTINGS_PATH, launch));
+    if (rule.kind === "login") {
+      if (input.safeR) return go(input.safeR);
+      return input.windowMode ? stay() : go(portalPath(lang, SETTINGS_PATH, launch));
+    }
     if (rule.business) return go(portalPath(lang, loginPathFor(true), launch));
     return stay();
   }

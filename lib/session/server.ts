@@ -16,6 +16,7 @@ import { CHECK_COOKIE } from "./check";
 import { cookieEnv } from "./cookie-env";
 import { deviceCookieOptions, newDeviceId, DEVICE_COOKIE, EXPIRED_FLASH_COOKIE, isDeviceId, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "./cookie";
 import { loginPathFor } from "./routes";
+import { isFramed } from "./embed-server";
 
 export async function readToken(): Promise<string | null> {
   const value = (await cookies()).get(UTOKEN_COOKIE)?.value;
@@ -46,7 +47,7 @@ export async function upstreamContext(
   if (options.ensureDevice && !isDeviceId(device)) {
     device = newDeviceId();
     const origin = publicOrigin(h);
-    jar.set(DEVICE_COOKIE, device, deviceCookieOptions({ protocol: origin.protocol, hostname: origin.hostname }));
+    jar.set(DEVICE_COOKIE, device, deviceCookieOptions({ protocol: origin.protocol, hostname: origin.hostname, partitioned: await isFramed() }));
   }
   return {
     token: token ?? undefined,
@@ -63,9 +64,10 @@ async function requestOrigin(): Promise<URL> {
   return publicOrigin(await headers());
 }
 
+/** In a host's frame the session lives in that host's partition (CHIPS; lib/session/embed.ts). */
 export async function storeToken(token: string, remember: boolean): Promise<void> {
   const origin = await requestOrigin();
-  const options = utokenCookieOptions({ protocol: origin.protocol, hostname: origin.hostname, remember, env: cookieEnv() });
+  const options = utokenCookieOptions({ protocol: origin.protocol, hostname: origin.hostname, remember, env: cookieEnv(), partitioned: await isFramed() });
   const jar = await cookies();
   jar.set(UTOKEN_COOKIE, token, options);
   // a new token: the guard checks it afresh
@@ -74,7 +76,7 @@ export async function storeToken(token: string, remember: boolean): Promise<void
 
 export async function clearToken(): Promise<void> {
   const origin = await requestOrigin();
-  const options = utokenCookieOptions({ protocol: origin.protocol, hostname: origin.hostname, remember: false, env: cookieEnv() });
+  const options = utokenCookieOptions({ protocol: origin.protocol, hostname: origin.hostname, remember: false, env: cookieEnv(), partitioned: await isFramed() });
   const jar = await cookies();
   jar.set(UTOKEN_COOKIE, "", { ...options, maxAge: 0 });
   jar.set(CHECK_COOKIE, "", { ...options, maxAge: 0 });

@@ -7,9 +7,9 @@ import { codeRequestPurposeSchema, verificationValueSchema, type CodeRequestPurp
 import { getUserBasic, sendEmailCode, verifyEmail } from "@/lib/upstream/passport";
 import { loginWithDevice } from "@/lib/upstream/security";
 import { exchangeVerification } from "@/lib/upstream/verification";
-import type { ActionResult } from "@/lib/session/action-result";
 import { actionFailure, fieldErrors, resolvePage, storeToken, upstreamContext, type PageRef } from "@/lib/session/server";
-import { afterSignInPath } from "@/lib/session/after-sign-in";
+import type { ActionResult, SignInResult } from "@/lib/session/action-result";
+import { signInResult } from "@/lib/session/sign-in-result";
 
 const sendEmailCodeSchema = formSchema({ email: emailField, purpose: codeRequestPurposeSchema, verification: nested(verificationValueSchema) });
 
@@ -48,7 +48,7 @@ const confirmDeviceSchema = formSchema({ challenge: deviceChallengeField, code: 
 export async function confirmDeviceAction(
   input: { challenge: string; code: string; remember: boolean },
   page: PageRef,
-): Promise<ActionResult<{ redirect: string }>> {
+): Promise<ActionResult<SignInResult>> {
   const parsed = confirmDeviceSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
   const at = await resolvePage(page);
@@ -58,7 +58,7 @@ export async function confirmDeviceAction(
     const session = await loginWithDevice(ctx, { challenge, code, remember });
     const user = await getUserBasic({ ...ctx, token: session.utoken });
     await storeToken(session.utoken, remember);
-    return { ok: true, redirect: await afterSignInPath(at.lang, page.query, Boolean(user.enterpriseUser?.uid)) };
+    return { ok: true, ...(await signInResult(at.lang, page.query, session.utoken, Boolean(user.enterpriseUser?.uid))) };
   } catch (error) {
     return actionFailure(error, at);
   }

@@ -12,6 +12,7 @@ import { failure } from "./envelope";
 import type { ServicesEnv } from "./env";
 import { limitBody } from "./limits";
 import { analyticsRoutes } from "./routes/analytics";
+import { cookieRoutes } from "./routes/cookie";
 import { enterpriseRoutes } from "./routes/enterprise";
 import { exchangeRoutes } from "./routes/exchange";
 import { messageRoutes } from "./routes/messages";
@@ -65,7 +66,7 @@ export function createServicesApp(): ServicesApp {
   });
   app.use(limitBody);
 
-  for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes, socialRoutes]) routes(app);
+  for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes, socialRoutes, cookieRoutes]) routes(app);
   for (const routes of [exchangeRoutes, safetyRoutes, welderRoutes, messageRoutes, analyticsRoutes]) routes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "utoken", { type: "apiKey", in: "header", name: "utoken" });

@@ -62,6 +62,9 @@ const ENV_KEYS = [
   "TRAINING_VIDEO_URL",
   "TRAINING_VIDEO_CAPTIONS",
   "TRAINING_VIDEO_SECONDS",
+  "COOKIE_SYNC_DOMAINS",
+  "COOKIE_SYNC_TARGETS",
+  "COOKIE_HTTP_ONLY",
 ] as const;
 /** Also the per-provider social settings (SOCIAL_GOOGLE_ISSUER, …) and the public addresses. */
 export type BackendEnv = Partial<Record<(typeof ENV_KEYS)[number] | `SOCIAL_${string}` | "PUBLIC_ORIGIN" | "SERVICES_PUBLIC_URL" | "PORT", string>>;

@@ -4,24 +4,26 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { readEmailedCode } from "./mailbox";
 
 /**
- * Accounts for tests that are not about registering: made through the services' API the way
- * the register screen does it (a proof of work solved here, the code from the real SMTP sink),
- * without driving the screen.
+ * Accounts made through the services' API, for tests that are not about registering: the same
+ * steps as the register screen (verify/email, a solved proof of work for a ticket, the emailed
+ * code from the SMTP sink, register), without the screen.
  */
-async function data<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
-  const body = (await response.json()) as { code: number; data: T };
+type Envelope<T> = { code: number; data: T };
+
+async function ok<T>(response: Promise<{ json(): Promise<unknown> }>): Promise<T> {
+  const body = (await (await response).json()) as Envelope<T>;
   expect(body.code).toBe(0);
   return body.data;
 }
 
-export async function createAccount(request: APIRequestContext, email: string, password: string): Promise<void> {
-  const { nonce } = await data<{ nonce: string }>(await request.post("/v1/verify/email", { data: { email } }));
-  const challenge = await data<Challenge>(await request.get(`/v1/verify/challenge?${new URLSearchParams({ scene: "register", email })}`));
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 60_000 });
-  if (!solution) throw new Error("could not solve the challenge");
+export async function createAccount(request: APIRequestContext, email: string, password: string, base = ""): Promise<{ utoken: string }> {
+  const { nonce } = await ok<{ nonce: string }>(request.post(`${base}/v1/verify/email`, { data: { email } }));
+  const challenge = await ok<Challenge>(request.get(`${base}/v1/verify/challenge?${new URLSearchParams({ scene: "register", email })}`));
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 20_000 });
+  if (!solution) throw new Error("could not solve the proof of work");
   const payload = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
-  const { ticket } = await data<{ ticket: string }>(await request.post("/v1/verify/pow", { data: { scene: "register", email, payload } }));
-  await data(await request.post("/v1/captcha", { data: { receiver: email, nonce, type: "register", ticket } }));
-  const captcha = await readEmailedCode(request, email);
-  await data(await request.post("/v1/register", { data: { email, password, captcha, nonce } }));
+  const { ticket } = await ok<{ ticket: string }>(request.post(`${base}/v1/verify/pow`, { data: { scene: "register", email, payload } }));
+  await ok(request.post(`${base}/v1/captcha`, { data: { receiver: email, nonce, type: "register", ticket } }));
+  const code = await readEmailedCode(request, email);
+  return ok<{ utoken: string }>(request.post(`${base}/v1/register`, { data: { email, password, captcha: code, nonce } }));
 }

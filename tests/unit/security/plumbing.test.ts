@@ -111,6 +111,8 @@ const config = (over: Partial<PortalConfig> = {}): PortalConfig => ({
   analytics: { url: null, webAnalyticsId: null },
   socialProviders: [],
   passportApiPublicUrl: null,
+  cookieSync: { mode: "off", sites: [] },
+  nativeBridgeOrigin: "http://127.0.0.1:9527",
   ...over,
 });
 

@@ -32,4 +32,11 @@ describe("utoken cookie", () => {
     expect(isUsableToken(undefined)).toBe(false);
     expect(isUsableToken("a1b2c3")).toBe(true);
   });
+
+  it("partitions a framed session (CHIPS) only where the cookie can be Secure", () => {
+    expect(utokenCookieOptions({ protocol: "https:", hostname: "id.example.com", remember: false, partitioned: true })).toMatchObject({ partitioned: true, secure: true, sameSite: "none" });
+    expect(utokenCookieOptions({ protocol: "http:", hostname: "127.0.0.1", remember: false, partitioned: true }).partitioned).toBe(true);
+    expect(utokenCookieOptions({ protocol: "http:", hostname: "passport.lan", remember: false, partitioned: true }).partitioned).toBeUndefined();
+    expect(utokenCookieOptions({ protocol: "https:", hostname: "id.example.com", remember: false }).partitioned).toBeUndefined();
+  });
 });

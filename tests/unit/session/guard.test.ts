@@ -69,4 +69,17 @@ describe("route guard (SPEC §4)", () => {
     expect(decide("profile-business/profile-settings", { status: "valid", enterprise: true }).action).toBe("next");
     expect(decide("profile-business/profile-settings", { status: "valid", enterprise: false })).toMatchObject({ action: "redirect", to: "/en/login-business" });
   });
+
+  it("in window mode renders a signed-in consumer's login page (the page hands the session to the opener), unless r is given", () => {
+    const consumer = { status: "valid", enterprise: false } as const;
+    expect(decide("login", consumer, { windowMode: true })).toEqual({ action: "next", clearToken: false, expired: false });
+    expect(decide("register", consumer, { windowMode: true }).action).toBe("next");
+    expect(decide("login", consumer, { windowMode: true, safeR: "https://app.example.com/x" })).toMatchObject({ action: "redirect", to: "https://app.example.com/x" });
+  });
+
+  it("in window mode still sends an enterprise user to profile-business, and guards the user centre as always", () => {
+    expect(decide("login", { status: "valid", enterprise: true }, { windowMode: true })).toMatchObject({ action: "redirect", to: "/en/profile-business" });
+    expect(decide("profile/settings", { status: "none" }, { windowMode: true }).action).toBe("redirect");
+    expect(decide("login", { status: "none" }, { windowMode: true }).action).toBe("next");
+  });
 });

@@ -4,9 +4,9 @@ import { enterpriseLoginSchema, type EnterpriseLoginInput } from "@/lib/validati
 import { verificationValueSchema, type VerificationValue } from "@/lib/validation/verification";
 import { enterpriseLogin, verifyEnterpriseAccount } from "@/lib/upstream/passport";
 import { exchangeVerification } from "@/lib/upstream/verification";
-import type { ActionResult } from "@/lib/session/action-result";
 import { actionFailure, fieldErrors, resolvePage, storeToken, upstreamContext, type PageRef } from "@/lib/session/server";
-import { afterSignInPath } from "@/lib/session/after-sign-in";
+import type { ActionResult, SignInResult } from "@/lib/session/action-result";
+import { signInResult } from "@/lib/session/sign-in-result";
 import { ErrorCode } from "@/lib/contract/errors";
 
 /**
@@ -18,7 +18,7 @@ export async function enterpriseLoginAction(
   input: EnterpriseLoginInput,
   page: PageRef,
   verification?: VerificationValue,
-): Promise<ActionResult<{ redirect: string }>> {
+): Promise<ActionResult<SignInResult>> {
   const parsed = enterpriseLoginSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
   const checked = verification === undefined ? undefined : verificationValueSchema.safeParse(verification);
@@ -33,7 +33,7 @@ export async function enterpriseLoginAction(
       : undefined;
     const session = await enterpriseLogin(ctx, { account, email, password, remember, ticket });
     await storeToken(session.utoken, remember);
-    return { ok: true, redirect: await afterSignInPath(at.lang, page.query, true) };
+    return { ok: true, ...(await signInResult(at.lang, page.query, session.utoken, true)) };
   } catch (error) {
     return actionFailure(error, at);
   }

@@ -4,9 +4,9 @@ import { loginCodeSchema, loginPasswordSchema, type LoginCodeInput, type LoginPa
 import { verificationValueSchema, type VerificationValue } from "@/lib/validation/verification";
 import { loginWithCode, loginWithPassword } from "@/lib/upstream/passport";
 import { exchangeVerification } from "@/lib/upstream/verification";
-import type { ActionResult } from "@/lib/session/action-result";
 import { actionFailure, fieldErrors, resolvePage, storeToken, upstreamContext, type PageRef } from "@/lib/session/server";
-import { afterSignInPath } from "@/lib/session/after-sign-in";
+import type { ActionResult, SignInResult } from "@/lib/session/action-result";
+import { signInResult } from "@/lib/session/sign-in-result";
 import { ErrorCode } from "@/lib/contract/errors";
 
 /**
@@ -17,7 +17,7 @@ export async function loginWithPasswordAction(
   input: LoginPasswordInput,
   page: PageRef,
   verification?: VerificationValue,
-): Promise<ActionResult<{ redirect: string }>> {
+): Promise<ActionResult<SignInResult>> {
   const parsed = loginPasswordSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
   const checked = verification === undefined ? undefined : verificationValueSchema.safeParse(verification);
@@ -31,14 +31,14 @@ export async function loginWithPasswordAction(
       : undefined;
     const session = await loginWithPassword(ctx, { email, password, remember, ticket });
     await storeToken(session.utoken, remember);
-    return { ok: true, redirect: await afterSignInPath(at.lang, page.query) };
+    return { ok: true, ...(await signInResult(at.lang, page.query, session.utoken)) };
   } catch (error) {
     return actionFailure(error, at);
   }
 }
 
 /** Signs in with the code emailed for the nonce of sendEmailCodeAction (purpose "login"). */
-export async function loginWithCodeAction(input: LoginCodeInput & { nonce: string }, page: PageRef): Promise<ActionResult<{ redirect: string }>> {
+export async function loginWithCodeAction(input: LoginCodeInput & { nonce: string }, page: PageRef): Promise<ActionResult<SignInResult>> {
   const parsed = loginCodeSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
   if (typeof input.nonce !== "string" || input.nonce.length < 16) {
@@ -49,7 +49,7 @@ export async function loginWithCodeAction(input: LoginCodeInput & { nonce: strin
   try {
     const session = await loginWithCode(await upstreamContext(at.lang, at.launch, null, { ensureDevice: true }), { email, code, nonce: input.nonce, remember });
     await storeToken(session.utoken, remember);
-    return { ok: true, redirect: await afterSignInPath(at.lang, page.query) };
+    return { ok: true, ...(await signInResult(at.lang, page.query, session.utoken)) };
   } catch (error) {
     return actionFailure(error, at);
   }

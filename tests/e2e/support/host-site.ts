@@ -1,0 +1,84 @@
+/**
+ * Host applications for the embedding tests (docs/embedding.md), each on its own site:
+ * - the allowlisted host on http://localhost:HOST_SITE_PORT (a different site from the portal on
+ *   127.0.0.1), which embeds the portal with public/embed/passport-embed.js exactly as a host
+ *   would, and records everything the portal tells it;
+ * - a foreign site on http://127.0.0.2:FOREIGN_SITE_PORT, not on the allowlist, serving the same
+ *   pages (it may not frame the portal, and opening it gets it nothing) and a page that posts
+ *   messages at the portal's frame.
+ * Started and stopped by Playwright's webServer, by its own process.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+
+const hostPort = Number(process.env.HOST_SITE_PORT ?? 3420);
+const foreignPort = Number(process.env.FOREIGN_SITE_PORT ?? 3421);
+const portal = process.env.EMBED_PORTAL_URL ?? "http://127.0.0.1:3402";
+
+/** Everything the portal says, in order, with the time it arrived (for the 500 ms token delay). */
+const RECORDER = `
+  window.received = [];
+  function record(type) {
+    return function (value) { window.received.push({ type: type, value: value, at: performance.now() }); };
+  }
+  var handlers = {
+    onReady: record("ready"), onHeight: record("height"), onRoute: record("route"), onLogin: record("login"),
+    onToken: record("token"), onLogout: record("logout"), onSessionBlocked: record("sessionBlocked")
+  };
+`;
+
+function page(body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Host app</title>
+<style>body{font-family:sans-serif;margin:0;padding:16px} #passport{width:900px}</style>
+<script src="${portal}/embed/passport-embed.js"></script></head><body>${body}</body></html>`;
+}
+
+function pathOf(query: URLSearchParams, fallback: string): string {
+  const path = query.get("path") ?? fallback;
+  return path.startsWith("/") && !path.startsWith("//") ? path : fallback;
+}
+
+function framePage(query: URLSearchParams, foreignSender: boolean): string {
+  const src = `${portal}${pathOf(query, "/en/login")}`;
+  const sender = foreignSender ? `<iframe id="foreign" src="http://127.0.0.2:${foreignPort}/sender.html" style="width:10px;height:10px;border:0"></iframe>` : "";
+  return page(`<h1>Host app</h1><div id="passport"></div>${sender}
+<script>${RECORDER}
+  handlers.container = "#passport";
+  handlers.src = ${JSON.stringify(src)};
+  window.portal = PassportEmbed.frame(handlers);
+</script>`);
+}
+
+function windowPage(query: URLSearchParams): string {
+  const src = `${portal}${pathOf(query, "/en/login")}`;
+  return page(`<h1>Host app</h1><button id="open">Open Passport</button>
+<script>${RECORDER}
+  handlers.src = ${JSON.stringify(src)};
+  document.getElementById("open").addEventListener("click", function () { window.opened = PassportEmbed.window(handlers); });
+</script>`);
+}
+
+/** Posts a well-formed reload at the portal's frame (its sibling) from a foreign origin. */
+const SENDER = `<!doctype html><script>
+  window.addEventListener("message", function (event) {
+    if (event.data !== "fire") return;
+    parent.frames[0].postMessage({ protocol: "passport", version: 1, type: "reload" }, "*");
+  });
+</script>`;
+
+function serve(foreign: boolean) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://host.invalid");
+    const html = (body: string) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+      res.end(body);
+    };
+    if (url.pathname === "/health") return void res.end("ok");
+    if (url.pathname === "/frame.html") return html(framePage(url.searchParams, !foreign));
+    if (url.pathname === "/window.html") return html(windowPage(url.searchParams));
+    if (url.pathname === "/sender.html") return html(SENDER);
+    res.writeHead(404).end();
+  };
+}
+
+createServer(serve(false)).listen(hostPort, "127.0.0.1");
+createServer(serve(true)).listen(foreignPort, "127.0.0.2");

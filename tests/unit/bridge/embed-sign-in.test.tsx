@@ -1,0 +1,109 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { FramedSignIn } from "@/components/embed/framed-sign-in";
+import { NativeSignIn } from "@/components/embed/native-sign-in";
+import { browser } from "@/lib/bridge/browser";
+import { EMBED_BLOCKED_EVENT } from "@/lib/bridge/session";
+import { envelope, readPortalMessage } from "@/lib/contract/host-bridge";
+import { startReferenceBridge, type ReferenceBridge } from "../../support/reference-bridge";
+import { messages, renderIn } from "../support/render";
+
+/**
+ * The sign-in screens' extras (docs/embedding.md): in a frame that keeps no cookies, a notice and
+ * a new window whose sign-in is passed on to the host; in a native app's webview, "Sign in with
+ * the app" through the native bridge, when the bridge answers and the app is not a low version.
+ */
+const HOST = "https://host.example";
+const TOKEN = "a-session-token-0123456789abcdef";
+/** Ports of this engineer's range (E2E_BASE_PORT 3400 + 60..), not the real 9527 another program may hold. */
+let nextBridgePort = 3460;
+
+function frameUnder(parent: { postMessage: jest.Mock }): void {
+  jest.spyOn(window, "parent", "get").mockReturnValue(parent as unknown as Window);
+  Object.defineProperty(document, "referrer", { value: `${HOST}/`, configurable: true });
+}
+
+function setQuery(query: string): void {
+  window.history.replaceState(null, "", `/en/login${query}`);
+}
+
+beforeEach(() => {
+  jest.spyOn(browser, "assign").mockImplementation(() => undefined);
+  setQuery("");
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe("in a host's frame", () => {
+  test("where the browser keeps no cookie: says so, opens a window, and passes its sign-in on to the host", async () => {
+    const parent = { postMessage: jest.fn() };
+    frameUnder(parent);
+    jest.spyOn(document, "cookie", "get").mockReturnValue("");
+    const opened = {} as Window;
+    const open = jest.spyOn(window, "open").mockReturnValue(opened);
+    setQuery("?p=atomm&s=pc");
+    renderIn("zh", <FramedSignIn lang="zh" />);
+    const m = messages.zh.embed;
+    expect(await screen.findByText(m.blocked)).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: m.openWindow }));
+    expect(open.mock.calls[0]?.[0]).toBe("/zh/login?p=atomm&s=pc&embed=window");
+
+    // the window (the portal's own origin) hands the sign-in back; a stranger's message is ignored
+    const send = (data: unknown, source: MessageEventSource, origin = window.location.origin) =>
+      act(() => void window.dispatchEvent(new MessageEvent("message", { data, origin, source })));
+    send(envelope({ type: "token", token: TOKEN }), window);
+    send(envelope({ type: "token", token: TOKEN }), opened as MessageEventSource, HOST);
+    expect(parent.postMessage).not.toHaveBeenCalled();
+    send(envelope({ type: "login" }), opened as MessageEventSource);
+    send(envelope({ type: "token", token: TOKEN }), opened as MessageEventSource);
+    expect(parent.postMessage.mock.calls.map(([message, origin]) => [readPortalMessage(message), origin])).toEqual([
+      [{ type: "login" }, HOST],
+      [{ type: "token", token: TOKEN }, HOST],
+    ]);
+    expect(await screen.findByText(m.signedInElsewhere)).toBeVisible();
+  });
+
+  test("where cookies work the notice appears only after a sign-in that did not last", async () => {
+    frameUnder({ postMessage: jest.fn() });
+    renderIn("en", <FramedSignIn lang="en" />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(screen.queryByText(messages.en.embed.blocked)).toBeNull();
+    act(() => void window.dispatchEvent(new CustomEvent(EMBED_BLOCKED_EVENT)));
+    expect(await screen.findByText(messages.en.embed.blocked)).toBeVisible();
+  });
+
+  test("renders nothing outside a frame", async () => {
+    const { container } = renderIn("en", <FramedSignIn lang="en" />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe("in a native app's webview", () => {
+  let bridge: ReferenceBridge;
+  afterEach(async () => {
+    await bridge.close();
+  });
+
+  test("signs in with the app and brings its token in by a navigation the middleware takes", async () => {
+    bridge = await startReferenceBridge({ port: nextBridgePort++, login: { token: TOKEN, afterMs: 20 } });
+    setQuery("?p=atomm&av=2.6.0");
+    renderIn("en", <NativeSignIn lang="en" bridgeOrigin={bridge.origin} />);
+    await userEvent.click(await screen.findByRole("button", { name: messages.en.embed.nativeSignIn }));
+    await waitFor(() => expect(browser.assign).toHaveBeenCalled());
+    const next = new URL(String(jest.mocked(browser.assign).mock.calls[0]?.[0]));
+    expect(next.pathname).toBe("/en/login");
+    expect(next.searchParams.get("ut")).toBe(TOKEN);
+    expect(next.searchParams.get("p")).toBe("atomm");
+  });
+
+  test("offers nothing to a low app version, nor without an app version, even with a bridge there", async () => {
+    bridge = await startReferenceBridge({ port: nextBridgePort++ });
+    for (const query of ["?p=creative_space&av=1.6.9", "?p=passport&s=mobile&av=1.2", ""]) {
+      setQuery(query);
+      const { unmount } = renderIn("en", <NativeSignIn lang="en" bridgeOrigin={bridge.origin} />);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+      expect(screen.queryByRole("button", { name: messages.en.embed.nativeSignIn })).toBeNull();
+      unmount();
+    }
+  });
+});
