@@ -1,10 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { formResolver } from "@/lib/validation/form-schema";
+import { useForm } from "@/lib/validation/use-form";
 import { useTranslations } from "next-intl";
-import { loginCodeSchema, type LoginCodeInput } from "@/lib/validation/auth";
+import { loginCodeSchema } from "@/lib/validation/auth";
 import type { PageRef } from "@/lib/session/action-result";
 import { loginWithCodeAction } from "@/app/[lang]/(auth)/login/actions";
 import { Button } from "@/components/ui/button";
@@ -31,8 +30,8 @@ export function CodeLoginForm({ page }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
   const request = useEmailCode("login", page);
   const [hold, setHold] = useState<DeviceHold | null>(null);
-  const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm<LoginCodeInput>({
-    resolver: formResolver(loginCodeSchema),
+  const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm({
+    schema: loginCodeSchema,
     defaultValues: { email: "", code: "", remember: false },
   });
   const { errors, isSubmitting } = formState;

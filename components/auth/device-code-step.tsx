@@ -1,13 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { formResolver } from "@/lib/validation/form-schema";
+import { useForm } from "@/lib/validation/use-form";
 import { useTranslations } from "next-intl";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { PageRef } from "@/lib/session/action-result";
 import type { DeviceHold } from "./device-hold";
-import { deviceCodeSchema, type DeviceCodeInput } from "@/lib/validation/security";
+import { deviceCodeSchema } from "@/lib/validation/security";
 import { confirmDeviceAction } from "@/app/[lang]/(auth)/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -28,8 +27,8 @@ export function DeviceCodeStep({ hold, page, onBack }: Props) {
   const t = useTranslations("deviceSignIn");
   const text = useErrorText();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<DeviceCodeInput>({
-    resolver: formResolver(deviceCodeSchema),
+  const { register, handleSubmit, formState, setError } = useForm({
+    schema: deviceCodeSchema,
     defaultValues: { code: "" },
   });
   const { errors, isSubmitting } = formState;

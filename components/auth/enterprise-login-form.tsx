@@ -1,12 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { formResolver } from "@/lib/validation/form-schema";
+import { useForm } from "@/lib/validation/use-form";
 import { useTranslations } from "next-intl";
 import { LaunchLink } from "@/components/layout/launch-link";
 import { usePageRef } from "@/components/layout/use-page-ref";
-import { enterpriseLoginSchema, type EnterpriseLoginInput } from "@/lib/validation/auth";
+import { enterpriseLoginSchema } from "@/lib/validation/auth";
 import { ErrorCode } from "@/lib/contract/errors";
 import { enterpriseLoginAction } from "@/app/[lang]/(auth)/login-business/actions";
 import { Button } from "@/components/ui/button";
@@ -33,8 +32,8 @@ export function EnterpriseLoginForm({ lang, personalHref }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   const human = useSignInVerification();
   const [hold, setHold] = useState<DeviceHold | null>(null);
-  const { register, handleSubmit, formState } = useForm<EnterpriseLoginInput>({
-    resolver: formResolver(enterpriseLoginSchema),
+  const { register, handleSubmit, formState } = useForm({
+    schema: enterpriseLoginSchema,
     defaultValues: { account: "", email: "", password: "", remember: false },
   });
   const { errors, isSubmitting } = formState;

@@ -1,12 +1,11 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useForm } from "react-hook-form";
-import { formResolver } from "@/lib/validation/form-schema";
+import { useForm } from "@/lib/validation/use-form";
 import { useTranslations } from "next-intl";
 import { LaunchLink } from "@/components/layout/launch-link";
 import { usePageRef } from "@/components/layout/use-page-ref";
-import { findPasswordSchema, type FindPasswordInput } from "@/lib/validation/auth";
+import { findPasswordSchema } from "@/lib/validation/auth";
 import type { ActionError } from "@/lib/session/action-result";
 import { ErrorCode } from "@/lib/contract/errors";
 import { findPasswordAction } from "@/app/[lang]/(auth)/findpwd/actions";
@@ -38,8 +37,8 @@ export function FindPasswordForm({ lang, loginHref }: Props) {
   /** The code step keeps showing the passed verification that sent its code. */
   const [verified, setVerified] = useState(false);
   const request = useEmailCode("findpwd", page);
-  const { register, handleSubmit, formState, trigger, getValues } = useForm<FindPasswordInput>({
-    resolver: formResolver(findPasswordSchema),
+  const { register, handleSubmit, formState, trigger, getValues } = useForm({
+    schema: findPasswordSchema,
     defaultValues: { email: "", code: "", password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = formState;

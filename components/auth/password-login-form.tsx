@@ -1,11 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { formResolver } from "@/lib/validation/form-schema";
+import { useForm } from "@/lib/validation/use-form";
 import { useTranslations } from "next-intl";
 import { LaunchLink } from "@/components/layout/launch-link";
-import { loginPasswordSchema, type LoginPasswordInput } from "@/lib/validation/auth";
+import { loginPasswordSchema } from "@/lib/validation/auth";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { PageRef } from "@/lib/session/action-result";
 import { loginWithPasswordAction } from "@/app/[lang]/(auth)/login/actions";
@@ -32,8 +31,8 @@ export function PasswordLoginForm({ page, findPasswordHref }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   const human = useSignInVerification();
   const [hold, setHold] = useState<DeviceHold | null>(null);
-  const { register, handleSubmit, formState } = useForm<LoginPasswordInput>({
-    resolver: formResolver(loginPasswordSchema),
+  const { register, handleSubmit, formState } = useForm({
+    schema: loginPasswordSchema,
     defaultValues: { email: "", password: "", remember: false },
   });
   const { errors, isSubmitting } = formState;

@@ -1,14 +1,13 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { formResolver } from "@/lib/validation/form-schema";
+import { useForm } from "@/lib/validation/use-form";
 import { useTranslations } from "next-intl";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { ActionError } from "@/lib/session/action-result";
 import { LaunchLink } from "@/components/layout/launch-link";
 import { usePageRef } from "@/components/layout/use-page-ref";
-import { registerSchema, type RegisterInput } from "@/lib/validation/auth";
+import { registerSchema } from "@/lib/validation/auth";
 import { registerAction } from "@/app/[lang]/(auth)/register/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -39,8 +38,8 @@ export function RegisterForm({ lang, title, loginHref }: Props) {
   };
   const [notice, setNotice] = useState<string | null>(null);
   const request = useEmailCode("register", page);
-  const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm<RegisterInput>({
-    resolver: formResolver(registerSchema),
+  const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm({
+    schema: registerSchema,
     defaultValues: { email: "", code: "", password: "", confirmPassword: "", agree: false },
   });
   const { errors, isSubmitting } = formState;
