@@ -78,9 +78,9 @@ export const MESSAGES_URL = `http://127.0.0.1:${MESSAGES_PORT}`;
 export const MESSAGES_DATABASE_URL = `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`;
 
 /**
- * Embedding (docs/embedding.md): a portal that host sites may frame (+2), the allowlisted host
- * site on localhost (+20, another site than 127.0.0.1) and a foreign site on 127.0.0.2 (+21).
- * The same portal answers as a sibling site on localhost (+2) for third-party-cookie mode.
+ * Embedding (docs/embedding.md): a portal that host sites may frame (+3), the allowlisted host
+ * site on localhost (+50, another site than 127.0.0.1) and a foreign site on 127.0.0.2 (+51).
+ * The same portal answers as a sibling site on localhost (+3) for third-party-cookie mode.
  */
 const EMBED_PORT = BASE_PORT + 3;
 const HOST_SITE_PORT = BASE_PORT + 50;
@@ -121,7 +121,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: "retain-on-failure",
     launchOptions: {
-      // Debian's Chromium; browsers are never downloaded (TOOLCHAIN.md).
+      // Debian's Chromium; browsers are never downloaded (docs/testing.md).
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },

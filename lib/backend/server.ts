@@ -38,7 +38,14 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // The usual reasons not to start fit on one line for the operator at the terminal (this is
   // the command's own output, like the admin CLI's); anything else is a fault with its stack.
-  if (error instanceof DataDirInUseError || error instanceof ConfigError) {
+  if (error instanceof DataDirInUseError) {
+    // The usual case: a portal (npm run serve) already has the embedded database open.
+    process.stderr.write(
+      `npm run services: cannot start, the embedded database in ${error.dataDir} is in use by process ${error.pid} ` +
+        `(PGlite allows one process at a time). Stop that process (the portal or another command), ` +
+        `or give the services their own DATA_DIR, or use DATABASE_URL. If no such process is running, delete ${error.lockFile}.\n`,
+    );
+  } else if (error instanceof ConfigError) {
     process.stderr.write(`npm run services: ${error.message}\n`);
   } else {
     log().fatal({ err: describeFault(error) }, "the reference services could not start");

@@ -119,8 +119,9 @@ test(
     expect(await services.exited).toBe(1);
     const lines = services.stderr.join("").split("\n").filter(Boolean);
     expect(lines).toEqual([
-      `npm run services: The embedded database in ${dir} is open in process ${process.pid}. PGlite allows one process at a time: ` +
-        `stop that process (the portal or another command) and try again, or use DATABASE_URL. If no such process is running, delete ${path.join(dir, "pglite.lock")}.`,
+      `npm run services: cannot start, the embedded database in ${dir} is in use by process ${process.pid} (PGlite allows one process at a time). ` +
+        `Stop that process (the portal or another command), or give the services their own DATA_DIR, or use DATABASE_URL. ` +
+        `If no such process is running, delete ${path.join(dir, "pglite.lock")}.`,
     ]);
     expect(services.stdout.join("")).toBe("");
     // the holder's database was not touched

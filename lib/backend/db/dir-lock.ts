@@ -29,6 +29,10 @@ function holderOf(file: string): number | null {
 }
 
 export class DataDirInUseError extends Error {
+  readonly dataDir: string;
+  readonly pid: number;
+  readonly lockFile: string;
+
   constructor(dataDir: string, pid: number) {
     super(
       `The embedded database in ${dataDir} is open in process ${pid}. PGlite allows one process at a time: ` +
@@ -36,6 +40,9 @@ export class DataDirInUseError extends Error {
         `If no such process is running, delete ${path.join(dataDir, LOCK_FILE)}.`,
     );
     this.name = "DataDirInUseError";
+    this.dataDir = dataDir;
+    this.pid = pid;
+    this.lockFile = path.join(dataDir, LOCK_FILE);
   }
 }
 
