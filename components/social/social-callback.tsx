@@ -4,15 +4,14 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { completeSocialReturnAction } from "@/app/[lang]/(auth)/authcb/actions";
 import { Alert } from "@/components/ui/alert";
-import { notifyOpener } from "./notify-opener";
-
-/** SPEC §4: the host is sent the token after a 500 ms delay. */
-const NOTIFY_DELAY_MS = 500;
+import { completeSignIn } from "@/lib/bridge/sign-in";
 
 /**
  * The script of /{lang}/authcb: takes the services' answer out of the address (history
  * replaced before anything else runs, so the token stays in no history entry or referrer),
- * lets the server store the session, tells the window that opened the portal, and moves on.
+ * lets the server store the session, and finishes like any sign-in: a host that launched the
+ * portal (a frame, or a window in window mode) gets `login` and the token (docs/host-protocol.md),
+ * and the browser moves on without this page in its history.
  */
 export function SocialCallback({ lang }: { lang: string }) {
   const t = useTranslations("social.callback");
@@ -25,13 +24,7 @@ export function SocialCallback({ lang }: { lang: string }) {
     const search = window.location.search;
     window.history.replaceState(null, "", window.location.pathname);
     completeSocialReturnAction(lang, search)
-      .then(async (result) => {
-        if (result.notify && window.opener && window.opener !== window) {
-          await new Promise((resolve) => window.setTimeout(resolve, NOTIFY_DELAY_MS));
-          notifyOpener(window.opener as Window, result.notify);
-        }
-        window.location.replace(result.redirect);
-      })
+      .then((result) => completeSignIn(result, "replace"))
       .catch(() => setFailed(true));
   }, [lang]);
 

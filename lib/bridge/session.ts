@@ -47,7 +47,7 @@ async function visitSiblings(count: number): Promise<void> {
   await Promise.race([Promise.allSettled(visits), sleep(VISIT_BUDGET_MS)]);
 }
 
-export async function completeSignIn(result: SignInResult): Promise<void> {
+export async function completeSignIn(result: SignInResult, go: "assign" | "replace" = "assign"): Promise<void> {
   const handed = result.host ? await handToHost(result.host) : false;
   if (handed && result.host?.mode === "window") {
     browser.close();
@@ -60,7 +60,7 @@ export async function completeSignIn(result: SignInResult): Promise<void> {
     return;
   }
   if (result.cookieVisits) await visitSiblings(result.cookieVisits);
-  browser.assign(result.redirect);
+  browser[go](result.redirect);
 }
 
 /** A sign-out (or a deleted account): the host hears `logout`, then the browser goes on. */

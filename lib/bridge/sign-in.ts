@@ -6,12 +6,12 @@ import { browser } from "./browser";
  * (session.ts) is loaded only when there is a host to tell, a frame to check, or sibling sites to
  * visit, so the sign-in screens carry none of it otherwise.
  */
-export async function completeSignIn(result: SignInResult): Promise<void> {
+export async function completeSignIn(result: SignInResult, go: "assign" | "replace" = "assign"): Promise<void> {
   if (!result.host && !result.cookieVisits && window.parent === window) {
-    browser.assign(result.redirect);
+    browser[go](result.redirect);
     return;
   }
-  await (await import("./session")).completeSignIn(result);
+  await (await import("./session")).completeSignIn(result, go);
 }
 
 export async function completeSignOut(redirect: string): Promise<void> {

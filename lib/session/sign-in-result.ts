@@ -15,8 +15,9 @@ import { hostHandoff, isFramed } from "./embed-server";
  */
 export type { SignInResult } from "./action-result";
 
-export async function signInResult(lang: string, pageQuery: string, token: string, business = false): Promise<SignInResult> {
-  const redirect = await afterSignInPath(lang, pageQuery, business);
+/** `next`: a page to show before the usual destination (the welcome of a new social account). */
+export async function signInResult(lang: string, pageQuery: string, token: string, business = false, next?: string): Promise<SignInResult> {
+  const redirect = next ?? (await afterSignInPath(lang, pageQuery, business));
   const handoff = await hostHandoff(token);
   const host = handoff ? { host: handoff } : {};
   const { mode, sites } = portalConfig().cookieSync;

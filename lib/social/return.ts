@@ -5,7 +5,7 @@ import { ErrorCode } from "@/lib/contract/errors";
 import { SOCIAL_RETURN } from "@/lib/contract/social-return";
 import type { Locale } from "@/lib/i18n/routing";
 import { launchQuery, parseLaunchContext } from "@/lib/launch/context";
-import { afterSignInPath } from "@/lib/session/after-sign-in";
+import { signInResult, type SignInResult } from "@/lib/session/sign-in-result";
 import { isUsableToken } from "@/lib/session/cookie";
 import { publicOrigin } from "@/lib/session/public-origin";
 import { safeRedirectTarget } from "@/lib/session/redirect-target";
@@ -21,11 +21,11 @@ import { holdLinkTicket, setSocialFlash, takeSocialStart } from "./cookies";
  * (remembered: a social sign-in is a deliberate one). A failure lands on the login page (or,
  * for a connection, on account security) with the reason told once.
  */
-export type SocialReturnResult = {
-  redirect: string;
-  /** signed in: the token for a host window that opened the portal, and the origins it may go to */
-  notify: { token: string; origins: readonly string[] } | null;
-};
+/**
+ * Where the browser goes, and after a sign-in what every sign-in answers (lib/session/sign-in-result.ts):
+ * the token for the host that launched the portal, the sibling sites to visit.
+ */
+export type SocialReturnResult = SignInResult;
 
 function pathWith(lang: Locale, path: string, query: URLSearchParams): string {
   const qs = query.toString();
@@ -48,7 +48,7 @@ export async function resolveSocialReturn(lang: Locale, search: string): Promise
   const security = safeR ?? pathWith(lang, SECURITY_PATH, base);
   const fail = async (code: number, to: string): Promise<SocialReturnResult> => {
     await setSocialFlash({ kind: "error", code });
-    return { redirect: to, notify: null };
+    return { redirect: to };
   };
 
   const isBind = get(SOCIAL_RETURN.op) === "bind";
@@ -58,7 +58,7 @@ export async function resolveSocialReturn(lang: Locale, search: string): Promise
   if (isBind) {
     if (!channel) return fail(ErrorCode.socialAuthFailed, security);
     await setSocialFlash({ kind: "bound", channel });
-    return { redirect: security, notify: null };
+    return { redirect: security };
   }
   const ticket = get(SOCIAL_RETURN.ticket);
   // A ticket, like a token, is taken only by the browser that started the sign-in: someone
@@ -68,7 +68,7 @@ export async function resolveSocialReturn(lang: Locale, search: string): Promise
     await holdLinkTicket(ticket);
     const query = new URLSearchParams(withR);
     if (channel) query.set("c", channel);
-    return { redirect: pathWith(lang, "social/connect", query), notify: null };
+    return { redirect: pathWith(lang, "social/connect", query) };
   }
   const token = get(SOCIAL_RETURN.token);
   if (started === null || !isUsableToken(token)) return fail(ErrorCode.socialAuthFailed, login);
@@ -81,6 +81,8 @@ export async function resolveSocialReturn(lang: Locale, search: string): Promise
   await storeToken(token, true);
   const welcome = new URLSearchParams(withR);
   if (channel) welcome.set("c", channel);
-  const next = get(SOCIAL_RETURN.created) === "1" ? pathWith(lang, "social/welcome", welcome) : await afterSignInPath(lang, withR.toString());
-  return { redirect: next, notify: { token, origins: portalConfig().embedAllowedOrigins } };
+  // a new account sees the welcome screen first; a host that launched the portal gets the token
+  // as after any other sign-in (docs/host-protocol.md)
+  const welcomeAt = get(SOCIAL_RETURN.created) === "1" ? pathWith(lang, "social/welcome", welcome) : undefined;
+  return signInResult(lang, withR.toString(), token, false, welcomeAt);
 }
