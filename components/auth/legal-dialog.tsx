@@ -2,13 +2,14 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
+import { textList } from "@/lib/i18n/message-list";
 
 type Doc = "privacy" | "terms";
 
 /** The privacy policy or terms of use, readable without leaving the form. */
 export function LegalDialog({ doc }: { doc: Doc }) {
   const t = useTranslations("legal");
-  const paragraphs = t.raw(`${doc}.body`) as string[];
+  const paragraphs = textList(t.raw(`${doc}.body`));
   return (
     <Dialog.Root>
       <Dialog.Trigger className="font-medium text-primary-strong underline-offset-2 hover:underline">{t(`${doc}.title`)}</Dialog.Trigger>

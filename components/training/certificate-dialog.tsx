@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { useErrorText } from "@/components/auth/use-error-text";
 import type { TrainingPageRef } from "./page-ref";
+import { textList } from "@/lib/i18n/message-list";
 
 type Props = { page: TrainingPageRef; certId: string | null; finished: boolean };
 
@@ -38,7 +39,7 @@ export function CertificateDialog({ page, certId, finished }: Props) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const steps = t.raw("steps") as string[];
+  const steps = textList(t.raw("steps"));
 
   function onOpenChange(next: boolean) {
     setOpen(next);

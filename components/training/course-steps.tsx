@@ -6,8 +6,8 @@ import type { TrainingCourse } from "@/lib/validation/training";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { sectionList } from "@/lib/i18n/message-list";
 
-type Section = { title: string; points: string[] };
 type Props = { course: TrainingCourse; onComplete: () => Promise<string | null> };
 
 /**
@@ -18,7 +18,7 @@ type Props = { course: TrainingCourse; onComplete: () => Promise<string | null> 
 export function CourseSteps({ course, onComplete }: Props) {
   const t = useTranslations("training");
   const tv = useTranslations("validation");
-  const sections = t.raw(`courses.${course}`) as Section[];
+  const sections = sectionList(t.raw(`courses.${course}`));
   const [index, setIndex] = useState(0);
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -5,6 +5,7 @@ import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { SN_PASSWORD_PATH } from "@/lib/session/routes";
 import { SnPasswordPanel } from "@/components/sn-password/sn-password-panel";
 import { LanguageSelect } from "@/components/layout/language-select";
+import { textList } from "@/lib/i18n/message-list";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/sn-password">): Promise<Metadata> {
   const { lang } = await params;
@@ -22,7 +23,7 @@ export default async function SnPasswordPage({ params }: PageProps<"/[lang]/sn-p
   setRequestLocale(lang);
   const t = await getTranslations({ locale: lang, namespace: "snPassword" });
   const tc = await getTranslations({ locale: lang, namespace: "common" });
-  const steps = t.raw("steps") as string[];
+  const steps = textList(t.raw("steps"));
   return (
     <div className="min-h-dvh bg-gray-50">
       <header className="border-b border-gray-200 bg-white">
