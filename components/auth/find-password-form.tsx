@@ -8,7 +8,7 @@ import { usePageRef } from "@/components/layout/use-page-ref";
 import { findPasswordSchema } from "@/lib/validation/auth";
 import type { ActionError } from "@/lib/session/action-result";
 import { ErrorCode } from "@/lib/contract/errors";
-import { findPasswordAction } from "@/app/[lang]/(auth)/findpwd/actions";
+import { checkFindPasswordCodeAction, findPasswordAction } from "@/app/[lang]/(auth)/findpwd/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Alert } from "@/components/ui/alert";
@@ -26,7 +26,7 @@ const STEP_NUMBER: Record<Exclude<Step, "done">, number> = { email: 1, verify: 2
 /** Back goes one step back; from the code it skips the verification, which only sends the code. */
 const PREVIOUS: Record<Exclude<Step, "email" | "done">, Step> = { verify: "email", code: "email", password: "code" };
 
-/** Find / reset password: email → human verification → emailed code → new password twice. */
+/** Find / reset password: email → human verification → emailed code (checked) → new password twice. */
 export function FindPasswordForm({ lang, loginHref }: Props) {
   const t = useTranslations("findpwd");
   const text = useErrorText();
@@ -36,6 +36,7 @@ export function FindPasswordForm({ lang, loginHref }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   /** The code step keeps showing the passed verification that sent its code. */
   const [verified, setVerified] = useState(false);
+  const [checking, setChecking] = useState(false);
   const request = useEmailCode("findpwd", page);
   const { register, handleSubmit, formState, trigger, getValues } = useForm({
     schema: findPasswordSchema,
@@ -65,8 +66,20 @@ export function FindPasswordForm({ lang, loginHref }: Props) {
     go("verify");
   }
 
+  /** The code is checked (not used up) before the new password is asked for; a wrong one stays here. */
   async function toPassword() {
-    if (await trigger("code")) go("password");
+    if (checking || !(await trigger("code"))) return;
+    setFormError(null);
+    const nonce = request.nonceFor(email);
+    if (!nonce) return go("email", text.field("codeRequestFirst") ?? null);
+    setChecking(true);
+    try {
+      const result = await callAction(() => checkFindPasswordCodeAction({ email, code: getValues("code"), nonce }, page));
+      if (result.ok) return go("password");
+      failed(result.error);
+    } finally {
+      setChecking(false);
+    }
   }
 
   function resend() {
@@ -153,7 +166,9 @@ export function FindPasswordForm({ lang, loginHref }: Props) {
           <form onSubmit={(event) => onStep(event, toPassword)} noValidate className="flex flex-col gap-4" aria-labelledby="findpwd-title">
             <p role="status" className="text-sm text-muted">{t("codeIntro", { email })}</p>
             <Field label={t("code")} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus placeholder={t("codePlaceholder")} error={text.field(errors.code?.message)} {...register("code")} />
-            <Button type="submit">{t("next")}</Button>
+            <Button type="submit" pending={checking}>
+              {t("next")}
+            </Button>
             <Button type="button" variant="ghost" disabled={request.secondsLeft > 0} onClick={resend}>
               {request.secondsLeft > 0 ? t("resendIn", { seconds: request.secondsLeft }) : t("resend")}
             </Button>

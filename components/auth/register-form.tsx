@@ -10,16 +10,14 @@ import { usePageRef } from "@/components/layout/use-page-ref";
 import { registerSchema } from "@/lib/validation/auth";
 import { registerAction } from "@/app/[lang]/(auth)/register/actions";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Alert } from "@/components/ui/alert";
 import { FormBody } from "@/components/ui/form-body";
 import { PasswordField } from "./password-field";
 import { LegalDialog } from "./legal-dialog";
-import { EmailCodeField } from "./email-code-field";
-import { useEmailCode } from "./use-email-code";
+import { EmailAndCodeFields, useEmailAndCode } from "./email-and-code";
 import { callAction, useErrorText } from "./use-error-text";
-import { applyFieldErrors, validEmailOrMark } from "./form-errors";
+import { applyFieldErrors } from "./form-errors";
 import { announce } from "@/lib/analytics/announce";
 import { completeSignIn } from "@/lib/bridge/sign-in";
 
@@ -36,28 +34,17 @@ export function RegisterForm({ lang, title, loginHref }: Props) {
     setAccountExists(error.code === ErrorCode.accountExists);
     setFormError(text.action(error));
   };
-  const [notice, setNotice] = useState<string | null>(null);
-  const request = useEmailCode("register", page);
   const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm({
     schema: registerSchema,
     defaultValues: { email: "", code: "", password: "", confirmPassword: "", agree: false },
   });
   const { errors, isSubmitting } = formState;
-
-  function checkedEmail(): string | null {
-    setFormError(null);
-    setAccountExists(false);
-    setNotice(null);
-    return validEmailOrMark(getValues("email"), (message) => setError("email", { message }), () => clearErrors("email"));
-  }
+  const code = useEmailAndCode("register", page, { getValues, setError, clearErrors });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const nonce = request.nonceFor(values.email);
-    if (!nonce) {
-      setError("code", { message: "codeRequestFirst" });
-      return;
-    }
+    const nonce = code.nonceFor(values.email);
+    if (!nonce) return;
     const result = await callAction(() => registerAction({ ...values, nonce }, page));
     if (result.ok) {
       announce({ event: "register" });
@@ -87,17 +74,15 @@ export function RegisterForm({ lang, title, loginHref }: Props) {
             ) : null}
           </Alert>
         ) : null}
-        {notice ? <Alert tone="success">{notice}</Alert> : null}
-        <Field label={t("email")} type="email" autoComplete="email" placeholder={t("emailPlaceholder")} error={text.field(errors.email?.message)} {...register("email")} />
-        <EmailCodeField
-          purpose="register"
-          page={page}
-          request={request}
-          email={checkedEmail}
-          labels={{ code: t("code"), placeholder: t("codePlaceholder"), send: t("sendCode"), resendIn: (seconds) => t("resendIn", { seconds }) }}
-          error={text.field(errors.code?.message)}
-          inputProps={register("code")}
-          onSent={(email) => setNotice(t("codeSent", { email }))}
+        <EmailAndCodeFields
+          code={code}
+          emailProps={register("email")}
+          codeProps={register("code")}
+          errors={{ email: text.field(errors.email?.message), code: text.field(errors.code?.message) }}
+          onStart={() => {
+            setFormError(null);
+            setAccountExists(false);
+          }}
           onFailed={fail}
         />
         <PasswordField label={t("password")} autoComplete="new-password" placeholder={t("passwordPlaceholder")} error={text.field(errors.password?.message)} {...register("password")} />

@@ -6,11 +6,11 @@ import { useTranslations } from "next-intl";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "@/lib/contract/user";
 import { avatarFileError } from "@/lib/validation/profile";
 import type { PageRef } from "@/lib/session/action-result";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { AvatarImage } from "./avatar-image";
+import { NoticeAlert, NoticeStatus, useNotice } from "./page-notice";
 import { uploadAvatar } from "./upload-avatar";
 
 type Chosen = { file: File; preview: string };
@@ -31,10 +31,9 @@ export function AvatarEditor({ page, src: savedSrc, initial, children }: { page:
   const [previewBroken, setPreviewBroken] = useState(false);
   const [phase, setPhase] = useState<Phase>("idle");
   const [progress, setProgress] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  const notices = useNotice(id);
   const upload = useRef<AbortController | null>(null);
   const focusNext = useRef<"change" | "save" | "abort" | null>(null);
 
@@ -50,12 +49,14 @@ export function AvatarEditor({ page, src: savedSrc, initial, children }: { page:
   useEffect(() => () => upload.current?.abort(), []);
   useEffect(() => (chosen ? () => URL.revokeObjectURL(chosen.preview) : undefined), [chosen]);
 
+  /** Back to the current avatar; a refused or saved upload says so as the page's notice. */
   function reset(next: { error?: string; saved?: boolean } = {}) {
     setChosen(null);
     setPreviewBroken(false);
     setProgress(0);
-    setError(next.error ?? null);
-    setSaved(next.saved ?? false);
+    if (next.error) notices.error(next.error);
+    else if (next.saved) notices.success(t("saved"));
+    else notices.clear();
     focusNext.current = "change";
     setPhase("idle");
   }
@@ -66,8 +67,7 @@ export function AvatarEditor({ page, src: savedSrc, initial, children }: { page:
     if (!file) return;
     const refused = avatarFileError(file);
     if (refused !== null) return reset({ error: text.action({ code: refused }) });
-    setError(null);
-    setSaved(false);
+    notices.clear();
     setPreviewBroken(false);
     setChosen({ file, preview: URL.createObjectURL(file) });
     focusNext.current = "save";
@@ -142,8 +142,8 @@ export function AvatarEditor({ page, src: savedSrc, initial, children }: { page:
           </div>
         ) : null}
         <p className="text-xs text-muted">{t("hint", { size: AVATAR_MAX_BYTES / (1024 * 1024) })}</p>
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        {saved ? <Alert tone="success">{t("saved")}</Alert> : null}
+        <NoticeAlert notice={notices.notice} />
+        <NoticeStatus notice={notices.notice} className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-green-900 empty:hidden" />
       </div>
     </div>
   );

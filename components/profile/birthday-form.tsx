@@ -23,7 +23,7 @@ export function BirthdayForm({ page, birthday, inputId }: { page: PageRef; birth
   const t = useTranslations("profile.birthday");
   const text = useProfileErrorText();
   const hydrated = useHydrated();
-  const { state, save, edited } = useFieldSave();
+  const { state, notice, save, edited } = useFieldSave();
   const hintId = useId();
   const errorId = `${inputId}-error`;
   const { register, handleSubmit, formState, setError, setValue, control, reset } = useForm<BirthdayInput, unknown, BirthdayValue>({
@@ -89,7 +89,7 @@ export function BirthdayForm({ page, birthday, inputId }: { page: PageRef; birth
             </p>
           )}
         </div>
-        <SaveBar state={state} dirty={formState.isDirty} />
+        <SaveBar state={state} notice={notice} dirty={formState.isDirty} />
       </FormBody>
     </form>
   );

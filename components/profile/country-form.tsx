@@ -31,7 +31,7 @@ type Props = {
 export function CountryForm({ page, countries, country: savedCountry, region: savedRegion, initialRegions, labelledBy }: Props) {
   const t = useTranslations("profile.location");
   const text = useProfileErrorText();
-  const { state, save, edited } = useFieldSave();
+  const { state, notice, save, edited } = useFieldSave();
   const id = useId();
   const [saved, setSaved] = useState({ country: savedCountry, region: savedRegion });
   const [country, setCountry] = useState<number | null>(savedCountry);
@@ -119,7 +119,7 @@ export function CountryForm({ page, countries, country: savedCountry, region: sa
             {error}
           </p>
         ) : null}
-        <SaveBar state={state} dirty={country !== saved.country || region !== saved.region} />
+        <SaveBar state={state} notice={notice} dirty={country !== saved.country || region !== saved.region} />
       </FormBody>
     </form>
   );

@@ -17,7 +17,7 @@ const OPTIONS = ["male", "female"] as const;
 export function GenderForm({ page, gender, labelledBy }: { page: PageRef; gender: GenderInput["gender"] | null; labelledBy: string }) {
   const t = useTranslations("settings.genderValue");
   const text = useProfileErrorText();
-  const { state, save, edited } = useFieldSave();
+  const { state, notice, save, edited } = useFieldSave();
   const { register, handleSubmit, formState, setError, reset } = useForm<GenderInput>({
     resolver: zodResolver(genderSchema),
     defaultValues: gender ? { gender } : {},
@@ -63,7 +63,7 @@ export function GenderForm({ page, gender, labelledBy }: { page: PageRef; gender
             {error}
           </p>
         ) : null}
-        <SaveBar state={state} dirty={formState.isDirty} />
+        <SaveBar state={state} notice={notice} dirty={formState.isDirty} />
       </FormBody>
     </form>
   );

@@ -23,7 +23,7 @@ export function OtherInfoForm({ page, nickname, introduction }: { page: PageRef;
   const t = useTranslations("profile.about");
   const labels = useTranslations("settings");
   const text = useProfileErrorText();
-  const { state, save, edited } = useFieldSave();
+  const { state, notice, save, edited } = useFieldSave();
   const id = useId();
   const { register, handleSubmit, formState, setError, control, reset } = useForm<OtherInfoInput>({
     resolver: zodResolver(otherInfoSchema),
@@ -95,7 +95,7 @@ export function OtherInfoForm({ page, nickname, introduction }: { page: PageRef;
             <CharacterCount id={`${id}-introduction-count`} value={introductionValue} max={INTRODUCTION_MAX} />
           </div>
         </div>
-        <SaveBar state={state} dirty={formState.isDirty} />
+        <SaveBar state={state} notice={notice} dirty={formState.isDirty} />
       </FormBody>
     </form>
   );

@@ -9,6 +9,7 @@ import { BirthdayForm } from "./birthday-form";
 import { CountryForm } from "./country-form";
 import { GenderForm } from "./gender-form";
 import { OtherInfoForm } from "./other-info-form";
+import { NoticeProvider } from "./page-notice";
 import { SettingsRow } from "./settings-row";
 
 /** What the page loaded besides the user: the lists behind the country and region selects. */
@@ -27,65 +28,68 @@ export async function ProfileSettings({ user, avatarSrc, lists, lang, query }: P
   const name = user.nickname || user.email;
   const location = "failed" in lists ? null : countryRegion(user, lists);
 
+  // one notice for the whole page: a save's "saved" or error replaces the one before it
   return (
-    <div className="flex flex-col gap-6">
-      <section aria-labelledby="settings-title" className={card}>
-        <div className="mb-6">
-          <h1 id="settings-title" className="text-xl font-semibold text-gray-900">
-            {labels("title")}
-          </h1>
-          <p className="mt-1 text-sm text-muted">{t("description")}</p>
-        </div>
-        <AvatarEditor page={page} src={avatarSrc} initial={name.slice(0, 1).toUpperCase()}>
-          <p className="text-lg font-semibold text-gray-900 [overflow-wrap:anywhere]">{name}</p>
-          {user.nickname ? <p className="text-sm text-muted [overflow-wrap:anywhere]">{user.email}</p> : null}
-        </AvatarEditor>
-      </section>
+    <NoticeProvider>
+      <div className="flex flex-col gap-6">
+        <section aria-labelledby="settings-title" className={card}>
+          <div className="mb-6">
+            <h1 id="settings-title" className="text-xl font-semibold text-gray-900">
+              {labels("title")}
+            </h1>
+            <p className="mt-1 text-sm text-muted">{t("description")}</p>
+          </div>
+          <AvatarEditor page={page} src={avatarSrc} initial={name.slice(0, 1).toUpperCase()}>
+            <p className="text-lg font-semibold text-gray-900 [overflow-wrap:anywhere]">{name}</p>
+            {user.nickname ? <p className="text-sm text-muted [overflow-wrap:anywhere]">{user.email}</p> : null}
+          </AvatarEditor>
+        </section>
 
-      <section aria-label={t("details")} className={`${card} divide-y divide-gray-100`}>
-        <SettingsRow id="about-title" title={t("about.title")} description={t("about.hint")}>
-          <OtherInfoForm page={page} nickname={user.nickname ?? ""} introduction={user.introduction ?? ""} />
-        </SettingsRow>
-        <SettingsRow id="gender-title" title={labels("gender")}>
-          <GenderForm page={page} gender={user.gender} labelledBy="gender-title" />
-        </SettingsRow>
-        <SettingsRow id="birthday-title" title={labels("birthday")} labelFor="birthday-input">
-          <BirthdayForm page={page} birthday={user.birthday} inputId="birthday-input" />
-        </SettingsRow>
-        <SettingsRow id="location-title" title={labels("countryRegion")} description={location ?? labels("notSet")}>
-          {"failed" in lists ? (
-            <Alert tone="error">{te(errorMessageKey(lists.failed))}</Alert>
-          ) : (
-            <CountryForm
-              page={page}
-              countries={lists.countries}
-              country={user.country}
-              region={user.region}
-              initialRegions={lists.regions}
-              labelledBy="location-title"
-            />
-          )}
-        </SettingsRow>
-      </section>
+        <section aria-label={t("details")} className={`${card} divide-y divide-gray-100`}>
+          <SettingsRow id="about-title" title={t("about.title")} description={t("about.hint")}>
+            <OtherInfoForm page={page} nickname={user.nickname ?? ""} introduction={user.introduction ?? ""} />
+          </SettingsRow>
+          <SettingsRow id="gender-title" title={labels("gender")}>
+            <GenderForm page={page} gender={user.gender} labelledBy="gender-title" />
+          </SettingsRow>
+          <SettingsRow id="birthday-title" title={labels("birthday")} labelFor="birthday-input">
+            <BirthdayForm page={page} birthday={user.birthday} inputId="birthday-input" />
+          </SettingsRow>
+          <SettingsRow id="location-title" title={labels("countryRegion")} description={location ?? labels("notSet")}>
+            {"failed" in lists ? (
+              <Alert tone="error">{te(errorMessageKey(lists.failed))}</Alert>
+            ) : (
+              <CountryForm
+                page={page}
+                countries={lists.countries}
+                country={user.country}
+                region={user.region}
+                initialRegions={lists.regions}
+                labelledBy="location-title"
+              />
+            )}
+          </SettingsRow>
+        </section>
 
-      <section aria-labelledby="account-title" className={card}>
-        <h2 id="account-title" className="text-base font-semibold text-gray-900">
-          {t("account")}
-        </h2>
-        <dl className="mt-3 divide-y divide-gray-100">
-          {[
-            { label: labels("email"), value: user.email },
-            { label: labels("uid"), value: <code className="break-all text-xs">{user.uid}</code> },
-            { label: labels("memberSince"), value: <span className="tabular-nums">{user.createdAt.slice(0, 10)}</span> },
-          ].map((row) => (
-            <div key={row.label} className="grid grid-cols-1 gap-1 py-3 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-8">
-              <dt className="text-sm text-muted">{row.label}</dt>
-              <dd className="min-w-0 text-sm text-gray-900">{row.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-    </div>
+        <section aria-labelledby="account-title" className={card}>
+          <h2 id="account-title" className="text-base font-semibold text-gray-900">
+            {t("account")}
+          </h2>
+          <dl className="mt-3 divide-y divide-gray-100">
+            {[
+              { label: labels("email"), value: user.email },
+              { label: labels("uid"), value: <code className="break-all text-xs">{user.uid}</code> },
+              { label: labels("memberSince"), value: <span className="tabular-nums">{user.createdAt.slice(0, 10)}</span> },
+            ].map((row) => (
+              <div key={row.label} className="grid grid-cols-1 gap-1 py-3 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-8">
+                <dt className="text-sm text-muted">{row.label}</dt>
+                <dd className="min-w-0 text-sm text-gray-900">{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+    </NoticeProvider>
   );
 }
 

@@ -1,46 +1,50 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import type { ActionError, ActionResult } from "@/lib/session/action-result";
 import { callAction } from "@/components/auth/use-error-text";
+import { useNotice } from "./page-notice";
 import { useProfileErrorText } from "./use-profile-error-text";
 
-export type SaveState = { status: "idle" } | { status: "saving" } | { status: "saved" } | { status: "failed"; message: string };
+export type SaveState = { status: "idle" } | { status: "saving" };
 
 /**
  * One field group's save: runs its server action, then says "saved" (and refreshes the page's
- * server data, such as the summary at the top) or shows the translated error. Field errors go
- * back to the form; the form keeps what the user typed either way.
+ * server data, such as the summary at the top) or shows the translated error, as the page's one
+ * notice (page-notice.tsx). Field errors go back to the form; the form keeps what the user typed
+ * either way.
  */
 export function useFieldSave() {
   const router = useRouter();
+  const t = useTranslations("profile");
   const text = useProfileErrorText();
+  const notices = useNotice(useId());
   const [state, setState] = useState<SaveState>({ status: "idle" });
 
   async function save<T>(run: () => Promise<ActionResult<T>>, onFields?: (fields: Record<string, string>) => boolean): Promise<boolean> {
+    notices.clear();
     setState({ status: "saving" });
     const result = await callAction(run);
+    setState({ status: "idle" });
     if (result.ok) {
-      setState({ status: "saved" });
+      notices.success(t("saved"));
       router.refresh();
       return true;
     }
     const { error } = result;
-    if (error.fields && onFields?.(error.fields)) {
-      setState({ status: "idle" });
-      return false;
-    }
-    setState({ status: "failed", message: messageOf(error, text) });
+    if (error.fields && onFields?.(error.fields)) return false;
+    notices.error(messageOf(error, text));
     return false;
   }
 
   /** Editing again after "saved" takes the note away; an error stays until the next save. */
   function edited() {
-    setState((current) => (current.status === "saved" ? { status: "idle" } : current));
+    notices.clearSuccess();
   }
 
-  return { state, save, edited };
+  return { state, notice: notices.notice, save, edited };
 }
 
 function messageOf(error: ActionError, text: ReturnType<typeof useProfileErrorText>): string {

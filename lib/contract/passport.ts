@@ -107,6 +107,19 @@ export const findPasswordRequest = z.object({
   password: passwordField,
 });
 
+// POST /v1/find/password/check — checks a "findpwd" code for the email and nonce without
+// redeeming it, so the new password is only asked for after a right code. A wrong check spends
+// one of the code's attempts, as a wrong reset does; /v1/find/password checks the code again.
+export const findPasswordCheckRequest = z.object({
+  email: emailField,
+  captcha: codeField,
+  nonce: nonceField,
+});
+export const findPasswordCheckResponse = z.object({
+  /** seconds the code stays valid */
+  expiresIn: z.number().int().nonnegative(),
+});
+
 // POST /v1/enterprise/verify/account
 export const enterpriseVerifyAccountRequest = z.object({ account: enterpriseAccountField });
 export const enterpriseVerifyAccountResponse = z.object({ account: z.string(), name: z.string() });

@@ -4,6 +4,7 @@ import { ErrorCode } from "@/lib/contract/errors";
 import {
   enterpriseLoginResponse,
   enterpriseVerifyAccountResponse,
+  findPasswordCheckResponse,
   sendCaptchaResponse,
   sessionResponse,
   userBasicResponse,
@@ -92,6 +93,19 @@ export async function findPassword(
     path: "/v1/find/password",
     body: { email: input.email, captcha: input.code, nonce: input.nonce, password: input.password },
     schema: emptySchema,
+  });
+}
+
+/**
+ * Checks an emailed code of purpose "findpwd" without using it (POST /v1/find/password/check);
+ * a wrong one is 20204 and spends one of the code's attempts. Answers the seconds it stays valid.
+ */
+export async function checkFindPasswordCode(ctx: UpstreamContext, input: { email: string; code: string; nonce: string }): Promise<{ expiresIn: number }> {
+  return passportCall(ctx, {
+    method: "POST",
+    path: "/v1/find/password/check",
+    body: { email: input.email, captcha: input.code, nonce: input.nonce },
+    schema: findPasswordCheckResponse,
   });
 }
 

@@ -21,6 +21,10 @@ export type RegisterInput = Infer<typeof registerSchema>;
 export const newPasswordSchema = formSchema({ password: passwordField, confirmPassword: confirmField }, samePasswordTwice);
 export type NewPasswordInput = Infer<typeof newPasswordSchema>;
 
+/** The code step of password recovery: the code is checked before the new password is asked for. */
+export const findPasswordCodeSchema = formSchema({ email: emailField, code: codeField });
+export type FindPasswordCodeInput = Infer<typeof findPasswordCodeSchema>;
+
 /** Everything the password-recovery action needs, checked again on the server. */
 export const findPasswordSchema = formSchema(
   { email: emailField, code: codeField, password: passwordField, confirmPassword: confirmField },

@@ -18,7 +18,7 @@ async function passwordWorks(browser: Browser, lang: Lang, email: string, passwo
 }
 
 for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
-  test(`find password in ${lang}: email, verification, code, new password twice; then only the new password works`, async ({ page, browser }) => {
+  test(`find password in ${lang}: email, verification, code (checked at once), new password twice; then only the new password works`, async ({ page, browser }) => {
     const m = messages[lang];
     const f = m.findpwd;
     const email = uniqueEmail(`findpwd-${lang}`);
@@ -37,25 +37,27 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await expect(page.getByRole("status").filter({ hasText: email })).toBeVisible();
     const code = await readEmailedCode(page.request, email, 1);
 
-    // Bad input 1: two different new passwords.
+    // Bad input 1: a wrong code is reported at the code step, before any new password is typed, and changes nothing.
     const wrong = code === "000000" ? "111111" : "000000";
     await page.getByLabel(f.code, { exact: true }).fill(wrong);
     await page.getByRole("button", { name: f.next, exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: m.errors["20204"] })).toBeVisible();
+    await expect(page.getByLabel(f.code, { exact: true })).toHaveValue(wrong);
+    await expect(page.getByLabel(f.password, { exact: true })).toHaveCount(0);
+    expect(await passwordWorks(browser, lang, email, oldPassword)).toBe(true);
+
+    // The right code leads to the new password; the wrong check spent one attempt, not the code.
+    await page.getByLabel(f.code, { exact: true }).fill(code);
+    await page.getByRole("button", { name: f.next, exact: true }).click();
+
+    // Bad input 2: two different new passwords.
     await page.getByLabel(f.password, { exact: true }).fill(newPassword);
     await page.getByLabel(f.confirmPassword, { exact: true }).fill(`${newPassword}x`);
     await page.getByRole("button", { name: f.submit, exact: true }).click();
     await expect(page.getByText(m.validation.passwordsMismatch)).toBeVisible();
-
-    // Bad input 2: a wrong code sends the user back to the code, and changes nothing.
     await page.getByLabel(f.confirmPassword, { exact: true }).fill(newPassword);
-    await page.getByRole("button", { name: f.submit, exact: true }).click();
-    await expect(page.getByRole("alert").filter({ hasText: m.errors["20204"] })).toBeVisible();
-    await expect(page.getByLabel(f.code, { exact: true })).toHaveValue(wrong);
-    expect(await passwordWorks(browser, lang, email, oldPassword)).toBe(true);
 
     // The back control goes one step back; the values stay.
-    await page.getByLabel(f.code, { exact: true }).fill(code);
-    await page.getByRole("button", { name: f.next, exact: true }).click();
     await page.getByRole("button", { name: `← ${f.back}` }).click();
     await expect(page.getByLabel(f.code, { exact: true })).toHaveValue(code);
     await page.getByRole("button", { name: f.next, exact: true }).click();

@@ -94,6 +94,8 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
       await gender.getByRole("radio", { name: m.settings.genderValue.female }).check();
       await formWith(page, gender).getByRole("button", { name: m.profile.save }).click();
       await expect(formWith(page, gender).getByRole("status")).toHaveText(m.profile.saved);
+      // one notice on the page: the gender's "saved" replaced the nickname's
+      await expect(formWith(page, nickname).getByRole("status")).toHaveText("");
 
       // Birthday: a future date is refused; typed in English, picked from the calendar in Chinese.
       const birthday = page.getByLabel(m.settings.birthday, { exact: true });

@@ -1,7 +1,7 @@
 import type { SessionData } from "@/lib/contract/passport";
 import { canonicalEmail } from "@/lib/contract/fields";
 import { ErrorCode, ServiceError } from "../errors";
-import { consumeVerificationCode } from "./codes";
+import { checkVerificationCode, consumeVerificationCode } from "./codes";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import {
   assertIpAllowed,
@@ -79,6 +79,23 @@ export async function loginWithCode(
   await forgetPasswordFailures(attempt.email);
   const { token } = await openSession(user, client, input.remember ?? false, { deviceVerified: true });
   return { utoken: token, uid: user.id };
+}
+
+/**
+ * Checks an emailed code of purpose "findpwd" before the new password is asked for, without
+ * redeeming it: findPassword still takes it. The same guards as findPassword (banned IP → 20104;
+ * unknown email → 20202; the per-IP cap on code checks) and the same five attempts per code:
+ * a wrong check spends one, so checking is no way around the limit. Bad code → 20204.
+ */
+export async function checkFindPasswordCode(
+  input: { email: string; captcha: string; nonce: string },
+  client: ClientInfo,
+): Promise<{ expiresIn: number }> {
+  await assertIpAllowed(client.ip);
+  const email = canonicalEmail(input.email);
+  if (!(await findUserByEmail(email))) throw new ServiceError(ErrorCode.accountNotFound);
+  await takeCodeCheck(client.ip);
+  return checkVerificationCode({ email, purpose: "findpwd", nonce: input.nonce, code: input.captcha });
 }
 
 /**

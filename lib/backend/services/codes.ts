@@ -148,6 +148,45 @@ export async function consumeVerificationCode(input: {
   nonce: string;
   code: string;
 }): Promise<void> {
+  const id = await matchLiveCode(input);
+  const db = await getDb();
+  const [used] = await db
+    .update(verificationCodes)
+    .set({ usedAt: now() })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.usedAt)))
+    .returning({ id: verificationCodes.id });
+  if (!used) throw new ServiceError(ErrorCode.incorrectCode);
+}
+
+/**
+ * Check the live code of this email and purpose without redeeming it, so a later
+ * consumeVerificationCode still takes it. A wrong check takes one of the same five attempts
+ * as a redeeming one (it cannot be used to guess more often); a right one gives its attempt
+ * back, so checking does not shorten the code's life. Wrong, expired, used or exhausted → 20204.
+ * Returns the seconds the code stays valid.
+ */
+export async function checkVerificationCode(input: {
+  email: string;
+  purpose: CodePurpose;
+  nonce: string;
+  code: string;
+}): Promise<{ expiresIn: number }> {
+  const id = await matchLiveCode(input);
+  const db = await getDb();
+  const [row] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`greatest(${verificationCodes.attempts} - 1, 0)` })
+    .where(eq(verificationCodes.id, id))
+    .returning({ expiresAt: verificationCodes.expiresAt });
+  if (!row) throw new ServiceError(ErrorCode.incorrectCode);
+  return { expiresIn: Math.max(0, Math.floor((row.expiresAt.getTime() - now().getTime()) / 1000)) };
+}
+
+/**
+ * The id of the live code of this email and purpose when `code` and `nonce` are its own; one
+ * of its five attempts is taken first, atomically. Anything else → 20204.
+ */
+async function matchLiveCode(input: { email: string; purpose: CodePurpose; nonce: string; code: string }): Promise<string> {
   const email = canonicalEmail(input.email);
   const db = await getDb();
   const at = now();
@@ -178,11 +217,5 @@ export async function consumeVerificationCode(input: {
   const codeMatches = sameHex(await codeHash(email, input.purpose, input.code.trim()), attempt.codeHash);
   const nonceMatches = sameHex(sha256Hex(input.nonce), attempt.nonceHash);
   if (!codeMatches || !nonceMatches) throw new ServiceError(ErrorCode.incorrectCode);
-
-  const [used] = await db
-    .update(verificationCodes)
-    .set({ usedAt: at })
-    .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.usedAt)))
-    .returning({ id: verificationCodes.id });
-  if (!used) throw new ServiceError(ErrorCode.incorrectCode);
+  return latest.id;
 }

@@ -7,7 +7,7 @@ import { ANALYTICS_DOM_EVENT } from "@/lib/analytics/announce";
 import { messages, renderIn } from "../support/render";
 
 /** The sign-in screens announce their analytics events at their success points only, and never a secret. */
-jest.mock("@/app/[lang]/(auth)/findpwd/actions", () => ({ findPasswordAction: jest.fn() }));
+jest.mock("@/app/[lang]/(auth)/findpwd/actions", () => ({ findPasswordAction: jest.fn(), checkFindPasswordCodeAction: jest.fn(async () => ({ ok: true })) }));
 jest.mock("@/app/[lang]/(auth)/actions", () => ({ sendEmailCodeAction: jest.fn() }));
 jest.mock("@/components/verification/lazy", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,

@@ -1,16 +1,17 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FindPasswordForm } from "@/components/auth/find-password-form";
-import { findPasswordAction } from "@/app/[lang]/(auth)/findpwd/actions";
+import { checkFindPasswordCodeAction, findPasswordAction } from "@/app/[lang]/(auth)/findpwd/actions";
 import { sendEmailCodeAction } from "@/app/[lang]/(auth)/actions";
 import { messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(auth)/findpwd/actions", () => ({ findPasswordAction: jest.fn() }));
+jest.mock("@/app/[lang]/(auth)/findpwd/actions", () => ({ findPasswordAction: jest.fn(), checkFindPasswordCodeAction: jest.fn() }));
 jest.mock("@/app/[lang]/(auth)/actions", () => ({ sendEmailCodeAction: jest.fn() }));
 jest.mock("@/components/verification/lazy", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
 }));
 const resetAction = jest.mocked(findPasswordAction);
+const checkCode = jest.mocked(checkFindPasswordCodeAction);
 const sendCode = jest.mocked(sendEmailCodeAction);
 const { en, zh } = messages;
 const page = { lang: "en", query: "" };
@@ -20,18 +21,26 @@ function renderForm(locale: "en" | "zh" = "en") {
   return renderIn(locale, <FindPasswordForm lang={locale} loginHref={`/${locale}/login`} />);
 }
 
-/** Email, verification and code steps, up to the new password. */
-async function toPasswordStep(email = "ada@example.com", code = "123456") {
+/** Email and verification steps, up to the code. */
+async function toCodeStep(email = "ada@example.com") {
   await userEvent.type(screen.getByLabelText(en.findpwd.email), email);
   await userEvent.click(screen.getByRole("button", { name: en.findpwd.next }));
   await userEvent.click(await screen.findByRole("button", { name: `verify findpwd for ${email}` }));
-  await userEvent.type(await screen.findByLabelText(en.findpwd.code), code);
+  await screen.findByLabelText(en.findpwd.code);
+}
+
+/** Email, verification and code steps, up to the new password. */
+async function toPasswordStep(email = "ada@example.com", code = "123456") {
+  await toCodeStep(email);
+  await userEvent.type(screen.getByLabelText(en.findpwd.code), code);
   await userEvent.click(screen.getByRole("button", { name: en.findpwd.next }));
   await screen.findByLabelText(en.findpwd.password);
 }
 
 beforeEach(() => {
   resetAction.mockReset();
+  checkCode.mockReset();
+  checkCode.mockResolvedValue({ ok: true });
   sendCode.mockReset();
   sendCode.mockResolvedValue({ ok: true, nonce, resendAfter: 60 });
   window.sessionStorage.clear();
@@ -83,6 +92,49 @@ describe("find / reset password", () => {
     expect(await screen.findByText(en.validation.codeRequired)).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: `← ${en.findpwd.back}` }));
     expect(screen.getByLabelText(en.findpwd.email)).toHaveValue("ada@example.com");
+  });
+
+  it("checks the code before asking for the new password: a wrong one stays on the code step with the message", async () => {
+    checkCode.mockResolvedValue({ ok: false, error: { code: 20204 } });
+    renderForm("zh");
+    await userEvent.type(screen.getByLabelText(zh.findpwd.email), "ada@example.com");
+    await userEvent.click(screen.getByRole("button", { name: zh.findpwd.next }));
+    await userEvent.click(await screen.findByRole("button", { name: "verify findpwd for ada@example.com" }));
+    await userEvent.type(await screen.findByLabelText(zh.findpwd.code), "000000");
+    await userEvent.click(screen.getByRole("button", { name: zh.findpwd.next }));
+    expect(checkCode).toHaveBeenCalledWith({ email: "ada@example.com", code: "000000", nonce }, { lang: "zh", query: "" });
+    expect(await screen.findByRole("alert")).toHaveTextContent(zh.errors["20204"]);
+    expect(screen.getByText("第 3 步，共 4 步")).toBeInTheDocument();
+    expect(screen.getByLabelText(zh.findpwd.code)).toHaveValue("000000");
+    expect(screen.queryByLabelText(zh.findpwd.password)).not.toBeInTheDocument();
+
+    // the right code then leads on, and the message goes
+    checkCode.mockResolvedValue({ ok: true });
+    await userEvent.clear(screen.getByLabelText(zh.findpwd.code));
+    await userEvent.type(screen.getByLabelText(zh.findpwd.code), "123456");
+    await userEvent.click(screen.getByRole("button", { name: zh.findpwd.next }));
+    expect(await screen.findByLabelText(zh.findpwd.password)).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(resetAction).not.toHaveBeenCalled();
+  });
+
+  it("an expired code or a checking limit is reported at the code step too", async () => {
+    checkCode.mockResolvedValue({ ok: false, error: { code: 10004, retryAfter: 120 } });
+    renderForm();
+    await toCodeStep();
+    await userEvent.type(screen.getByLabelText(en.findpwd.code), "123456");
+    await userEvent.click(screen.getByRole("button", { name: en.findpwd.next }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Too many attempts. Please try again in 120 seconds.");
+    expect(screen.getByLabelText(en.findpwd.code)).toBeInTheDocument();
+  });
+
+  it("does not check a code of the wrong format", async () => {
+    renderForm();
+    await toCodeStep();
+    await userEvent.type(screen.getByLabelText(en.findpwd.code), "12ab");
+    await userEvent.click(screen.getByRole("button", { name: en.findpwd.next }));
+    expect(await screen.findByText(en.validation.codeInvalid)).toBeInTheDocument();
+    expect(checkCode).not.toHaveBeenCalled();
   });
 
   it("refuses two different new passwords without calling the server", async () => {

@@ -3,6 +3,7 @@ import { http, HttpResponse, type JsonBodyType } from "msw";
 import { setupServer } from "msw/node";
 import {
   changeEnterprisePassword,
+  checkFindPasswordCode,
   enterpriseLogin,
   findPassword,
   getUserBasic,
@@ -154,6 +155,12 @@ describe("every way in", () => {
     answer("post", "/v1/find/password");
     await expect(findPassword(ctx, { email: "ada@example.com", code: "123456", nonce: "n".repeat(32), password: "new-pass1" })).resolves.toBeUndefined();
     expect(seen[0]).toMatchObject({ path: "/v1/find/password", body: { email: "ada@example.com", captcha: "123456", nonce: "n".repeat(32), password: "new-pass1" } });
+  });
+
+  it("checkFindPasswordCode posts email, code as `captcha` and nonce, and answers the seconds the code stays valid", async () => {
+    answer("post", "/v1/find/password/check", { expiresIn: 540 });
+    await expect(checkFindPasswordCode(ctx, { email: "ada@example.com", code: "123456", nonce: "n".repeat(32) })).resolves.toEqual({ expiresIn: 540 });
+    expect(seen[0]).toMatchObject({ path: "/v1/find/password/check", body: { email: "ada@example.com", captcha: "123456", nonce: "n".repeat(32) } });
   });
 
   it("verifyEnterpriseAccount, then enterpriseLogin, which says whether the password is the default one", async () => {

@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
+  findPasswordCheckRequest,
+  findPasswordCheckResponse,
   findPasswordRequest,
   loginRequest,
   loginWithCodeRequest,
@@ -12,7 +14,7 @@ import {
   verifyEmailRequest,
   verifyEmailResponse,
 } from "@/lib/contract/passport";
-import { findPassword, login, loginWithCode, register } from "../../services/auth";
+import { checkFindPasswordCode, findPassword, login, loginWithCode, register } from "../../services/auth";
 import { sendVerificationCode } from "../../services/codes";
 import { issueEmailNonce } from "../../services/nonces";
 import { authenticate, endSession } from "../../services/sessions";
@@ -54,6 +56,18 @@ export function passportRoutes(app: ServicesApp): void {
   app.openapi(
     createRoute({ method: "post", path: "/v1/login/email/captcha", tags, summary: "Sign in with an emailed code", request: { body: json(loginWithCodeRequest) }, responses: ok(sessionResponse) }),
     async (c) => reply(c, await loginWithCode(c.req.valid("json"), c.var.client)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/find/password/check",
+      tags,
+      summary: "Check an emailed password-recovery code without using it (a wrong check spends one of its attempts)",
+      request: { body: json(findPasswordCheckRequest) },
+      responses: ok(findPasswordCheckResponse),
+    }),
+    async (c) => reply(c, await checkFindPasswordCode(c.req.valid("json"), c.var.client)),
   );
 
   app.openapi(
