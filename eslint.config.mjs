@@ -13,7 +13,7 @@ const config = [
     },
     plugins: { "@typescript-eslint": tseslint.plugin },
   },
-  { ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "bench/baseline/.next/**"] },
 ];
 
 export default config;

@@ -1,0 +1,10 @@
+/**
+ * The bench's baseline (bench/run.ts): a bare Next app on the root's installed next and react,
+ * with the same few settings of the portal that change what a page costs.
+ * @type {import('next').NextConfig}
+ */
+const nextConfig = {
+  poweredByHeader: false,
+};
+
+export default nextConfig;

@@ -1,0 +1,25 @@
+/**
+ * The account of the bench's signed-in measurements (bench/run.ts runs it before the portal
+ * starts, on the portal's fresh DATA_DIR): a consumer made with the services' own functions,
+ * as /v1/register makes one, without the proof of work and the emailed code around it.
+ * BENCH_EMAIL and BENCH_PASSWORD name it.
+ */
+import { shutdownBackend } from "@/lib/backend/lifecycle";
+import { hashPassword } from "@/lib/backend/services/passwords";
+import { createUser } from "@/lib/backend/services/users";
+
+async function main(): Promise<void> {
+  const email = process.env.BENCH_EMAIL;
+  const password = process.env.BENCH_PASSWORD;
+  if (!email || !password) throw new Error("BENCH_EMAIL and BENCH_PASSWORD are required");
+  try {
+    await createUser({ email, passwordHash: await hashPassword(password) });
+  } finally {
+    await shutdownBackend();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
