@@ -1,6 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { lazyPart } from "@/components/ui/lazy-part";
 import { useTranslations } from "next-intl";
 
 /**
@@ -17,5 +17,5 @@ function Loading() {
   );
 }
 
-export const CodeLoginForm = dynamic(() => import("./code-login-form").then((module) => module.CodeLoginForm), { loading: Loading });
-export const DeviceCodeStep = dynamic(() => import("./device-code-step").then((module) => module.DeviceCodeStep), { loading: Loading });
+export const CodeLoginForm = lazyPart(() => import("./code-login-form").then((module) => module.CodeLoginForm), Loading);
+export const DeviceCodeStep = lazyPart(() => import("./device-code-step").then((module) => module.DeviceCodeStep), Loading);

@@ -1,33 +1,42 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
+import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { textList } from "@/lib/i18n/message-list";
+import { lazyPart } from "@/components/ui/lazy-part";
 
-type Doc = "privacy" | "terms";
+export type LegalDoc = "privacy" | "terms";
 
-/** The privacy policy or terms of use, readable without leaving the form. */
-export function LegalDialog({ doc }: { doc: Doc }) {
+/** Shown while the dialog's script loads: nothing, the button stays where it is. */
+function Nothing() {
+  return null;
+}
+
+const LegalDocument = lazyPart(() => import("./legal-document").then((module) => module.LegalDocument), Nothing, true);
+
+/**
+ * The privacy policy or terms of use, readable without leaving the form. The dialog (and its
+ * library) loads on the first click, so the register page's first load stays inside its budget.
+ */
+export function LegalDialog({ doc }: { doc: LegalDoc }) {
   const t = useTranslations("legal");
-  const paragraphs = textList(t.raw(`${doc}.body`));
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="font-medium text-primary-strong underline-offset-2 hover:underline">{t(`${doc}.title`)}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[80dvh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold text-gray-900">{t(`${doc}.title`)}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-xs text-muted">{t("updated")}</Dialog.Description>
-          <div className="mt-4 space-y-3 text-sm leading-6 text-gray-700">
-            {paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </div>
-          <Dialog.Close className="mt-6 inline-flex h-10 items-center rounded-lg bg-primary px-4 text-sm font-semibold text-primary-ink hover:bg-primary-hover">
-            {t("close")}
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        className="font-medium text-primary-strong underline-offset-2 hover:underline"
+      >
+        {t(`${doc}.title`)}
+      </button>
+      {used ? <LegalDocument doc={doc} open={open} onOpenChange={setOpen} onClosed={() => button.current?.focus()} /> : null}
+    </>
   );
 }

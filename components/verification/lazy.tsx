@@ -1,6 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { lazyPart } from "@/components/ui/lazy-part";
 import { useTranslations } from "next-intl";
 
 function Loading() {
@@ -16,7 +16,4 @@ function Loading() {
  * Human verification, loaded only when a form needs it: its widgets (and the provider scripts they
  * load) stay out of the public pages' first load.
  */
-export const HumanVerification = dynamic(() => import("./human-verification").then((module) => module.HumanVerification), {
-  ssr: false,
-  loading: Loading,
-});
+export const HumanVerification = lazyPart(() => import("./human-verification").then((module) => module.HumanVerification), Loading, true);

@@ -131,9 +131,12 @@ describe("password login form", () => {
 });
 
 describe("code login form", () => {
+  /** The code tab's form loads when the tab is first opened. */
   async function toCodeMode() {
     await userEvent.click(screen.getByRole("tab", { name: en.login.codeMode }));
-    return screen.getByRole("tabpanel");
+    const panel = screen.getByRole("tabpanel");
+    await within(panel).findByLabelText(en.login.code);
+    return panel;
   }
 
   it("is a tab of the login screen, with its own remember me", async () => {
