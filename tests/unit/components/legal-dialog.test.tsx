@@ -13,7 +13,7 @@ test.each(["en", "zh"] as const)("the terms of use open in a dialog and close ba
 
   await user.click(button);
   const dialog = await screen.findByRole("dialog", { name: legal.terms.title });
-  expect(dialog).toHaveTextContent(legal.terms.body[0]);
+  for (const paragraph of legal.terms.body) expect(dialog).toHaveTextContent(paragraph);
 
   await user.keyboard("{Escape}");
   expect(screen.queryByRole("dialog")).toBeNull();
