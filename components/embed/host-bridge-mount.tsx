@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState, type ComponentType } from "react";
-import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
+import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/embed-param";
 
 /**
  * The host bridge of every page, mounted once in the root layout. Outside a frame and a window

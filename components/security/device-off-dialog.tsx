@@ -3,7 +3,7 @@
 import { useState } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useForm } from "react-hook-form";
-import { formResolver } from "@/lib/validation/form-schema";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { deviceSecurityOffSchema, type DeviceSecurityOffInput } from "@/lib/validation/security";
 import { Alert } from "@/components/ui/alert";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { formResolver } from "@/lib/validation/form-schema";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { changePasswordSchema, type ChangePasswordInput } from "@/lib/validation/security";
 import { changePasswordAction, endSessionsAction } from "@/app/[lang]/(account)/profile/security/actions";

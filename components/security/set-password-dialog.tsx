@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { formResolver } from "@/lib/validation/form-schema";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { sendFirstPasswordCodeAction, setFirstPasswordAction } from "@/app/[lang]/(account)/profile/security/social-actions";
 import { setPasswordSchema, type SetPasswordInput } from "@/lib/validation/social";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { formResolver } from "@/lib/validation/form-schema";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { DEVICE_SN_LENGTH, LIGHT_SOURCES, snPasswordFormSchema, type LightSource, type SnPasswordFormInput } from "@/lib/validation/training";
 import { snPasswordAction } from "@/app/[lang]/(account)/profile/training/actions";

@@ -1,4 +1,4 @@
-import { safeUrl } from "@/lib/contract/analytics-rules";
+import { safeUrl } from "@/lib/contract/safe-url";
 import { ANALYTICS_DOM_EVENT } from "./announce";
 
 /**

@@ -3,6 +3,10 @@
  * (lib/analytics) and the reference collector (POST /v1/analytics/events). No zod here: the
  * client loads this module, and it must stay tiny.
  */
+import { maskEmails } from "./safe-url";
+
+export { maskEmails, REDACTED, safeUrl } from "./safe-url";
+
 export const ANALYTICS_EVENTS = [
   "pageView",
   "pageLeave",
@@ -71,37 +75,12 @@ export function truncate(value: string, max: number): string {
 /*
  * Never a password, code, token or email in an event (brief, SPEC): properties whose key names
  * a secret are dropped, values that look like an email address are masked, and addresses keep
- * only their path and the launch parameters (a `ut` token or an `r` with one never leaves).
+ * only their path and the launch parameters (safe-url.ts: a `ut` token or an `r` with one never leaves).
  */
 const SECRET_KEY = /pass|token|secret|captcha|nonce|code$|^code|email|mail$|ticket|cookie|auth/i;
-const EMAIL = /[A-Za-z0-9._%+-]+(@|%40)[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/gi;
-export const REDACTED = "[redacted]";
-const KEPT_QUERY = ["p", "o", "s", "av", "sl", "lr", "l"];
 
 export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
-}
-
-export function maskEmails(value: string): string {
-  return value.replace(EMAIL, REDACTED);
-}
-
-/** An address reduced to what analytics may keep: origin (if another site), path and launch parameters. */
-export function safeUrl(value: string, base: string): string {
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return "";
-  }
-  const kept = new URLSearchParams();
-  for (const key of KEPT_QUERY) {
-    const item = url.searchParams.get(key);
-    if (item !== null) kept.set(key, item);
-  }
-  const query = kept.toString();
-  const own = new URL(base).origin === url.origin;
-  return maskEmails(`${own ? "" : url.origin}${url.pathname}${query ? `?${query}` : ""}`);
 }
 
 /** Properties as they may be sent: no secret keys, keys ≤ 100, strings ≤ 500, at most 20. */

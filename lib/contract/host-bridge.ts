@@ -101,10 +101,4 @@ export function embedHeight(contentHeight: number): number {
   return Math.min(MAX_EMBED_HEIGHT, Math.max(MIN_EMBED_HEIGHT, height));
 }
 
-/**
- * The launch parameter a host adds to the portal's address when it opens it with window.open
- * (window mode): `embed=window`. Not one of SPEC §2's launch parameters; it only lets a signed-in
- * user's login page render so the page can hand the session to the opener (SPEC §4).
- */
-export const EMBED_PARAM = "embed";
-export const WINDOW_MODE = "window";
+export { EMBED_PARAM, WINDOW_MODE } from "./embed-param";

@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
-import { ErrorCode, HTTP_STATUS_BY_CODE } from "@/lib/contract/errors";
+import { ErrorCode } from "@/lib/contract/errors";
+import { HTTP_STATUS_BY_CODE } from "@/lib/contract/http-status";
 import { normalizeLocale } from "@/lib/i18n/resolve";
 import type { UpstreamContext } from "@/lib/upstream/context";
 import type { ActionError } from "./action-result";

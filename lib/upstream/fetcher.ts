@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { envelopeSchema, SUCCESS_CODE } from "@/lib/contract/envelope";
-import { ErrorCode, HTTP_STATUS_BY_CODE } from "@/lib/contract/errors";
+import { ErrorCode } from "@/lib/contract/errors";
+import { HTTP_STATUS_BY_CODE } from "@/lib/contract/http-status";
 import { HEADER, PASSPORT_VERSION, type AppHeaders } from "@/lib/contract/headers";
 import type { Locale } from "@/lib/i18n/routing";
 import { portalConfig } from "@/lib/config";

@@ -1,11 +1,10 @@
-import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
 import type { TextRule } from "@/lib/contract/rules";
 
 /**
  * The sign-in and security forms' schemas: the contract's rules (lib/contract/rules.ts) checked
  * by a few lines instead of a validation library, so the public pages stay inside their script
  * budget. A schema answers `safeParse` like zod does, so the server actions check the very same
- * schema the form used, and `formResolver` plugs it into react-hook-form.
+ * schema the form used; use-form.ts (public forms) and form-resolver.ts (react-hook-form) run it.
  */
 export type Issue = { path: [string]; message: string };
 export type ParseResult<T> = { success: true; data: T; error?: undefined } | { success: false; error: { issues: Issue[] }; data?: undefined };
@@ -82,17 +81,6 @@ export function formSchema<F extends Record<string, FieldCheck<unknown>>>(fields
 export function samePasswordTwice(data: { password?: string; confirmPassword?: string }): Issue | null {
   if (data.password === undefined || data.confirmPassword === undefined) return null;
   return data.password === data.confirmPassword ? null : { path: ["confirmPassword"], message: "passwordsMismatch" };
-}
-
-/** A schema as react-hook-form's resolver: field errors carry the message keys. */
-export function formResolver<T extends FieldValues>(schema: FormSchema<T>): Resolver<T> {
-  return async (values) => {
-    const result = schema.safeParse(values);
-    if (result.success) return { values: result.data, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
-    for (const issue of result.error.issues) errors[issue.path[0]] ??= { type: "validation", message: issue.message };
-    return { values: {}, errors: errors as FieldErrors<T> };
-  };
 }
 
 /** A whole schema as one field of another (the verification value inside a code request). */

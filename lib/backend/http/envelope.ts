@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
-import { HTTP_STATUS_BY_CODE, type ErrorCodeValue } from "@/lib/contract/errors";
+import type { ErrorCodeValue } from "@/lib/contract/errors";
+import { HTTP_STATUS_BY_CODE } from "@/lib/contract/http-status";
 
 /** Generic English texts for callers that show `message`; the portal translates by code. */
 const MESSAGES: Partial<Record<ErrorCodeValue, string>> = {

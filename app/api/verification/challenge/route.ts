@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { verificationSceneSchema } from "@/lib/contract/verification";
-import { ErrorCode, HTTP_STATUS_BY_CODE } from "@/lib/contract/errors";
+import { ErrorCode } from "@/lib/contract/errors";
+import { HTTP_STATUS_BY_CODE } from "@/lib/contract/http-status";
 import { emailField } from "@/lib/contract/fields";
 import { appHeadersFor, parseLaunchContext } from "@/lib/launch/context";
 import { normalizeLocale } from "@/lib/i18n/resolve";
