@@ -8,10 +8,12 @@
  *   process.env, so the services believe the client address the portal forwards. Deployed
  *   apart, both halves are given the same value. Likewise a SESSION_SECRET for the sealed
  *   session-check cookie, when none is set (sessions are then re-checked after a restart).
- * - The reference services' database is opened and migrated, so the first visitor does not wait
- *   for it and a broken database fails the start, not a sign-in; on SIGTERM/SIGINT it is closed
- *   after the last request (lib/backend/shutdown.ts). Skipped when the passport API is another
- *   origin (the embedded services are then unused).
+ * - The reference services' database is opened and migrated in the background: the static
+ *   pages answer at once (a first start creates the embedded database, which takes seconds), a
+ *   request that needs the database waits for the same opening, and a database that cannot be
+ *   opened stops the server with one line naming why, not a sign-in later. On SIGTERM/SIGINT it
+ *   is closed after the last request (lib/backend/shutdown.ts). Skipped when the passport API
+ *   is another origin (the embedded services are then unused).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -27,5 +29,9 @@ export async function register() {
   if (config.upstream.passport) return;
   (await import("./lib/backend/shutdown")).closeServicesOnSignal();
   const { getDb } = await import("./lib/backend/db/client");
-  await getDb();
+  void getDb().catch(async (error: unknown) => {
+    const { describeFault, log } = await import("./lib/backend/log");
+    log().fatal({ err: describeFault(error) }, "the services' database could not be opened; the server stops");
+    process.exit(1);
+  });
 }

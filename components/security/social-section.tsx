@@ -32,10 +32,11 @@ type Message = { tone: "success" | "error"; text: string; offerPassword?: boolea
 /** Read (and removed) once per page load: the outcome of a connection the round trip came back from. */
 let flash: ReturnType<typeof takeSocialFlash> | undefined;
 
-/** The address that starts a connection (a form post: the session never goes into the page). */
-function connectAction(page: SecurityPageRef, channel: string): string {
+/** The address that starts a connection (the server adds the session: it never goes into the page). */
+function connectAddress(page: SecurityPageRef, channel: string): string {
   const query = new URLSearchParams(page.query);
   query.delete("r");
+  query.set("op", "bind");
   query.set("lang", page.lang);
   return `/api/social/${encodeURIComponent(channel)}?${query.toString()}`;
 }
@@ -147,11 +148,14 @@ export function SocialSection({ page, initial, error, email, verification }: Pro
                     onConfirm={() => disconnect(account.channel)}
                   />
                 ) : (
-                  <form method="post" action={connectAction(page, account.channel)}>
-                    <Button type="submit" variant="secondary" className="h-9" data-analytics-id={`${account.channel}Connect`} aria-label={t("connectLabel", { provider: name })}>
-                      {t("connect")}
-                    </Button>
-                  </form>
+                  <a
+                    href={connectAddress(page, account.channel)}
+                    className="inline-flex h-9 items-center justify-center rounded-lg border border-gray-300 bg-white px-4 text-sm text-gray-900 transition-colors hover:bg-gray-50"
+                    data-analytics-id={`${account.channel}Connect`}
+                    aria-label={t("connectLabel", { provider: name })}
+                  >
+                    {t("connect")}
+                  </a>
                 )}
               </li>
             );

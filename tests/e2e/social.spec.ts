@@ -55,7 +55,7 @@ test("a password account connects Facebook from the security page and disconnect
   const facebook = socialRow(page, lang, "Facebook");
   await expect(facebook.getByText(s.notConnected)).toBeVisible();
 
-  await facebook.getByRole("button", { name: s.connectLabel.replace("{provider}", "Facebook") }).click();
+  await facebook.getByRole("link", { name: s.connectLabel.replace("{provider}", "Facebook") }).click();
   await consentAtProvider(page, "Facebook", "Allow", { email: uniqueEmail("fb-identity"), name: "Fei Book" });
   await expect(page).toHaveURL(/\/zh\/profile\/security/);
   await expect(page.getByText(s.connectedNotice.replace("{provider}", "Facebook"))).toBeVisible();
@@ -139,10 +139,12 @@ test("a token or ticket in the callback address does nothing unless this browser
 });
 
 test("the portal's doors to the round trip: a cross-site or signed-out connect, and a provider that is not offered, go nowhere", async ({ request }) => {
-  const crossSite = await request.post("/api/social/facebook?lang=en", { maxRedirects: 0, headers: { "sec-fetch-site": "cross-site", origin: "https://evil.example" } });
+  const crossSite = await request.get("/api/social/facebook?op=bind&lang=en", { maxRedirects: 0, headers: { "sec-fetch-site": "cross-site", referer: "https://evil.example/" } });
   expect(crossSite.status()).toBe(303);
   expect(new URL(crossSite.headers().location ?? "").pathname).toBe("/en/profile/security");
-  const signedOut = await request.post("/api/social/facebook?lang=en", { maxRedirects: 0, headers: { "sec-fetch-site": "same-origin" } });
+  const typed = await request.get("/api/social/facebook?op=bind&lang=en", { maxRedirects: 0, headers: { "sec-fetch-site": "none" } });
+  expect(new URL(typed.headers().location ?? "").pathname).toBe("/en/profile/security");
+  const signedOut = await request.get("/api/social/facebook?op=bind&lang=en", { maxRedirects: 0, headers: { "sec-fetch-site": "same-origin" } });
   expect(new URL(signedOut.headers().location ?? "").pathname).toBe("/en/login");
   const unknown = await request.get("/api/social/github?lang=zh", { maxRedirects: 0 });
   expect(new URL(unknown.headers().location ?? "").pathname).toBe("/zh/login");

@@ -29,15 +29,13 @@ function row(name: string) {
 beforeEach(() => unbind.mockReset());
 
 describe("account security: social accounts", () => {
-  it("connects with a form post to the portal's start (no session in the page) and shows who is connected", () => {
+  it("connects through a link to the portal's start (no session in the page) and shows who is connected", () => {
     renderIn("en", <SocialSection page={page} initial={accounts} error={null} email="me@example.com" verification={altchaSetup} />);
     const facebook = row("Facebook");
-    const connect = within(facebook as HTMLElement).getByRole("button", { name: s.connectLabel.replace("{provider}", "Facebook") });
-    const form = connect.closest("form");
-    expect(form).toHaveAttribute("method", "post");
-    const action = new URL(form?.getAttribute("action") ?? "", "http://portal.test");
+    const connect = within(facebook as HTMLElement).getByRole("link", { name: s.connectLabel.replace("{provider}", "Facebook") });
+    const action = new URL(connect.getAttribute("href") ?? "", "http://portal.test");
     expect(action.pathname).toBe("/api/social/facebook");
-    expect(Object.fromEntries(action.searchParams)).toEqual({ p: "atomm", lang: "en" });
+    expect(Object.fromEntries(action.searchParams)).toEqual({ p: "atomm", op: "bind", lang: "en" });
     expect(within(row("Google") as HTMLElement).getByText("Gloria")).toBeInTheDocument();
     expect(document.body.innerHTML).not.toMatch(/utoken/);
   });

@@ -10,22 +10,26 @@ import { socialStartUrl } from "@/lib/social/start-url";
 /**
  * The portal's doors to a social round trip (SPEC §7 /oauth/{channel}/auth):
  *
- * GET  /api/social/{channel}?lang=&r=&{launch} — a provider button on login or register (a
- *      link; signing in changes nothing here). Marks this browser as having started a sign-in
- *      (lib/social/cookies.ts) and sends it to the services.
- * POST /api/social/{channel}?lang=&{launch} — "Connect" on account security (a form post from
- *      the portal's own page). The session goes into the services' address here, on the
- *      server: it is never written into a page. The services return to account security.
+ * GET /api/social/{channel}?lang=&r=&{launch} — a provider button on login or register (a
+ *     link; signing in changes nothing here). Marks this browser as having started a sign-in
+ *     (lib/social/cookies.ts) and sends it to the services.
+ * GET /api/social/{channel}?op=bind&lang=&{launch} — "Connect" on account security, a link of
+ *     the portal's own page: taken only from a same-origin navigation (Sec-Fetch-Site, else
+ *     Referer), so another site cannot start a connection. The session goes into the services'
+ *     address here, on the server: it is never written into a page. The services return to
+ *     account security. A link rather than a form post: the redirects that follow a form
+ *     submission must all pass the CSP's form-action, and the provider's own address is not one
+ *     the portal can know in advance.
  */
 export async function GET(request: NextRequest, { params }: RouteContext<"/api/social/[channel]">) {
   const start = readStart(request, (await params).channel);
+  if (request.nextUrl.searchParams.get("op") === "bind") return connect(request, start);
   if (!mayStart(start, "login")) return refuseStart(portalPage(start, "login"));
   await markSocialStart(launchQuery(start.launch).toString());
   return seeOther(socialStartUrl({ ...start, op: "login", portalOrigin: start.origin }));
 }
 
-export async function POST(request: NextRequest, { params }: RouteContext<"/api/social/[channel]">) {
-  const start = readStart(request, (await params).channel);
+function connect(request: NextRequest, start: ReturnType<typeof readStart>) {
   const security = portalPage(start, SECURITY_PATH, null);
   if (!isSameOriginRequest(request.headers, new URL(start.origin).host)) return refuseStart(security, 20102);
   const token = request.cookies.get(UTOKEN_COOKIE)?.value;
