@@ -27,11 +27,8 @@ export async function register() {
   const config = portalConfig(); // a bad variable stops the start here, with its name
   (await import("./lib/security/incoming")).guardIncomingRequests(config.trustProxyHops > 0);
   if (config.upstream.passport) return;
-  (await import("./lib/backend/shutdown")).closeServicesOnSignal();
+  const { closeServicesOnSignal, openDatabaseInBackground } = await import("./lib/backend/shutdown");
+  closeServicesOnSignal();
   const { getDb } = await import("./lib/backend/db/client");
-  void getDb().catch(async (error: unknown) => {
-    const { describeFault, log } = await import("./lib/backend/log");
-    log().fatal({ err: describeFault(error) }, "the services' database could not be opened; the server stops");
-    process.exit(1);
-  });
+  openDatabaseInBackground(getDb);
 }

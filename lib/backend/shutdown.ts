@@ -33,3 +33,15 @@ export function closeServicesOnSignal(): void {
   };
   for (const signal of Object.keys(EXIT_CODES)) process.once(signal, () => onSignal(signal));
 }
+
+/**
+ * At server start: the database opens (and a new one is migrated) in the background, so static
+ * pages answer at once; a request that needs it waits for the same opening. A database that
+ * cannot be opened stops the server with one log line naming why.
+ */
+export function openDatabaseInBackground(open: () => Promise<unknown>): void {
+  void open().catch((error: unknown) => {
+    log().fatal({ err: describeFault(error) }, "the services' database could not be opened; the server stops");
+    process.exit(1);
+  });
+}

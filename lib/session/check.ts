@@ -9,32 +9,36 @@ import { sealData, unsealData } from "iron-session";
  * upstream call answers 20101. Edge-safe.
  */
 export const CHECK_COOKIE = "passport_check";
+/** The request header by which the guard tells a page whose session it checked (set by the guard only). */
+export const CHECKED_UID_HEADER = "x-passport-checked-uid";
 /** How long a check is believed without asking again. */
 export const CHECK_FRESH_SECONDS = 60;
 /** How long the sealed cookie itself lives (a little longer, so an old one is simply ignored). */
 const CHECK_TTL_SECONDS = 5 * 60;
 
-type Check = { h: string; e: boolean; at: number };
+type Check = { h: string; e: boolean; u: string; at: number };
+/** What a fresh check says about the token's user. */
+export type CheckedUser = { enterprise: boolean; uid: string };
 
 async function tokenHash(token: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
   return btoa(String.fromCharCode(...new Uint8Array(digest))).slice(0, 32);
 }
 
-/** The enterprise flag of a still-fresh check of this very token, or null (ask upstream). */
-export async function readCheck(sealed: string | undefined, token: string, secret: string | null, nowMs = Date.now()): Promise<{ enterprise: boolean } | null> {
+/** The user (enterprise flag, id) of a still-fresh check of this very token, or null (ask upstream). */
+export async function readCheck(sealed: string | undefined, token: string, secret: string | null, nowMs = Date.now()): Promise<CheckedUser | null> {
   if (!sealed || !secret) return null;
   try {
     const check = await unsealData<Partial<Check>>(sealed, { password: secret, ttl: CHECK_TTL_SECONDS });
-    if (typeof check.h !== "string" || typeof check.e !== "boolean" || typeof check.at !== "number") return null;
+    if (typeof check.h !== "string" || typeof check.e !== "boolean" || typeof check.u !== "string" || typeof check.at !== "number") return null;
     if (nowMs - check.at > CHECK_FRESH_SECONDS * 1000 || check.at > nowMs + 5_000) return null;
-    return check.h === (await tokenHash(token)) ? { enterprise: check.e } : null;
+    return check.h === (await tokenHash(token)) ? { enterprise: check.e, uid: check.u } : null;
   } catch {
     return null;
   }
 }
 
-export async function sealCheck(token: string, enterprise: boolean, secret: string, nowMs = Date.now()): Promise<string> {
-  const check: Check = { h: await tokenHash(token), e: enterprise, at: nowMs };
+export async function sealCheck(token: string, user: CheckedUser, secret: string, nowMs = Date.now()): Promise<string> {
+  const check: Check = { h: await tokenHash(token), e: user.enterprise, u: user.uid, at: nowMs };
   return sealData(check, { password: secret, ttl: CHECK_TTL_SECONDS });
 }

@@ -36,9 +36,24 @@ export async function updateCountry(ctx: UpstreamContext, input: { country: numb
   await passportCall(ctx, { method: "PATCH", path: "/v1/user/country", body: input, schema: emptySchema });
 }
 
-/** Every country, named in the context's language (GET /v1/region/country). */
-export async function listCountries(ctx: UpstreamContext): Promise<RegionItem[]> {
-  return passportCall(ctx, { method: "GET", path: "/v1/region/country", schema: regionListResponse });
+/**
+ * Every country, named in the context's language (GET /v1/region/country). The list is the same
+ * for everyone, so the portal keeps it for a while per language (and upstream) instead of asking
+ * on every view of the user centre; a failed answer is not kept.
+ */
+const COUNTRIES_KEPT_MS = 10 * 60_000;
+const keptCountries = new Map<string, { until: number; list: Promise<RegionItem[]> }>();
+
+export async function listCountries(ctx: UpstreamContext, nowMs = Date.now()): Promise<RegionItem[]> {
+  const key = `${upstreamBaseUrl("passport")} ${ctx.lang}`;
+  const kept = keptCountries.get(key);
+  if (kept && kept.until > nowMs) return kept.list;
+  const list = passportCall(ctx, { method: "GET", path: "/v1/region/country", schema: regionListResponse });
+  keptCountries.set(key, { until: nowMs + COUNTRIES_KEPT_MS, list });
+  list.catch(() => {
+    if (keptCountries.get(key)?.list === list) keptCountries.delete(key);
+  });
+  return list;
 }
 
 /** A country's states or regions (GET /v1/region/country/{id}/states). */

@@ -7,7 +7,7 @@ import { isLanguageNeutralRoute, routeRule } from "@/lib/session/routes";
 import { decideGuard, type TokenState } from "@/lib/session/guard";
 import { EXPIRED_FLASH_COOKIE, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "@/lib/session/cookie";
 import { cookieEnv } from "@/lib/session/cookie-env";
-import { CHECK_COOKIE, readCheck, sealCheck } from "@/lib/session/check";
+import { CHECK_COOKIE, CHECKED_UID_HEADER, readCheck, sealCheck } from "@/lib/session/check";
 import { decideHandoff, isNavigation } from "@/lib/session/handoff";
 import { NOTICE_COOKIE } from "@/lib/session/notice";
 import { safeRedirectTarget } from "@/lib/session/redirect-target";
@@ -25,7 +25,7 @@ import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
  * Thin dispatcher: refuse what a page never accepts, language routing, the `ut` hand-off, then
  * the route guard; every answer gets the security headers. The rules live in lib/.
  */
-export async function middleware(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const config = portalConfig();
   const origin = publicOrigin(request.headers, config);
   const secure = (response: NextResponse) => withSecurityHeaders(response, origin);
@@ -110,16 +110,19 @@ export async function middleware(request: NextRequest) {
   const needsCheck = rule.kind !== "public" && isUsableToken(stored);
   let token: TokenState = { status: "none" };
   let sealed: string | null = null;
+  let uid: string | null = null;
   if (needsCheck) {
     // A login page asks afresh: a page that met 20101 sends its visitor there, and a still-fresh
     // check of the ended session would send them straight back.
     const known = rule.kind === "login" ? null : await readCheck(request.cookies.get(CHECK_COOKIE)?.value, stored, config.sessionSecret);
     if (known) {
       token = { status: "valid", enterprise: known.enterprise };
+      uid = known.uid;
     } else {
       const checked: ValidatedToken = await validateToken(stored, lang, app);
       token = checked.status === "valid" ? { status: "valid", enterprise: checked.enterprise } : checked;
-      if (checked.status === "valid" && config.sessionSecret) sealed = await sealCheck(stored, checked.enterprise, config.sessionSecret);
+      uid = checked.status === "valid" ? (checked.uid ?? null) : null;
+      if (checked.status === "valid" && uid && config.sessionSecret) sealed = await sealCheck(stored, { enterprise: checked.enterprise, uid }, config.sessionSecret);
     }
   }
 
@@ -136,6 +139,9 @@ export async function middleware(request: NextRequest) {
   } else {
     const headers = new Headers(request.headers);
     headers.set("X-NEXT-INTL-LOCALE", lang);
+    // the checked user's id for the page (analytics), never one a client sent
+    headers.delete(CHECKED_UID_HEADER);
+    if (uid) headers.set(CHECKED_UID_HEADER, uid);
     if (rule.kind === "login" && !rendered) {
       // The sign-in pages are static: one cached rendering per language and page variant.
       // (relative to the request's own address, which Next compares to tell a rewrite from a proxy)
