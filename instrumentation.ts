@@ -8,6 +8,8 @@
  *   process.env, so the services believe the client address the portal forwards. Deployed
  *   apart, both halves are given the same value. Likewise a SESSION_SECRET for the sealed
  *   session-check cookie, when none is set (sessions are then re-checked after a restart).
+ * - The portal's upstream calls reach the embedded services in this process, without a loopback
+ *   HTTP hop (lib/upstream/transport.ts).
  * - The reference services' database is opened and migrated in the background: the static
  *   pages answer at once (a first start creates the embedded database, which takes seconds), a
  *   request that needs the database waits for the same opening, and a database that cannot be
@@ -31,4 +33,9 @@ export async function register() {
   closeServicesOnSignal();
   const { getDb } = await import("./lib/backend/db/client");
   openDatabaseInBackground(getDb);
+  // the portal's calls reach the embedded services directly, as the portal's own loopback
+  // address would over HTTP (the browser's address still comes with PORTAL_SERVICES_KEY)
+  const { servicesApp } = await import("./lib/backend/http/app");
+  const { registerTransport } = await import("./lib/upstream/transport");
+  registerTransport(async (request) => servicesApp().fetch(request, { peer: "127.0.0.1" }));
 }

@@ -5,8 +5,9 @@ import { HTTP_STATUS_BY_CODE } from "@/lib/contract/http-status";
 import { HEADER, PASSPORT_VERSION, type AppHeaders } from "@/lib/contract/headers";
 import type { Locale } from "@/lib/i18n/routing";
 import { portalConfig } from "@/lib/config";
-import { upstreamBaseUrl, type UpstreamService } from "./config";
+import { isEmbeddedService, upstreamBaseUrl, type UpstreamService } from "./config";
 import { UpstreamError } from "./errors";
+import { registeredTransport } from "./transport";
 
 /*
  * The one function that talks to the upstream services (SPEC §7). Edge-safe: only
@@ -43,13 +44,27 @@ export type UpstreamRequest<T> = {
   timeoutMs?: number;
 };
 
+/** The embedded services in this process when a transport is registered, else HTTP. */
+function send(service: UpstreamService, url: string, init: RequestInit): Promise<Response> {
+  const transport = isEmbeddedService(service) ? registeredTransport() : null;
+  if (!transport) return fetch(url, init);
+  const { signal } = init;
+  if (!signal) return transport(new Request(url, init));
+  // the timeout holds as over HTTP: an answer that takes too long is a network error
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+  return Promise.race([transport(new Request(url, init)), aborted]);
+}
+
 export async function upstreamFetch<T>(request: UpstreamRequest<T>): Promise<T> {
   const url = requestUrl(request.service, request.path, request.query);
   const hasBody = request.body !== undefined && request.method !== "GET";
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, {
+    response = await send(request.service, url, {
       method: request.method,
       headers: requestHeaders(request),
       body: !hasBody ? undefined : request.body instanceof FormData ? request.body : JSON.stringify(request.body),
@@ -78,7 +93,7 @@ export async function upstreamFetchFile(request: Omit<UpstreamRequest<unknown>, 
   let response: Response;
   let bytes: Uint8Array;
   try {
-    response = await fetch(url, {
+    response = await send(request.service, url, {
       method: request.method,
       headers: requestHeaders({ ...request, schema: envelopeSchema }),
       signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),

@@ -6,6 +6,8 @@ import { z } from "zod";
 import type { AppHeaders } from "@/lib/contract/headers";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { upstreamFetch, type UpstreamRequest } from "@/lib/upstream/fetcher";
+import { registerTransport } from "@/lib/upstream/transport";
+import { resetPortalConfig } from "@/lib/config";
 
 const BASE = "http://passport.test/api";
 const app: AppHeaders = { code: "atomm", system: "web-pc", appVersion: "2.6.1", origin: "atomm_web" };
@@ -220,5 +222,47 @@ describe("upstreamFetch maps network failures to the codes of SPEC §8", () => {
     );
 
     await expect(failure(call({ timeoutMs: 50 }))).resolves.toMatchObject({ code: 1002 });
+  });
+});
+
+describe("the embedded services in this process", () => {
+  const answer = (body: unknown) => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+  let seen: Request[] = [];
+
+  beforeEach(() => {
+    seen = [];
+    registerTransport(async (request) => {
+      seen.push(request);
+      return answer({ code: 0, data: { hello: "in process" } });
+    });
+  });
+  afterEach(() => {
+    registerTransport(null);
+    process.env.PASSPORT_API_URL = `${BASE}/`;
+    resetPortalConfig();
+  });
+
+  it("are called directly, with the same address, headers and body as over HTTP", async () => {
+    delete process.env.PASSPORT_API_URL;
+    resetPortalConfig();
+    await expect(call({ method: "POST", body: { a: 1 }, token: "t".repeat(32) })).resolves.toEqual({ hello: "in process" });
+    expect(seen).toHaveLength(1);
+    const [request] = seen;
+    expect(new URL(request?.url ?? "").pathname).toBe("/v1/hello");
+    expect(request?.headers.get("utoken")).toBe("t".repeat(32));
+    expect(await request?.json()).toEqual({ a: 1 });
+  });
+
+  it("are not used when the passport API is another origin", async () => {
+    server.use(http.get(`${BASE}/v1/hello`, () => HttpResponse.json({ code: 0, data: { hello: "over http" } })));
+    await expect(call()).resolves.toEqual({ hello: "over http" });
+    expect(seen).toHaveLength(0);
+  });
+
+  it("still time out as 1002", async () => {
+    delete process.env.PASSPORT_API_URL;
+    resetPortalConfig();
+    registerTransport(() => new Promise<Response>(() => undefined));
+    await expect(failure(call({ timeoutMs: 50 }))).resolves.toMatchObject({ code: 1002, timedOut: true });
   });
 });
