@@ -48,6 +48,13 @@ export async function signInWithIdentity(identity: Identity, client: ClientInfo)
     }
     const existing = await findUserByEmail(identity.email);
     if (existing) {
+      // A sign-up of this very identity that committed since the first look made this account
+      // (the account and its identity are written in one transaction): sign in to it.
+      const ownerNow = await ownerOf(identity);
+      if (ownerNow) {
+        await refreshIdentityName(identity);
+        return sessionFor(ownerNow, identity.channel, client, false);
+      }
       if (existing.enterpriseId) throw new ServiceError(ErrorCode.socialEnterprise);
       return { kind: "ticket", reason: "connect", ticket: await createLinkTicket({ kind: "connect", identity, user: existing, client }) };
     }
