@@ -71,8 +71,8 @@ test("the host's reload reloads the portal; a message from another origin or a m
   if (!frame) throw new Error("no portal frame");
   await frame.evaluate(() => Object.assign(window, { marker: "before" }));
 
-  // a foreign frame on the host page posts a well-formed reload at the portal (with "*")
-  await page.evaluate(() => (document.getElementById("foreign") as HTMLIFrameElement).contentWindow?.postMessage("fire", "*"));
+  // a foreign frame on the host page posts a well-formed reload at the portal's exact origin
+  await page.evaluate((foreign) => (document.getElementById("foreign") as HTMLIFrameElement).contentWindow?.postMessage("fire", foreign), new URL(FOREIGN_SITE_URL).origin);
   // the host itself posts malformed ones
   await page.evaluate((origin) => {
     const target = (document.querySelector("#passport iframe") as HTMLIFrameElement).contentWindow;

@@ -57,11 +57,15 @@ function windowPage(query: URLSearchParams): string {
 </script>`);
 }
 
-/** Posts a well-formed reload at the portal's frame (its sibling) from a foreign origin. */
+/**
+ * Posts a well-formed reload at the portal's frame (its sibling) from a foreign origin, addressed
+ * to the portal's exact origin: the browser delivers it, and the portal must ignore it because it
+ * does not come from its parent.
+ */
 const SENDER = `<!doctype html><script>
   window.addEventListener("message", function (event) {
     if (event.data !== "fire") return;
-    parent.frames[0].postMessage({ protocol: "passport", version: 1, type: "reload" }, "*");
+    parent.frames[0].postMessage({ protocol: "passport", version: 1, type: "reload" }, ${JSON.stringify(new URL(portal).origin)});
   });
 </script>`;
 
