@@ -33,7 +33,8 @@ export function bodyCapFor(url: string | undefined): number {
   return UPLOAD_PATHS.includes(path) ? UPLOAD_CAP : DEFAULT_CAP;
 }
 
-type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
+/** A server's emit as Node types it first: an event name and its arguments. */
+type Emit = (this: unknown, event: string, ...args: unknown[]) => boolean;
 
 function refuseTooLarge(response: ServerResponse): void {
   const body = JSON.stringify({ ok: false, error: { code: 10002 }, message: "Information out of limit." });
@@ -44,7 +45,7 @@ function refuseTooLarge(response: ServerResponse): void {
 /** Counts the body's bytes as Node emits them (without a listener of its own, so no data is lost). */
 function capStream(request: IncomingMessage, cap: number): void {
   let seen = 0;
-  const emit = request.emit.bind(request) as Emit;
+  const emit: (event: string | symbol, ...args: unknown[]) => boolean = request.emit.bind(request);
   request.emit = function capped(event: string | symbol, ...args: unknown[]): boolean {
     if (event === "data") {
       const chunk = args[0] as { length?: number } | undefined;
@@ -61,7 +62,7 @@ function capStream(request: IncomingMessage, cap: number): void {
 function patch(proto: { emit: Emit; [PATCHED]?: true }, trustProxy: boolean): void {
   if (proto[PATCHED]) return;
   const original = proto.emit;
-  proto.emit = function emit(this: unknown, event: string | symbol, ...args: unknown[]): boolean {
+  proto.emit = function emit(this: unknown, event: string, ...args: unknown[]): boolean {
     if (event === "request") {
       const request = args[0] as IncomingMessage | undefined;
       const response = args[1] as ServerResponse | undefined;
@@ -83,6 +84,6 @@ function patch(proto: { emit: Emit; [PATCHED]?: true }, trustProxy: boolean): vo
 }
 
 export function guardIncomingRequests(trustProxy: boolean): void {
-  patch(http.Server.prototype as unknown as { emit: Emit }, trustProxy);
-  patch(https.Server.prototype as unknown as { emit: Emit }, trustProxy);
+  patch(http.Server.prototype, trustProxy);
+  patch(https.Server.prototype, trustProxy);
 }
