@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/layout/auth-shell";
 import { FindPasswordForm } from "@/components/auth/find-password-form";
 import { screenMetadata } from "@/lib/i18n/metadata";
 import { localeOf } from "@/lib/i18n/routing";
-import { parseVariantKey } from "@/lib/launch/variant";
+import { variantPage } from "@/lib/launch/variant-page";
 
 /** Rendered once per language and page variant on the first visit, then served from the cache (lib/launch/variant.ts). */
 export const dynamicParams = true;
@@ -19,11 +17,7 @@ export async function generateMetadata({ params }: PageProps<"/[lang]/findpwd/[v
 
 /** Find / reset password (SPEC §2): email, human verification, emailed code, new password twice. */
 export default async function FindPasswordPage({ params }: PageProps<"/[lang]/findpwd/[variant]">) {
-  const { lang: raw, variant: key } = await params;
-  const lang = localeOf(raw);
-  const variant = parseVariantKey(key);
-  if (!variant) notFound();
-  setRequestLocale(lang);
+  const { lang, variant } = await variantPage(params);
   return (
     <AuthShell variant={variant} lang={lang}>
       <FindPasswordForm lang={lang} loginHref={`/${lang}/login`} />

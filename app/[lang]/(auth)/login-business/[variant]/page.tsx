@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/layout/auth-shell";
 import { EnterpriseLoginForm } from "@/components/auth/enterprise-login-form";
 import { ExpiredNotice } from "@/components/auth/expired-notice";
 import { screenMetadata } from "@/lib/i18n/metadata";
 import { localeOf } from "@/lib/i18n/routing";
-import { parseVariantKey } from "@/lib/launch/variant";
+import { variantPage } from "@/lib/launch/variant-page";
 
 /** Rendered once per language and page variant on the first visit, then served from the cache (lib/launch/variant.ts). */
 export const dynamicParams = true;
@@ -20,11 +18,7 @@ export async function generateMetadata({ params }: PageProps<"/[lang]/login-busi
 
 /** Enterprise login (SPEC §1, §2): business account ID, enterprise email and password. */
 export default async function EnterpriseLoginPage({ params }: PageProps<"/[lang]/login-business/[variant]">) {
-  const { lang: raw, variant: key } = await params;
-  const lang = localeOf(raw);
-  const variant = parseVariantKey(key);
-  if (!variant) notFound();
-  setRequestLocale(lang);
+  const { lang, variant } = await variantPage(params);
   return (
     <AuthShell variant={variant} lang={lang}>
       <ExpiredNotice />

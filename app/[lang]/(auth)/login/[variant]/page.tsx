@@ -1,6 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/layout/auth-shell";
 import { SocialButtons } from "@/components/auth/social-buttons";
 import { portalConfig } from "@/lib/config";
@@ -10,7 +8,7 @@ import { AccountDeletedNotice } from "@/components/auth/account-deleted-notice";
 import { SocialErrorNotice } from "@/components/auth/social-error-notice";
 import { screenMetadata } from "@/lib/i18n/metadata";
 import { localeOf } from "@/lib/i18n/routing";
-import { parseVariantKey } from "@/lib/launch/variant";
+import { variantPage } from "@/lib/launch/variant-page";
 
 /** Rendered once per language and page variant on the first visit, then served from the cache (lib/launch/variant.ts). */
 export const dynamicParams = true;
@@ -23,11 +21,7 @@ export async function generateMetadata({ params }: PageProps<"/[lang]/login/[var
 }
 
 export default async function LoginPage({ params }: PageProps<"/[lang]/login/[variant]">) {
-  const { lang: raw, variant: key } = await params;
-  const lang = localeOf(raw);
-  const variant = parseVariantKey(key);
-  if (!variant) notFound();
-  setRequestLocale(lang);
+  const { lang, variant } = await variantPage(params);
   return (
     <AuthShell variant={variant} lang={lang}>
       <ExpiredNotice />

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { AuthShell } from "@/components/layout/auth-shell";
 import { SocialButtons } from "@/components/auth/social-buttons";
 import { portalConfig } from "@/lib/config";
@@ -8,7 +7,7 @@ import { RegisterForm } from "@/components/auth/register-form";
 import { screenMetadata } from "@/lib/i18n/metadata";
 import { localeOf } from "@/lib/i18n/routing";
 import { registerTitle } from "@/lib/launch/brands";
-import { parseVariantKey } from "@/lib/launch/variant";
+import { variantPage } from "@/lib/launch/variant-page";
 
 /** Rendered once per language and page variant on the first visit, then served from the cache (lib/launch/variant.ts). */
 export const dynamicParams = true;
@@ -21,11 +20,7 @@ export async function generateMetadata({ params }: PageProps<"/[lang]/register/[
 }
 
 export default async function RegisterPage({ params }: PageProps<"/[lang]/register/[variant]">) {
-  const { lang: raw, variant: key } = await params;
-  const lang = localeOf(raw);
-  const variant = parseVariantKey(key);
-  if (!variant) notFound();
-  setRequestLocale(lang);
+  const { lang, variant } = await variantPage(params);
   const t = await getTranslations({ locale: lang, namespace: "register" });
   return (
     <AuthShell variant={variant} lang={lang}>
