@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { deleteAccountSchema, type DeleteAccountInput } from "@/lib/validation/security";
-import type { VerificationSetup, VerificationValue } from "@/lib/validation/verification";
+import type { VerificationSetup } from "@/lib/validation/verification";
 import { deleteAccountAction, sendDeleteCodeAction } from "@/app/[lang]/(account)/profile/security/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -14,17 +14,14 @@ import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { HumanVerification } from "@/components/verification/lazy";
-import { useCountdown } from "@/components/auth/use-countdown";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { SecuritySection } from "./section";
 import type { SecurityPageRef } from "./page-ref";
+import { useOwnEmailCode } from "./use-own-email-code";
 import { applyFieldErrors } from "@/components/auth/form-errors";
 import { completeSignOut } from "@/lib/bridge/sign-in";
 
 type Props = { page: SecurityPageRef; email: string; verification: VerificationSetup };
-
-/** Where the dialog is: proving a person asks (then the code is mailed), or entering the code. */
-type Step = { name: "verify"; attempt: number } | { name: "code"; nonce: string };
 
 /**
  * Delete account (SPEC §5): human verification → a code mailed to the account's own address
@@ -36,10 +33,12 @@ export function DeleteAccountSection({ page, email, verification }: Props) {
   const text = useErrorText();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const [step, setStep] = useState<Step>({ name: "verify", attempt: 0 });
-  const [sending, setSending] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const { secondsLeft, start } = useCountdown("passport:delete-code");
+  const { step, sending, secondsLeft, sendCode, resend, closed } = useOwnEmailCode(
+    "passport:delete-code",
+    (verification) => sendDeleteCodeAction({ verification }, page),
+    (error) => setFormError(error ? text.action(error) : null),
+  );
   const { register, handleSubmit, formState, reset, setError } = useForm<DeleteAccountInput>({
     resolver: formResolver(deleteAccountSchema),
     defaultValues: { code: "", financialResponsibility: false, permanentDeletion: false },
@@ -52,24 +51,8 @@ export function DeleteAccountSection({ page, email, verification }: Props) {
     if (!next) {
       reset();
       setFormError(null);
-      setStep((current) => (current.name === "verify" ? { name: "verify", attempt: current.attempt + 1 } : current));
+      closed();
     }
-  }
-
-  async function sendCode(value: VerificationValue) {
-    setSending(true);
-    setFormError(null);
-    const result = await callAction(() => sendDeleteCodeAction({ verification: value }, page));
-    setSending(false);
-    if (!result.ok) {
-      if (result.error.retryAfter) start(result.error.retryAfter);
-      setFormError(text.action(result.error));
-      // The verification was spent: a fresh widget for the next try.
-      setStep((current) => ({ name: "verify", attempt: (current.name === "verify" ? current.attempt : 0) + 1 }));
-      return;
-    }
-    start(result.resendAfter);
-    setStep({ name: "code", nonce: result.nonce });
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -139,7 +122,7 @@ export function DeleteAccountSection({ page, email, verification }: Props) {
                       disabled={secondsLeft > 0}
                       onClick={() => {
                         setFormError(null);
-                        setStep({ name: "verify", attempt: Date.now() });
+                        resend();
                       }}
                     >
                       {secondsLeft > 0 ? t("resendIn", { seconds: secondsLeft }) : t("resend")}

@@ -6,17 +6,17 @@ import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { sendFirstPasswordCodeAction, setFirstPasswordAction } from "@/app/[lang]/(account)/profile/security/social-actions";
 import { setPasswordSchema, type SetPasswordInput } from "@/lib/validation/social";
-import type { VerificationSetup, VerificationValue } from "@/lib/validation/verification";
+import type { VerificationSetup } from "@/lib/validation/verification";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { HumanVerification } from "@/components/verification/human-verification";
 import { PasswordField } from "@/components/auth/password-field";
-import { useCountdown } from "@/components/auth/use-countdown";
 import { applyFieldErrors } from "@/components/auth/form-errors";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import type { SecurityPageRef } from "./page-ref";
+import { useOwnEmailCode } from "./use-own-email-code";
 
 type Props = {
   page: SecurityPageRef;
@@ -28,8 +28,6 @@ type Props = {
   onDone: () => void;
 };
 
-type Step = { name: "verify"; attempt: number } | { name: "code"; nonce: string };
-
 /**
  * "Set a password" for an account made by social sign-in (it has none): human verification →
  * a code mailed to the account's own address → the code and the new password twice
@@ -38,10 +36,12 @@ type Step = { name: "verify"; attempt: number } | { name: "code"; nonce: string 
 export function SetPasswordDialog({ page, email, verification, open, onOpenChange, trigger, onDone }: Props) {
   const t = useTranslations("security.setPassword");
   const text = useErrorText();
-  const [step, setStep] = useState<Step>({ name: "verify", attempt: 0 });
-  const [sending, setSending] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const { secondsLeft, start } = useCountdown("passport:set-password-code");
+  const { step, sending, secondsLeft, sendCode, resend } = useOwnEmailCode(
+    "passport:set-password-code",
+    (verification) => sendFirstPasswordCodeAction({ verification }, page),
+    (error) => setFormError(error ? text.action(error) : null),
+  );
   const { register, handleSubmit, formState, reset, setError } = useForm<SetPasswordInput>({
     resolver: formResolver(setPasswordSchema),
     defaultValues: { code: "", password: "", confirmPassword: "" },
@@ -55,21 +55,6 @@ export function SetPasswordDialog({ page, email, verification, open, onOpenChang
       reset();
       setFormError(null);
     }
-  }
-
-  async function sendCode(value: VerificationValue) {
-    setSending(true);
-    setFormError(null);
-    const result = await callAction(() => sendFirstPasswordCodeAction({ verification: value }, page));
-    setSending(false);
-    if (!result.ok) {
-      if (result.error.retryAfter) start(result.error.retryAfter);
-      setFormError(text.action(result.error));
-      setStep((current) => ({ name: "verify", attempt: (current.name === "verify" ? current.attempt : 0) + 1 }));
-      return;
-    }
-    start(result.resendAfter);
-    setStep({ name: "code", nonce: result.nonce });
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -110,7 +95,7 @@ export function SetPasswordDialog({ page, email, verification, open, onOpenChang
               error={text.field(errors.code?.message)}
               {...register("code")}
               trailing={
-                <Button type="button" variant="ghost" className="h-8 px-2" disabled={secondsLeft > 0} onClick={() => setStep({ name: "verify", attempt: Date.now() })}>
+                <Button type="button" variant="ghost" className="h-8 px-2" disabled={secondsLeft > 0} onClick={resend}>
                   {secondsLeft > 0 ? t("resendIn", { seconds: secondsLeft }) : t("resend")}
                 </Button>
               }
