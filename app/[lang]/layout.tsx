@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
-import { NextIntlClientProvider } from "next-intl";
 import { setRequestLocale } from "next-intl/server";
 import { isLocale, locales } from "@/lib/i18n/routing";
 import { LangCookie } from "@/components/layout/lang-cookie";
@@ -27,7 +26,7 @@ export default async function RootLayout({ children, params }: LayoutProps<"/[la
   return (
     <html lang={lang}>
       <body className="min-h-dvh bg-white font-sans antialiased">
-        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+        {children}
         <LangCookie lang={lang} />
         <AnalyticsLoader />
         <HostBridgeMount lang={lang} />

@@ -6,6 +6,8 @@ import { LogoutButton } from "@/components/account/logout-button";
 import { LanguageSelect } from "@/components/layout/language-select";
 import { FlashNotice } from "@/components/layout/flash-notice";
 import { SignedInIdentity } from "@/components/analytics/signed-in-identity";
+import { ClientMessages } from "@/components/layout/client-messages";
+import { ACCOUNT_NAMESPACES } from "@/lib/i18n/client-namespaces";
 
 /** The user-centre layout: a header, the side menu and the page. */
 export default async function AccountLayout({ children, params }: LayoutProps<"/[lang]">) {
@@ -14,34 +16,36 @@ export default async function AccountLayout({ children, params }: LayoutProps<"/
   setRequestLocale(lang);
   const t = await getTranslations({ locale: lang, namespace: "common" });
   return (
-    <div className="min-h-dvh bg-gray-50">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        {t("skipToContent")}
-      </a>
-      <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-          {/* eslint-disable-next-line @next/next/no-img-element -- small static SVG logo */}
-          <img src="/brands/passport.svg" alt={t("productName")} className="h-8 w-auto" />
-          <div className="flex items-center gap-3">
-            <LanguageSelect />
-            <Suspense>
-              <LogoutButton lang={lang} />
-            </Suspense>
+    <ClientMessages lang={lang} namespaces={ACCOUNT_NAMESPACES}>
+      <div className="min-h-dvh bg-gray-50">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+          {t("skipToContent")}
+        </a>
+        <header className="border-b border-gray-200 bg-white">
+          <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+            {/* eslint-disable-next-line @next/next/no-img-element -- small static SVG logo */}
+            <img src="/brands/passport.svg" alt={t("productName")} className="h-8 w-auto" />
+            <div className="flex items-center gap-3">
+              <LanguageSelect />
+              <Suspense>
+                <LogoutButton lang={lang} />
+              </Suspense>
+            </div>
           </div>
+        </header>
+        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
+          <Suspense>
+            <SideMenu lang={lang} />
+          </Suspense>
+          <main id="main" className="min-w-0 flex-1">
+            <FlashNotice />
+            {children}
+          </main>
         </div>
-      </header>
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
         <Suspense>
-          <SideMenu lang={lang} />
+          <SignedInIdentity lang={lang} />
         </Suspense>
-        <main id="main" className="min-w-0 flex-1">
-          <FlashNotice />
-          {children}
-        </main>
       </div>
-      <Suspense>
-        <SignedInIdentity lang={lang} />
-      </Suspense>
-    </div>
+    </ClientMessages>
   );
 }

@@ -6,6 +6,8 @@ import { SN_PASSWORD_PATH } from "@/lib/session/routes";
 import { SnPasswordPanel } from "@/components/sn-password/sn-password-panel";
 import { LanguageSelect } from "@/components/layout/language-select";
 import { textList } from "@/lib/i18n/message-list";
+import { ClientMessages } from "@/components/layout/client-messages";
+import { SN_PASSWORD_NAMESPACES } from "@/lib/i18n/client-namespaces";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/sn-password">): Promise<Metadata> {
   const { lang } = await params;
@@ -25,31 +27,33 @@ export default async function SnPasswordPage({ params }: PageProps<"/[lang]/sn-p
   const tc = await getTranslations({ locale: lang, namespace: "common" });
   const steps = textList(t.raw("steps"));
   return (
-    <div className="min-h-dvh bg-gray-50">
-      <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3">
-          {/* eslint-disable-next-line @next/next/no-img-element -- small static SVG logo */}
-          <img src="/brands/passport.svg" alt={tc("productName")} className="h-8 w-auto" />
-          <LanguageSelect />
-        </div>
-      </header>
-      <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
-        <div>
-          <h1 className="text-2xl font-semibold text-gray-900">{t("title")}</h1>
-          <p className="mt-2 text-sm text-gray-700">{t("intro")}</p>
-        </div>
-        <section aria-labelledby="steps-title" className="rounded-xl border border-gray-200 bg-white p-5">
-          <h2 id="steps-title" className="text-base font-semibold text-gray-900">
-            {t("stepsTitle")}
-          </h2>
-          <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-gray-800">
-            {steps.map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
-        </section>
-        <SnPasswordPanel lang={lang} />
-      </main>
-    </div>
+    <ClientMessages lang={lang} namespaces={SN_PASSWORD_NAMESPACES}>
+      <div className="min-h-dvh bg-gray-50">
+        <header className="border-b border-gray-200 bg-white">
+          <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3">
+            {/* eslint-disable-next-line @next/next/no-img-element -- small static SVG logo */}
+            <img src="/brands/passport.svg" alt={tc("productName")} className="h-8 w-auto" />
+            <LanguageSelect />
+          </div>
+        </header>
+        <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+          <div>
+            <h1 className="text-2xl font-semibold text-gray-900">{t("title")}</h1>
+            <p className="mt-2 text-sm text-gray-700">{t("intro")}</p>
+          </div>
+          <section aria-labelledby="steps-title" className="rounded-xl border border-gray-200 bg-white p-5">
+            <h2 id="steps-title" className="text-base font-semibold text-gray-900">
+              {t("stepsTitle")}
+            </h2>
+            <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-gray-800">
+              {steps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </section>
+          <SnPasswordPanel lang={lang} />
+        </main>
+      </div>
+    </ClientMessages>
   );
 }
