@@ -2,7 +2,8 @@
  * At server start (Node runtime only):
  * - The app's Node server records each request's socket address (x-passport-peer) and, without
  *   TRUST_PROXY, drops the X-Forwarded-* headers a client sent about itself
- *   (lib/security/incoming.ts): both halves identify callers by the socket.
+ *   (lib/security/incoming.ts): both halves identify callers by the socket. It also gives every
+ *   page response its security headers, whether the proxy ran for it or not.
  * - In the default single-app setup (no PASSPORT_API_URL), a random PORTAL_SERVICES_KEY is made
  *   when none is set: portal and services run in this one process and read the same
  *   process.env, so the services believe the client address the portal forwards. Deployed
@@ -27,7 +28,8 @@ export async function register() {
   }
   resetPortalConfig();
   const config = portalConfig(); // a bad variable stops the start here, with its name
-  (await import("./lib/security/incoming")).guardIncomingRequests(config.trustProxyHops > 0);
+  const { pageHeadersByRequest } = await import("./lib/security/headers");
+  (await import("./lib/security/incoming")).guardIncomingRequests({ trustProxy: config.trustProxyHops > 0, pageHeaders: pageHeadersByRequest(config) });
   if (config.upstream.passport) return;
   const { closeServicesOnSignal, openDatabaseInBackground } = await import("./lib/backend/shutdown");
   closeServicesOnSignal();

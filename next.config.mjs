@@ -7,6 +7,12 @@ const withNextIntl = createNextIntlPlugin({
   experimental: { messages: { format: "json", path: "./messages", locales: ["en", "zh"], precompile: true } },
 });
 
+/**
+ * The page variant of a sign-in page opened without launch parameters (lib/launch/variant.ts:
+ * variantKey(DEFAULT_VARIANT); tests/unit/launch/variant.test.ts keeps the two the same).
+ */
+const DEFAULT_VARIANT_KEY = "passport.m.110";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
@@ -15,6 +21,13 @@ const nextConfig = {
   experimental: { sri: { algorithm: "sha256" } },
   // Native packages that must stay outside the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "nodemailer", "geoip-lite", "@countrystatecity/countries", "pdf-lib", "@pdf-lib/fontkit", "subset-font"],
+  // A plain anonymous visit of a sign-in page does not pass the proxy (see its matcher in
+  // proxy.ts): it is served the default variant's cached rendering from here.
+  async rewrites() {
+    return {
+      beforeFiles: [{ source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", destination: `/:lang/:page/${DEFAULT_VARIANT_KEY}` }],
+    };
+  },
   async headers() {
     return [
       {

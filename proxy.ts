@@ -14,7 +14,6 @@ import { safeRedirectTarget } from "@/lib/session/redirect-target";
 import { validateToken, type ValidatedToken } from "@/lib/session/validate-token";
 import { publicOrigin } from "@/lib/session/public-origin";
 import { checkPageRequest, nestingDepth, ACTION_BODY_MAX_DEPTH } from "@/lib/security/page-requests";
-import { pageSecurityHeaders } from "@/lib/security/headers";
 import { refusal } from "@/lib/security/refusal";
 import { appHeadersFor, launchQuery, parseLaunchContext } from "@/lib/launch/context";
 import { parseVariantKey, variantKey, variantOf } from "@/lib/launch/variant";
@@ -28,7 +27,6 @@ import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
 export async function proxy(request: NextRequest) {
   const config = portalConfig();
   const origin = publicOrigin(request.headers, config);
-  const secure = (response: NextResponse) => withSecurityHeaders(response, origin);
   const url = request.nextUrl;
   const preferred = preferredLocale(request.cookies.get(LANG_COOKIE)?.value, request.headers.get("accept-language"));
 
@@ -41,21 +39,21 @@ export async function proxy(request: NextRequest) {
     contentLength: request.headers.get("content-length"),
     ownOrigin: origin.origin,
   });
-  if (!verdict.ok) return secure(refusal(verdict.status, verdict.code, url.pathname, preferred));
+  if (!verdict.ok) return refusal(verdict.status, verdict.code, url.pathname, preferred);
   if (verdict.readBody && nestingDepth(await request.clone().text()) > ACTION_BODY_MAX_DEPTH) {
-    return secure(refusal(400, 10001, url.pathname, preferred));
+    return refusal(400, 10001, url.pathname, preferred);
   }
 
   const resolved = resolveLocalePath(url.pathname, preferred, (rest) => routeRule(rest) !== null || staticPageOf(rest) !== null, isLanguageNeutralRoute);
   // /announcement and /learnMore: public and the same for everyone, in any language
-  if (resolved.kind === "neutral") return secure(NextResponse.next());
+  if (resolved.kind === "neutral") return NextResponse.next();
   const launch = parseLaunchContext(url.searchParams, request.headers.get("user-agent"), config.imageHosts);
   const at = (path: string) => new URL(path, origin);
 
   if (resolved.kind === "redirect") {
     const target = at(resolved.pathname);
     target.search = resolved.keepQuery ? url.search : launchQuery(launch).toString();
-    return secure(NextResponse.redirect(target));
+    return NextResponse.redirect(target);
   }
 
   const { lang } = resolved;
@@ -64,7 +62,7 @@ export async function proxy(request: NextRequest) {
   const rendered = staticPageOf(resolved.rest);
   const rest = rendered?.page ?? resolved.rest;
   const rule = routeRule(rest);
-  if (!rule) return secure(NextResponse.redirect(at(`/${lang}/login`)));
+  if (!rule) return NextResponse.redirect(at(`/${lang}/login`));
 
   const visited = at(url.pathname + url.search);
   const app = appHeadersFor(launch);
@@ -103,7 +101,7 @@ export async function proxy(request: NextRequest) {
       if (decision.action === "take") response.cookies.set(UTOKEN_COOKIE, ut, cookieOptions(true));
       if (decision.action === "keep" && decision.notice) response.cookies.set(NOTICE_COOKIE, decision.notice, { path: "/", maxAge: 60, sameSite: "lax" });
     }
-    return secure(withLaunch(response));
+    return withLaunch(response);
   }
 
   // Public pages and anonymous visitors need no check: the page is the same for everyone.
@@ -157,18 +155,13 @@ export async function proxy(request: NextRequest) {
     response.cookies.set(CHECK_COOKIE, "", { ...cookieOptions(false), maxAge: 0 });
   }
   if (decision.expired && !isAction) response.cookies.set(EXPIRED_FLASH_COOKIE, "1", { path: "/", maxAge: 60, sameSite: "lax" });
-  return secure(withLaunch(withLang(response, lang, request, needsCheck)));
+  return withLaunch(withLang(response, lang, request, needsCheck));
 }
 
 /** `login/atomm.pc.110` → the login page and its variant; anything else → null. */
 function staticPageOf(rest: string): { page: string; variant: string } | null {
   const match = /^(login|register|findpwd|login-business)\/([^/]+)$/.exec(rest);
   return match?.[1] && match[2] && parseVariantKey(match[2]) ? { page: match[1], variant: match[2] } : null;
-}
-
-function withSecurityHeaders(response: NextResponse, origin: URL): NextResponse {
-  for (const [name, value] of Object.entries(pageSecurityHeaders(portalConfig(), origin.protocol === "https:"))) response.headers.set(name, value);
-  return response;
 }
 
 /** The language cookie follows the path for signed-in visitors; anonymous page views set no cookie. */
@@ -179,8 +172,35 @@ function withLang(response: NextResponse, lang: Locale, request: NextRequest, si
   return response;
 }
 
+/**
+ * Where the proxy runs (Next needs these as literals):
+ *
+ * - every page path but the four sign-in pages: the list of lib/security/page-paths.ts (what is
+ *   not a page: the services, the portal's API, Next's internals, the real static files), so
+ *   anything else (`//evil.example`, `/a.b`) follows the route table;
+ * - the sign-in pages (`/{lang}/login`, `register`, `findpwd`, `login-business`) only when the
+ *   request carries something the proxy acts on: a session cookie (a signed-in visitor is sent
+ *   on), a launch parameter that picks another page variant (p, s, sl, lr, av), a `ut`, the
+ *   window-mode parameter or a frame's fetch (the host is remembered), or a body (a server
+ *   action, a form post). A plain anonymous visit needs none of it: next.config.mjs rewrites it
+ *   to the default variant's cached rendering, and the app's server adds the security headers
+ *   (lib/security/incoming.ts). The parameters that do not change the HTML (o, img, l, r) are
+ *   read by the page's client. tests/e2e/public-pages.spec.ts checks both ways.
+ */
 export const config = {
-  // Every path but the reference services, the portal's API, Next's internals and the real
-  // static files (public/), so anything else (`//evil.example`, `/a.b`) follows the route table.
-  matcher: ["/((?!_next/|v1/|v2/|message/|api/|brands/|images/|media/|embed/|icon\\.svg$|favicon\\.ico$|robots\\.txt$).*)"],
+  matcher: [
+    "/((?!(?:en|zh)/(?:login|register|findpwd|login-business)$|_next/|v1/|v2/|message/|api/|brands/|images/|media/|embed/|icon\\.svg$|favicon\\.ico$|robots\\.txt$).*)",
+    { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "cookie", key: "utoken" }] },
+    { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "query", key: "p" }] },
+    { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "query", key: "s" }] },
+    { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "query", key: "sl" }] },
+    { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "query", key: "lr" }] },
+    { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "query", key: "av" }] },
+    { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "query", key: "ut" }] },
+    { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "query", key: "embed" }] },
+    { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "header", key: "sec-fetch-dest", value: "i?frame" }] },
+    { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "header", key: "next-action" }] },
+    { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "header", key: "content-type" }] },
+    { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "header", key: "content-length" }] },
+  ],
 };

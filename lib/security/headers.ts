@@ -1,4 +1,6 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { PortalConfig } from "@/lib/config";
+import { publicOrigin } from "@/lib/session/public-origin";
 
 /**
  * The security headers of every page (ARCHITECTURE security rules; issue: framing, CSP).
@@ -76,4 +78,23 @@ export function pageSecurityHeaders(config: PortalConfig, https: boolean): Recor
   if (config.embedAllowedOrigins.length === 0) headers["X-Frame-Options"] = "SAMEORIGIN";
   if (https) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   return headers;
+}
+
+/**
+ * The page headers of each request of the app's server (lib/security/incoming.ts): made once
+ * per configuration for http and for https, the scheme taken per request as the public origin
+ * says (PUBLIC_ORIGIN, or behind TRUST_PROXY the proxy's X-Forwarded-Proto).
+ */
+export function pageHeadersByRequest(config: PortalConfig): (headers: IncomingHttpHeaders) => Readonly<Record<string, string>> {
+  const plain = pageSecurityHeaders(config, false);
+  const secure = pageSecurityHeaders(config, true);
+  return (headers) => {
+    const reader = {
+      get(name: string): string | null {
+        const value = headers[name.toLowerCase()];
+        return Array.isArray(value) ? value.join(", ") : (value ?? null);
+      },
+    };
+    return publicOrigin(reader, config).protocol === "https:" ? secure : plain;
+  };
 }

@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { HEADER } from "@/lib/contract/headers";
+import { isPagePath } from "./page-paths";
 
 /**
  * Before Next reads a request, the app's Node server:
@@ -11,6 +12,9 @@ import { HEADER } from "@/lib/contract/headers";
  *   the portal forwards it;
  * - without TRUST_PROXY drops the X-Forwarded-* headers a client sent about itself (no proxy
  *   vouches for them); Next then fills them from the socket and Host;
+ * - gives every page response its security headers (CSP, framing, permissions, HSTS on https;
+ *   lib/security/headers.ts), before Next or the proxy answers: a static page served without
+ *   the proxy has them as much as a redirect or a refusal of the proxy;
  * - caps every request body: a declared length over the cap is answered 413 without reading a
  *   byte, and a chunked body is counted as it arrives and the connection dropped past the cap.
  *   Next buffers a request body it hands to a route or an action without back-pressure, so
@@ -59,7 +63,13 @@ function capStream(request: IncomingMessage, cap: number): void {
   } as typeof request.emit;
 }
 
-function patch(proto: { emit: Emit; [PATCHED]?: true }, trustProxy: boolean): void {
+export type IncomingOptions = {
+  trustProxy: boolean;
+  /** The security headers of a page response, from the request's headers (https or not). */
+  pageHeaders: (headers: IncomingMessage["headers"]) => Readonly<Record<string, string>>;
+};
+
+function patch(proto: { emit: Emit; [PATCHED]?: true }, { trustProxy, pageHeaders }: IncomingOptions): void {
   if (proto[PATCHED]) return;
   const original = proto.emit;
   proto.emit = function emit(this: unknown, event: string, ...args: unknown[]): boolean {
@@ -69,6 +79,7 @@ function patch(proto: { emit: Emit; [PATCHED]?: true }, trustProxy: boolean): vo
       if (request?.headers && response) {
         if (!trustProxy) for (const name of FORWARDED) delete request.headers[name];
         request.headers[HEADER.peer] = request.socket?.remoteAddress ?? "";
+        if (isPagePath(request.url)) for (const [name, value] of Object.entries(pageHeaders(request.headers))) response.setHeader(name, value);
         const cap = bodyCapFor(request.url);
         if (Number(request.headers["content-length"] ?? 0) > cap) {
           refuseTooLarge(response);
@@ -83,7 +94,7 @@ function patch(proto: { emit: Emit; [PATCHED]?: true }, trustProxy: boolean): vo
   proto[PATCHED] = true;
 }
 
-export function guardIncomingRequests(trustProxy: boolean): void {
-  patch(http.Server.prototype, trustProxy);
-  patch(https.Server.prototype, trustProxy);
+export function guardIncomingRequests(options: IncomingOptions): void {
+  patch(http.Server.prototype, options);
+  patch(https.Server.prototype, options);
 }

@@ -20,7 +20,10 @@ function lastValue(header: string | null): string | undefined {
   return header?.split(",").at(-1)?.trim() || undefined;
 }
 
-export function publicOrigin(headers: Headers, config: PortalConfig = portalConfig()): URL {
+/** What is read of a request's headers (a Fetch `Headers`, or a Node request's through an adapter). */
+export type HeaderReader = Pick<Headers, "get">;
+
+export function publicOrigin(headers: HeaderReader, config: PortalConfig = portalConfig()): URL {
   if (config.publicOrigin) return new URL(config.publicOrigin);
   if (config.trustProxyHops > 0) {
     const host = lastValue(headers.get("x-forwarded-host")) ?? headers.get("host") ?? undefined;
