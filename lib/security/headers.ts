@@ -88,6 +88,11 @@ export function pageSecurityHeaders(config: PortalConfig, https: boolean): Recor
 export function pageHeadersByRequest(config: PortalConfig): (headers: IncomingHttpHeaders) => Readonly<Record<string, string>> {
   const plain = pageSecurityHeaders(config, false);
   const secure = pageSecurityHeaders(config, true);
+  // Without a proxy to believe, the scheme is the configured one for every request.
+  if (config.publicOrigin || config.trustProxyHops === 0) {
+    const fixed = publicOrigin({ get: () => null }, config).protocol === "https:" ? secure : plain;
+    return () => fixed;
+  }
   return (headers) => {
     const reader = {
       get(name: string): string | null {
