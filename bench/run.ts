@@ -6,7 +6,8 @@
  *   npm run --silent bench -- --json > bench.json
  *                                 the numbers as JSON on stdout instead of the table
  *
- * Environment: BENCH_SECONDS (per load measurement, default 10), BENCH_CONNECTIONS (default 8),
+ * Environment: BENCH_SECONDS (per load measurement, default 12), BENCH_ROUNDS (default 3: each
+ * measurement is cut into that many rounds, taken in turn with its reference's), BENCH_CONNECTIONS (default 8),
  * BENCH_BASE_PORT (default 3900: the portal +0, the baseline +1, the cold-start servers +2, +3).
  * It never builds the portal: without `.next` it stops and says to run `npm run build`. It builds
  * the baseline once when bench/baseline/.next is missing, and says so.
@@ -25,7 +26,8 @@ const BASELINE_DIR = path.join(ROOT, "bench", "baseline");
 const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
 const TSX_BIN = path.join(ROOT, "node_modules", ".bin", "tsx");
 
-const SECONDS = positiveNumber("BENCH_SECONDS", 10);
+const SECONDS = positiveNumber("BENCH_SECONDS", 12);
+const ROUNDS = Math.max(1, Math.round(positiveNumber("BENCH_ROUNDS", 3)));
 const CONNECTIONS = positiveNumber("BENCH_CONNECTIONS", 8);
 const BASE_PORT = positiveNumber("BENCH_BASE_PORT", 3900);
 const WARMUP_SECONDS = Math.min(2, SECONDS);
@@ -204,21 +206,51 @@ async function load(target: Target, seconds: number): Promise<Load> {
     ],
   });
   bad += result.errors + result.timeouts;
-  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, bad };
+  const perSecond = result.duration > 0 ? result.requests.total / result.duration : 0;
+  return { perSecond, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, bad };
 }
 
-/** A warm-up (not counted), then the measurement. */
-async function measure(label: string, target: Target): Promise<Load> {
-  log(`${label}: warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s at ${CONNECTIONS} connections`);
-  await load(target, WARMUP_SECONDS);
-  const result = await load(target, SECONDS);
-  if (result.bad > 0) log(`${label}: ${result.bad} of ${result.requests} answers were not the expected ones`);
-  return result;
+/** One side of a comparison: a round of load of the given length. */
+type Side = { label: string; warm: boolean; round: (seconds: number) => Promise<Load> };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** The rounds of one side as one measurement: the mean rate, the median p50, the worst p99. */
+function combine(rounds: Load[]): Load {
+  return {
+    perSecond: rounds.reduce((sum, round) => sum + round.perSecond, 0) / Math.max(1, rounds.length),
+    p50: median(rounds.map((round) => round.p50)),
+    p99: Math.max(0, ...rounds.map((round) => round.p99)),
+    requests: rounds.reduce((sum, round) => sum + round.requests, 0),
+    bad: rounds.reduce((sum, round) => sum + round.bad, 0),
+  };
 }
 
-async function rawArgon2(): Promise<Load> {
-  log(`raw argon2id verify: ${SECONDS} s at ${CONNECTIONS} in flight (bench/argon2-verify.ts, its own Node process)`);
-  const env = { ...baseEnv(), BENCH_SECONDS: String(SECONDS), BENCH_CONCURRENCY: String(CONNECTIONS) };
+/**
+ * A measurement and its reference, in turns: a warm-up of each (not counted), then ROUNDS rounds
+ * of SECONDS / ROUNDS each, portal then reference, so a slower stretch of a shared machine meets
+ * both sides alike instead of one whole measurement.
+ */
+async function compare(portal: Side, reference: Side): Promise<[Load, Load]> {
+  const seconds = SECONDS / ROUNDS;
+  log(`${portal.label} vs ${reference.label}: ${ROUNDS} rounds of ${round(seconds, 1)} s each, in turns, at ${CONNECTIONS} connections`);
+  for (const side of [portal, reference]) if (side.warm) await side.round(WARMUP_SECONDS);
+  const rounds: [Load[], Load[]] = [[], []];
+  for (let i = 0; i < ROUNDS; i += 1) {
+    rounds[0].push(await portal.round(seconds));
+    rounds[1].push(await reference.round(seconds));
+  }
+  const results: [Load, Load] = [combine(rounds[0]), combine(rounds[1])];
+  for (const [side, result] of [[portal, results[0]], [reference, results[1]]] as const) {
+    if (result.bad > 0) log(`${side.label}: ${result.bad} of ${result.requests} answers were not the expected ones`);
+  }
+  return results;
+}
+
+const http = (label: string, target: Target): Side => ({ label, warm: true, round: (seconds) => load(target, seconds) });
+
+async function rawArgon2(seconds: number): Promise<Load> {
+  const env = { ...baseEnv(), BENCH_SECONDS: String(seconds), BENCH_CONCURRENCY: String(CONNECTIONS) };
   const out = await run("argon2 verify", TSX_BIN, [path.join("bench", "argon2-verify.ts")], env);
   const line = out.trim().split("\n").at(-1) ?? "";
   const parsed = JSON.parse(line) as { verifies: number; perSecond: number; p50: number; p99: number };
@@ -340,31 +372,37 @@ async function main(): Promise<void> {
   const [portal, baseline] = await Promise.all([startPortal("portal", PORTS.portal, dataDir), startBaseline("baseline", PORTS.baseline)]);
 
   const html = (status: number) => status === 200;
-  // 3. One load at a time.
-  const staticPortal = await measure("portal GET /en/login", { port: PORTS.portal, path: "/en/login", ok: html });
-  const staticBaseline = await measure("baseline GET /static", { port: PORTS.baseline, path: "/static", ok: html });
+  // 3. One load at a time, each with its reference in turns.
+  const [staticPortal, staticBaseline] = await compare(
+    http("portal GET /en/login", { port: PORTS.portal, path: "/en/login", ok: html }),
+    http("baseline GET /static", { port: PORTS.baseline, path: "/static", ok: html }),
+  );
 
   const token = await signIn(PORTS.portal);
   const cookie = await browserCookies(PORTS.portal, "/en/profile/settings", token);
-  const dynamicPortal = await measure("portal GET /en/profile/settings (signed in)", { port: PORTS.portal, path: "/en/profile/settings", headers: { cookie }, ok: html });
-  const dynamicBaseline = await measure("baseline GET /dynamic (cookie)", { port: PORTS.baseline, path: "/dynamic", headers: { cookie: `utoken=${token}` }, ok: html });
+  const [dynamicPortal, dynamicBaseline] = await compare(
+    http("portal GET /en/profile/settings (signed in)", { port: PORTS.portal, path: "/en/profile/settings", headers: { cookie }, ok: html }),
+    http("baseline GET /dynamic (cookie)", { port: PORTS.baseline, path: "/dynamic", headers: { cookie: `utoken=${token}` }, ok: html }),
+  );
 
-  const loginPortal = await measure("portal POST /v1/login", {
-    port: PORTS.portal,
-    path: "/v1/login",
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ACCOUNT),
-    ok: (status, body) => status === 200 && body.includes('"code":0'),
-  });
+  // the raw verify rate in a Node process of its own (the servers idle meanwhile)
+  const [loginPortal, argon2] = await compare(
+    http("portal POST /v1/login", {
+      port: PORTS.portal,
+      path: "/v1/login",
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ACCOUNT),
+      ok: (status, body) => status === 200 && body.includes('"code":0'),
+    }),
+    { label: "raw argon2id verify (bench/argon2-verify.ts)", warm: false, round: rawArgon2 },
+  );
   log(`gzip (level ${GZIP_LEVEL}) JS bytes of ${PUBLIC_PAGES.length} public pages and of the baseline's static page`);
   const baselineJs = await gzipJsBytes(PORTS.baseline, "/static");
   if (baselineJs.error) throw new Error(`baseline: ${baselineJs.error}`);
   const pages: { page: string; bytes: number; scripts: number; error?: string }[] = [];
   for (const page of PUBLIC_PAGES) pages.push({ page, ...(await gzipJsBytes(PORTS.portal, page)) });
-  // the raw verify rate on a machine where no server runs
   await Promise.all([stop(portal.child), stop(baseline.child)]);
-  const argon2 = await rawArgon2();
 
   const rows: Row[] = [
     ...loadRows("GET /en/login vs static", "req/s", staticPortal, staticBaseline, 0.8),
@@ -386,7 +424,7 @@ async function main(): Promise<void> {
 
   const cpus = os.cpus();
   const machine = { cpus: cpus.length, model: cpus[0]?.model ?? "unknown", loadAverage: os.loadavg().map((value) => round(value, 2)), node: process.version, platform: `${os.platform()} ${os.release()}` };
-  const settings = { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, gzipLevel: GZIP_LEVEL, basePort: BASE_PORT };
+  const settings = { seconds: SECONDS, rounds: ROUNDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, gzipLevel: GZIP_LEVEL, basePort: BASE_PORT };
   if (JSON_OUTPUT) {
     const raw = { staticPortal, staticBaseline, dynamicPortal, dynamicBaseline, loginPortal, argon2, coldStart: { portal: cold.seconds, baseline: coldBaseline.seconds }, js: { pages, baseline: baselineJs } };
     process.stdout.write(`${JSON.stringify({ date: new Date().toISOString(), machine, settings, rows, raw }, null, 2)}\n`);
@@ -395,7 +433,8 @@ async function main(): Promise<void> {
     for (const row of rows) if (row.note) process.stdout.write(`note: ${row.measure}: ${row.note}\n`);
     process.stdout.write(
       `${new Date().toISOString()}, ${machine.cpus} × ${machine.model}, load average ${machine.loadAverage.join(" ")}, Node ${machine.node}; ` +
-        `${SECONDS} s per load measurement at ${CONNECTIONS} connections after ${WARMUP_SECONDS} s of warm-up; KiB = 1024 bytes, gzip level ${GZIP_LEVEL}; ` +
+        `${SECONDS} s per load measurement in ${ROUNDS} rounds taken in turns with its reference, at ${CONNECTIONS} connections after ${WARMUP_SECONDS} s of warm-up; ` +
+        `KiB = 1024 bytes, gzip level ${GZIP_LEVEL}; ` +
         `run took ${Math.round((Date.now() - started) / 1000)} s.\n`,
     );
   }
