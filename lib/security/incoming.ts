@@ -69,7 +69,8 @@ export type IncomingOptions = {
   pageHeaders: (headers: IncomingMessage["headers"]) => Readonly<Record<string, string>>;
 };
 
-function patch(proto: { emit: Emit; [PATCHED]?: true }, { trustProxy, pageHeaders }: IncomingOptions): void {
+/** Patches one server prototype (exported for tests, which patch a subclass of their own). */
+export function patchServer(proto: { emit: Emit; [PATCHED]?: true }, { trustProxy, pageHeaders }: IncomingOptions): void {
   if (proto[PATCHED]) return;
   const original = proto.emit;
   proto.emit = function emit(this: unknown, event: string, ...args: unknown[]): boolean {
@@ -95,6 +96,6 @@ function patch(proto: { emit: Emit; [PATCHED]?: true }, { trustProxy, pageHeader
 }
 
 export function guardIncomingRequests(options: IncomingOptions): void {
-  patch(http.Server.prototype, options);
-  patch(https.Server.prototype, options);
+  patchServer(http.Server.prototype, options);
+  patchServer(https.Server.prototype, options);
 }
