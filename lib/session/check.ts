@@ -25,14 +25,44 @@ async function tokenHash(token: string): Promise<string> {
   return btoa(String.fromCharCode(...new Uint8Array(digest))).slice(0, 32);
 }
 
+/**
+ * Checks already opened, by sealed value, secret and token: a browser sends the same cookie on
+ * every navigation for a minute, and opening it (key derivation, HMAC, decryption) cost several
+ * per cent of a signed-in view. Only checks that were valid for that very token are kept, and
+ * their freshness is judged again on every read, exactly as for a newly opened one.
+ */
+const OPENED_MAX = 1000;
+const opened = new Map<string, Check>();
+
+function remember(key: string, check: Check): void {
+  if (opened.size >= OPENED_MAX) {
+    const oldest = opened.keys().next().value;
+    if (oldest !== undefined) opened.delete(oldest);
+  }
+  opened.set(key, check);
+}
+
+function isFresh(check: Check, nowMs: number): boolean {
+  return nowMs - check.at <= CHECK_FRESH_SECONDS * 1000 && check.at <= nowMs + 5_000;
+}
+
 /** The user (enterprise flag, id) of a still-fresh check of this very token, or null (ask upstream). */
 export async function readCheck(sealed: string | undefined, token: string, secret: string | null, nowMs = Date.now()): Promise<CheckedUser | null> {
   if (!sealed || !secret) return null;
+  const key = `${secret}\n${token}\n${sealed}`;
+  const known = opened.get(key);
+  if (known) {
+    if (isFresh(known, nowMs)) return { enterprise: known.e, uid: known.u };
+    opened.delete(key);
+    return null;
+  }
   try {
     const check = await unsealData<Partial<Check>>(sealed, { password: secret, ttl: CHECK_TTL_SECONDS });
     if (typeof check.h !== "string" || typeof check.e !== "boolean" || typeof check.u !== "string" || typeof check.at !== "number") return null;
-    if (nowMs - check.at > CHECK_FRESH_SECONDS * 1000 || check.at > nowMs + 5_000) return null;
-    return check.h === (await tokenHash(token)) ? { enterprise: check.e, uid: check.u } : null;
+    const whole: Check = { h: check.h, e: check.e, u: check.u, at: check.at };
+    if (!isFresh(whole, nowMs) || whole.h !== (await tokenHash(token))) return null;
+    remember(key, whole);
+    return { enterprise: whole.e, uid: whole.u };
   } catch {
     return null;
   }
