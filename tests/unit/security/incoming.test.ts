@@ -2,7 +2,6 @@
  * @jest-environment node
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { patchServer } from "@/lib/security/incoming";
 
 /**
@@ -24,7 +23,9 @@ beforeAll(async () => {
     response.end("ok");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("the test server has no port");
+  base = `http://127.0.0.1:${address.port}`;
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
