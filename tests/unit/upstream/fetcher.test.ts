@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createServer } from "node:net";
-import { delay, http, HttpResponse, passthrough } from "msw";
+import { delay, http, HttpResponse, passthrough, type JsonBodyType } from "msw";
 import { setupServer } from "msw/node";
 import { z } from "zod";
 import type { AppHeaders } from "@/lib/contract/headers";
@@ -184,6 +184,24 @@ describe("upstreamFetch reads the {code, data, message} envelope", () => {
   });
 });
 
+/**
+ * Answers GET /v1/hello after `ms`; resolves once that late answer is given. A test awaits it, so
+ * no handler is still running when the file ends (msw's interception is shared by the test
+ * files of one worker, and a late answer could meet the next file's first request).
+ */
+function slowAnswer(ms: number, body: JsonBodyType): Promise<void> {
+  let done: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (done = resolve));
+  server.use(
+    http.get(`${BASE}/v1/hello`, async () => {
+      await delay(ms);
+      done();
+      return HttpResponse.json(body);
+    }),
+  );
+  return answered;
+}
+
 describe("upstreamFetch maps network failures to the codes of SPEC §8", () => {
   it("reports an unreachable service (connection refused) as 1000", async () => {
     const origin = `http://127.0.0.1:${await closedPort()}`;
@@ -197,14 +215,10 @@ describe("upstreamFetch maps network failures to the codes of SPEC §8", () => {
   });
 
   it("tells a timeout apart from other network errors, keeping the code 1002", async () => {
-    server.use(
-      http.get(`${BASE}/v1/hello`, async () => {
-        await delay(500);
-        return HttpResponse.json({ code: 0, data: {} });
-      }),
-    );
+    const answered = slowAnswer(300, { code: 0, data: {} });
     const timedOut = await failure(call({ timeoutMs: 30 }));
     expect(timedOut).toMatchObject({ code: 1002, timedOut: true, message: "Request timed out" });
+    await answered;
   });
 
   it("reports a network error without a known cause as 1002", async () => {
@@ -214,14 +228,9 @@ describe("upstreamFetch maps network failures to the codes of SPEC §8", () => {
   });
 
   it("gives up after timeoutMs and reports 1002", async () => {
-    server.use(
-      http.get(`${BASE}/v1/hello`, async () => {
-        await delay(1_000);
-        return HttpResponse.json({ code: 0, data: { hello: "too late" } });
-      }),
-    );
-
+    const answered = slowAnswer(300, { code: 0, data: { hello: "too late" } });
     await expect(failure(call({ timeoutMs: 50 }))).resolves.toMatchObject({ code: 1002 });
+    await answered;
   });
 });
 
