@@ -22,7 +22,8 @@ import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
 
 /**
  * Thin dispatcher: refuse what a page never accepts, language routing, the `ut` hand-off, then
- * the route guard; every answer gets the security headers. The rules live in lib/.
+ * the route guard. The rules live in lib/; the security headers of its answers, as of every
+ * page response, are set by the app's server before it runs (lib/security/incoming.ts).
  */
 export async function proxy(request: NextRequest) {
   const config = portalConfig();

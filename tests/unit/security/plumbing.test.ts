@@ -6,6 +6,7 @@ import type { AppHeaders } from "@/lib/contract/headers";
 import { UpstreamError } from "@/lib/upstream/errors";
 import { upstreamFetch, type UpstreamRequest } from "@/lib/upstream/fetcher";
 import { clientAddress, publicOrigin } from "@/lib/session/public-origin";
+import { pageHeadersByRequest } from "@/lib/security/headers";
 import { resetPortalConfig, type PortalConfig } from "@/lib/config";
 import { deviceCookieOptions, isDeviceId, newDeviceId } from "@/lib/session/cookie";
 import { validateToken } from "@/lib/session/validate-token";
@@ -150,6 +151,29 @@ describe("the portal's public origin", () => {
   it("believes X-Forwarded-Host and -Proto only behind TRUST_PROXY", () => {
     const headers = new Headers({ host: "10.0.0.5:3000", "x-forwarded-host": "passport.example.com", "x-forwarded-proto": "https" });
     expect(publicOrigin(headers, config({ trustProxyHops: 1 })).origin).toBe("https://passport.example.com");
+  });
+});
+
+describe("the page security headers of a request", () => {
+  it("are the http set without a public https origin, the https set (with HSTS) with one", () => {
+    const plain = pageHeadersByRequest(config())({ host: "localhost:3000" });
+    expect(plain["Content-Security-Policy"]).toContain("frame-ancestors 'self'");
+    expect(plain["X-Frame-Options"]).toBe("SAMEORIGIN");
+    expect(plain["Strict-Transport-Security"]).toBeUndefined();
+    const secure = pageHeadersByRequest(config({ publicOrigin: "https://passport.example.com" }))({ host: "localhost:3000" });
+    expect(secure["Strict-Transport-Security"]).toMatch(/max-age=/);
+  });
+
+  it("take a forwarded https only from a trusted proxy", () => {
+    const forwarded = { host: "passport.example.com", "x-forwarded-proto": "https", "x-forwarded-host": "passport.example.com" };
+    expect(pageHeadersByRequest(config())(forwarded)["Strict-Transport-Security"]).toBeUndefined();
+    expect(pageHeadersByRequest(config({ trustProxyHops: 1 }))(forwarded)["Strict-Transport-Security"]).toMatch(/max-age=/);
+  });
+
+  it("let an allowlisted host frame the pages", () => {
+    const framed = pageHeadersByRequest(config({ embedAllowedOrigins: ["https://host.example"] }))({});
+    expect(framed["Content-Security-Policy"]).toContain("frame-ancestors 'self' https://host.example");
+    expect(framed["X-Frame-Options"]).toBeUndefined();
   });
 });
 
