@@ -183,10 +183,11 @@ function withLang(response: NextResponse, lang: Locale, request: NextRequest, si
  *   request carries something the proxy acts on: a session cookie (a signed-in visitor is sent
  *   on), a launch parameter that picks another page variant (p, s, sl, lr, av), a `ut`, the
  *   window-mode parameter or a frame's fetch (the host is remembered), or a body (a server
- *   action, a form post). A plain anonymous visit needs none of it: next.config.mjs rewrites it
- *   to the default variant's cached rendering, and the app's server adds the security headers
- *   (lib/security/incoming.ts). The parameters that do not change the HTML (o, img, l, r) are
- *   read by the page's client. tests/e2e/public-pages.spec.ts checks both ways.
+ *   action, a form post, any declared or chunked body). A plain anonymous visit needs none of
+ *   it: next.config.mjs rewrites it to the default variant's cached rendering, and the app's
+ *   server adds the security headers (lib/security/incoming.ts). A bodiless POST is served that
+ *   same page, like a GET. The parameters that do not change the HTML (o, img, l, r) are read
+ *   by the page's client. tests/e2e/public-pages.spec.ts checks both ways.
  */
 export const config = {
   matcher: [
@@ -203,5 +204,6 @@ export const config = {
     { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "header", key: "next-action" }] },
     { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "header", key: "content-type" }] },
     { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "header", key: "content-length" }] },
+    { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "header", key: "transfer-encoding" }] },
   ],
 };
