@@ -150,6 +150,9 @@ export async function proxy(request: NextRequest) {
       response = NextResponse.next({ request: { headers } });
     }
   }
+  // A signed-in page may be a static shell (the settings page): the same for everyone, yet only
+  // past this guard, so no cache keeps it; the same words as Next's for a page rendered per request.
+  if (rule.kind === "protected") response.headers.set("Cache-Control", PROTECTED_CACHE_CONTROL);
   if (sealed) response.cookies.set(CHECK_COOKIE, sealed, { ...cookieOptions(false), maxAge: 5 * 60 });
   if (decision.clearToken && !isAction) {
     response.cookies.set(UTOKEN_COOKIE, "", { ...cookieOptions(false), maxAge: 0 });
@@ -158,6 +161,8 @@ export async function proxy(request: NextRequest) {
   if (decision.expired && !isAction) response.cookies.set(EXPIRED_FLASH_COOKIE, "1", { path: "/", maxAge: 60, sameSite: "lax" });
   return withLaunch(withLang(response, lang, request, needsCheck));
 }
+
+const PROTECTED_CACHE_CONTROL = "private, no-cache, no-store, max-age=0, must-revalidate";
 
 /** `login/atomm.pc.110` → the login page and its variant; anything else → null. */
 function staticPageOf(rest: string): { page: string; variant: string } | null {

@@ -1,4 +1,5 @@
 import "server-only";
+import { Suspense } from "react";
 import { headers } from "next/headers";
 import type { Locale } from "@/lib/i18n/routing";
 import { CHECKED_UID_HEADER } from "@/lib/session/check";
@@ -8,12 +9,21 @@ import { getUserBasic } from "@/lib/upstream/passport";
 import { AnalyticsIdentity } from "./analytics-identity";
 
 /**
- * The signed-in user's id for analytics, in the user-centre layout (streamed in its own
- * Suspense boundary, so it never holds the page up). Any failure just leaves it out: the page
- * itself deals with an ended session. The guard passes the id it checked; only without one
- * (no SESSION_SECRET for the sealed check) is it asked of the passport API.
+ * The signed-in user's id for analytics, on a user-centre page rendered per request (streamed in
+ * its own Suspense boundary, so it never holds the page up; the static settings page announces
+ * the id of the data it reads instead). Any failure just leaves it out: the page itself deals
+ * with an ended session. The guard passes the id it checked; only without one (no
+ * SESSION_SECRET for the sealed check) is it asked of the passport API.
  */
-export async function SignedInIdentity({ lang }: { lang: Locale }) {
+export function SignedInIdentity({ lang }: { lang: Locale }) {
+  return (
+    <Suspense fallback={null}>
+      <CheckedIdentity lang={lang} />
+    </Suspense>
+  );
+}
+
+async function CheckedIdentity({ lang }: { lang: Locale }) {
   const token = await readToken();
   if (!token) return null;
   const checked = (await headers()).get(CHECKED_UID_HEADER);

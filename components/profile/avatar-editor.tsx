@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from "react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "@/lib/contract/user";
 import { avatarFileError } from "@/lib/validation/profile";
@@ -12,6 +11,7 @@ import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { AvatarImage } from "./avatar-image";
 import { NoticeAlert, NoticeStatus, useNotice } from "./page-notice";
 import { uploadAvatar } from "./upload-avatar";
+import { useProfileReload } from "./use-profile-view";
 
 type Chosen = { file: File; preview: string };
 type Phase = "idle" | "chosen" | "uploading";
@@ -24,7 +24,7 @@ type Phase = "idle" | "chosen" | "uploading";
 export function AvatarEditor({ page, src: savedSrc, initial, children }: { page: PageRef; src: string | null; initial: string; children: ReactNode }) {
   const t = useTranslations("profile.avatar");
   const text = useErrorText();
-  const router = useRouter();
+  const reload = useProfileReload();
   const hydrated = useHydrated();
   const [src, setSrc] = useState(savedSrc);
   const [chosen, setChosen] = useState<Chosen | null>(null);
@@ -87,7 +87,7 @@ export function AvatarEditor({ page, src: savedSrc, initial, children }: { page:
     if (!result.ok) return reset({ error: text.action(result.error) });
     setSrc(result.headpic);
     reset({ saved: true });
-    router.refresh();
+    reload();
   }
 
   const preview = chosen && !previewBroken ? chosen.preview : null;

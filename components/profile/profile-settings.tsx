@@ -1,7 +1,10 @@
-import { getTranslations } from "next-intl/server";
+"use client";
+
+import { useTranslations } from "next-intl";
 import type { UserFullInfo } from "@/lib/contract/passport";
 import type { RegionItem } from "@/lib/contract/user";
 import type { Locale } from "@/lib/i18n/routing";
+import type { RegionLists } from "@/lib/profile/view";
 import { errorMessageKey } from "@/lib/contract/errors";
 import { Alert } from "@/components/ui/alert";
 import { AvatarEditor } from "./avatar-editor";
@@ -12,18 +15,29 @@ import { OtherInfoForm } from "./other-info-form";
 import { NoticeProvider } from "./page-notice";
 import { SettingsRow } from "./settings-row";
 
-/** What the page loaded besides the user: the lists behind the country and region selects. */
-export type RegionLists = { countries: RegionItem[]; regions: RegionItem[] | null } | { failed: number };
-
 type Props = { user: UserFullInfo; avatarSrc: string | null; lists: RegionLists; lang: Locale; query: string };
 
-const card = "rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6";
+export const SETTINGS_CARD = "rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6";
+
+/** The page's title and what it is for: also shown while the user's data loads. */
+export function SettingsHeading() {
+  const t = useTranslations("profile");
+  const labels = useTranslations("settings");
+  return (
+    <div className="mb-6">
+      <h1 id="settings-title" className="text-xl font-semibold text-gray-900">
+        {labels("title")}
+      </h1>
+      <p className="mt-1 text-sm text-muted">{t("description")}</p>
+    </div>
+  );
+}
 
 /** The user centre (SPEC §2 settings): the avatar, then each piece of personal information with its own save. */
-export async function ProfileSettings({ user, avatarSrc, lists, lang, query }: Props) {
-  const t = await getTranslations({ locale: lang, namespace: "profile" });
-  const labels = await getTranslations({ locale: lang, namespace: "settings" });
-  const te = await getTranslations({ locale: lang, namespace: "errors" });
+export function ProfileSettings({ user, avatarSrc, lists, lang, query }: Props) {
+  const t = useTranslations("profile");
+  const labels = useTranslations("settings");
+  const te = useTranslations("errors");
   const page = { lang, query };
   const name = user.nickname || user.email;
   const location = "failed" in lists ? null : countryRegion(user, lists);
@@ -32,20 +46,15 @@ export async function ProfileSettings({ user, avatarSrc, lists, lang, query }: P
   return (
     <NoticeProvider>
       <div className="flex flex-col gap-6">
-        <section aria-labelledby="settings-title" className={card}>
-          <div className="mb-6">
-            <h1 id="settings-title" className="text-xl font-semibold text-gray-900">
-              {labels("title")}
-            </h1>
-            <p className="mt-1 text-sm text-muted">{t("description")}</p>
-          </div>
+        <section aria-labelledby="settings-title" className={SETTINGS_CARD}>
+          <SettingsHeading />
           <AvatarEditor page={page} src={avatarSrc} initial={name.slice(0, 1).toUpperCase()}>
             <p className="text-lg font-semibold text-gray-900 [overflow-wrap:anywhere]">{name}</p>
             {user.nickname ? <p className="text-sm text-muted [overflow-wrap:anywhere]">{user.email}</p> : null}
           </AvatarEditor>
         </section>
 
-        <section aria-label={t("details")} className={`${card} divide-y divide-gray-100`}>
+        <section aria-label={t("details")} className={`${SETTINGS_CARD} divide-y divide-gray-100`}>
           <SettingsRow id="about-title" title={t("about.title")} description={t("about.hint")}>
             <OtherInfoForm page={page} nickname={user.nickname ?? ""} introduction={user.introduction ?? ""} />
           </SettingsRow>
@@ -71,7 +80,7 @@ export async function ProfileSettings({ user, avatarSrc, lists, lang, query }: P
           </SettingsRow>
         </section>
 
-        <section aria-labelledby="account-title" className={card}>
+        <section aria-labelledby="account-title" className={SETTINGS_CARD}>
           <h2 id="account-title" className="text-base font-semibold text-gray-900">
             {t("account")}
           </h2>

@@ -1,23 +1,23 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type { ActionError, ActionResult } from "@/lib/session/action-result";
 import { callAction } from "@/components/auth/use-error-text";
 import { useNotice } from "./page-notice";
 import { useProfileErrorText } from "./use-profile-error-text";
+import { useProfileReload } from "./use-profile-view";
 
 export type SaveState = { status: "idle" } | { status: "saving" };
 
 /**
- * One field group's save: runs its server action, then says "saved" (and refreshes the page's
- * server data, such as the summary at the top) or shows the translated error, as the page's one
+ * One field group's save: runs its server action, then says "saved" (and reads the page's data
+ * again, for the summary at the top) or shows the translated error, as the page's one
  * notice (page-notice.tsx). Field errors go back to the form; the form keeps what the user typed
  * either way.
  */
 export function useFieldSave() {
-  const router = useRouter();
+  const reload = useProfileReload();
   const t = useTranslations("profile");
   const text = useProfileErrorText();
   const notices = useNotice(useId());
@@ -30,7 +30,7 @@ export function useFieldSave() {
     setState({ status: "idle" });
     if (result.ok) {
       notices.success(t("saved"));
-      router.refresh();
+      reload();
       return true;
     }
     const { error } = result;

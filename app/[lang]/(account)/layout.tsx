@@ -5,11 +5,14 @@ import { SideMenu } from "@/components/account/side-menu";
 import { LogoutButton } from "@/components/account/logout-button";
 import { LanguageSelect } from "@/components/layout/language-select";
 import { FlashNotice } from "@/components/layout/flash-notice";
-import { SignedInIdentity } from "@/components/analytics/signed-in-identity";
 import { ClientMessages } from "@/components/layout/client-messages";
 import { ACCOUNT_NAMESPACES } from "@/lib/i18n/client-namespaces";
 
-/** The user-centre layout: a header, the side menu and the page. */
+/**
+ * The user-centre layout: a header, the side menu and the page. It reads nothing of the request
+ * (the menu and the logout button read the address on the client), so a page that reads nothing
+ * either, like the settings page, is served as a static shell.
+ */
 export default async function AccountLayout({ children, params }: LayoutProps<"/[lang]">) {
   const { lang: raw } = await params;
   const lang: Locale = localeOf(raw);
@@ -42,9 +45,6 @@ export default async function AccountLayout({ children, params }: LayoutProps<"/
             {children}
           </main>
         </div>
-        <Suspense>
-          <SignedInIdentity lang={lang} />
-        </Suspense>
       </div>
     </ClientMessages>
   );

@@ -7,7 +7,8 @@ import { messages, renderIn } from "../support/render";
 
 jest.mock("@/app/[lang]/(account)/profile/settings/actions", () => ({ saveOtherInfoAction: jest.fn(), saveGenderAction: jest.fn() }));
 const refresh = jest.fn();
-jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
+// the settings page's data is read again after a save (the page's ProfileReload)
+jest.mock("@/components/profile/use-profile-view", () => ({ useProfileReload: () => refresh }));
 const saveOtherInfo = jest.mocked(saveOtherInfoAction);
 const saveGender = jest.mocked(saveGenderAction);
 const { en, zh } = messages;

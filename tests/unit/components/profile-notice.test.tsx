@@ -14,7 +14,6 @@ import { messages, renderIn } from "../support/render";
  */
 jest.mock("@/app/[lang]/(account)/profile/settings/actions", () => ({ saveOtherInfoAction: jest.fn(), saveGenderAction: jest.fn() }));
 jest.mock("@/components/profile/upload-avatar", () => ({ uploadAvatar: jest.fn() }));
-jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh: jest.fn() }) }));
 const saveOtherInfo = jest.mocked(saveOtherInfoAction);
 const saveGender = jest.mocked(saveGenderAction);
 const upload = jest.mocked(uploadAvatar);

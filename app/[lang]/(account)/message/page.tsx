@@ -7,6 +7,7 @@ import { parseMessageOptions } from "@/lib/launch/message-options";
 import { pageLaunch } from "@/lib/launch/page";
 import { MessageCentre } from "@/components/messages/message-centre";
 import { loadMessageCentre } from "./load";
+import { SignedInIdentity } from "@/components/analytics/signed-in-identity";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/message">): Promise<Metadata> {
   const { lang } = await params;
@@ -27,12 +28,15 @@ export default async function MessagePage({ params, searchParams }: PageProps<"/
   const options = parseMessageOptions(await searchParams, portalConfig().imageHosts);
   const data = await loadMessageCentre(lang, launch, options.sort, href(`/${lang}/login`));
   return (
-    <MessageCentre
-      page={{ lang, query }}
-      contentLang={launch.l ?? lang}
-      appName={BRANDS[launch.p].title[lang]}
-      options={options}
-      data={data}
-    />
+    <>
+      <MessageCentre
+        page={{ lang, query }}
+        contentLang={launch.l ?? lang}
+        appName={BRANDS[launch.p].title[lang]}
+        options={options}
+        data={data}
+      />
+      <SignedInIdentity lang={lang} />
+    </>
   );
 }

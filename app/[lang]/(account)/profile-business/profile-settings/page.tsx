@@ -8,6 +8,7 @@ import { currentUser } from "@/lib/session/server";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { ErrorCode } from "@/lib/contract/errors";
 import { EnterpriseAccount } from "@/components/account/enterprise-account";
+import { SignedInIdentity } from "@/components/analytics/signed-in-identity";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/profile-business/profile-settings">): Promise<Metadata> {
   const { lang } = await params;
@@ -29,5 +30,10 @@ export default async function BusinessSettingsPage({ params, searchParams }: Pag
     throw error;
   }
   if (!user?.enterpriseUser) redirect(href(`/${lang}/login-business`));
-  return <EnterpriseAccount user={user} enterprise={user.enterpriseUser} lang={lang} query={query} />;
+  return (
+    <>
+      <EnterpriseAccount user={user} enterprise={user.enterpriseUser} lang={lang} query={query} />
+      <SignedInIdentity lang={lang} />
+    </>
+  );
 }

@@ -7,6 +7,7 @@ import { pageLaunch } from "@/lib/launch/page";
 import { BUSINESS_SECURITY_PATH } from "@/lib/session/routes";
 import { SecurityView } from "@/components/security/security-view";
 import { loadSecurity } from "../../profile/security/load";
+import { SignedInIdentity } from "@/components/analytics/signed-in-identity";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/profile-business/security">): Promise<Metadata> {
   const { lang } = await params;
@@ -22,5 +23,10 @@ export default async function BusinessSecurityPage({ params, searchParams }: Pag
   const loginHref = href(`/${lang}/login-business`);
   const data = await loadSecurity(lang, launch, loginHref);
   if (!data.user.enterpriseUser) redirect(loginHref);
-  return <SecurityView data={data} lang={lang} query={query} business />;
+  return (
+    <>
+      <SecurityView data={data} lang={lang} query={query} business />
+      <SignedInIdentity lang={lang} />
+    </>
+  );
 }

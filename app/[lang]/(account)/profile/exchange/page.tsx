@@ -14,6 +14,7 @@ import { loadVerificationSetup } from "@/lib/upstream/verification";
 import { HISTORY_PAGE_SIZES } from "@/lib/validation/exchange";
 import { RedeemForm } from "@/components/exchange/redeem-form";
 import { HistoryTable } from "@/components/exchange/history-table";
+import { SignedInIdentity } from "@/components/analytics/signed-in-identity";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/profile/exchange">): Promise<Metadata> {
   const { lang } = await params;
@@ -49,6 +50,7 @@ export default async function ExchangePage({ params, searchParams }: PageProps<"
       <h1 className="text-xl font-semibold text-gray-900">{t("title")}</h1>
       <RedeemForm page={{ lang, query }} email={email} verification={verification} />
       <HistoryTable page={{ lang, query }} initial={history} />
+      <SignedInIdentity lang={lang} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { pageLaunch } from "@/lib/launch/page";
 import { SECURITY_PATH } from "@/lib/session/routes";
 import { SecurityView } from "@/components/security/security-view";
 import { loadSecurity } from "./load";
+import { SignedInIdentity } from "@/components/analytics/signed-in-identity";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/profile/security">): Promise<Metadata> {
   const { lang } = await params;
@@ -19,5 +20,10 @@ export default async function SecurityPage({ params, searchParams }: PageProps<"
   setRequestLocale(lang);
   const { launch, query, href } = await pageLaunch(searchParams);
   const data = await loadSecurity(lang, launch, href(`/${lang}/login`));
-  return <SecurityView data={data} lang={lang} query={query} business={false} />;
+  return (
+    <>
+      <SecurityView data={data} lang={lang} query={query} business={false} />
+      <SignedInIdentity lang={lang} />
+    </>
+  );
 }

@@ -11,6 +11,7 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import { getPrizeInfo, getWelderState } from "@/lib/upstream/user";
 import { trainingEntryVisible } from "@/lib/training/menu-rule";
 import { TrainingView, type Loaded } from "@/components/training/training-view";
+import { SignedInIdentity } from "@/components/analytics/signed-in-identity";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/profile/training">): Promise<Metadata> {
   const { lang } = await params;
@@ -49,5 +50,10 @@ export default async function TrainingPage({ params, searchParams }: PageProps<"
   }
   const [prize, welder] = loaded;
   if (!trainingEntryVisible({ appVersion: launch.av, prize: prize.data })) redirect(href(`/${lang}/${SETTINGS_PATH}`));
-  return <TrainingView page={{ lang, query }} prize={prize} welder={welder} />;
+  return (
+    <>
+      <TrainingView page={{ lang, query }} prize={prize} welder={welder} />
+      <SignedInIdentity lang={lang} />
+    </>
+  );
 }

@@ -1,0 +1,116 @@
+/** @jest-environment node */
+import { NextRequest } from "next/server";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { GET as profileRoute } from "@/app/api/profile/route";
+import { profileView } from "@/lib/profile/view";
+
+/** GET /api/profile, what the static settings page's browser reads, as a browser calls it. */
+const jar = new Map<string, string>();
+jest.mock("next/headers", () => ({
+  headers: async () => new Headers(),
+  cookies: async () => ({
+    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined),
+    set: (name: string, value: string, options?: { maxAge?: number }) => {
+      if (options?.maxAge === 0) jar.delete(name);
+      else jar.set(name, value);
+    },
+  }),
+}));
+
+const PORTAL = "http://portal.test";
+const BASE = "http://passport.test";
+const sameOrigin = { "sec-fetch-site": "same-origin", host: "portal.test" };
+const TOKEN = "session-token-0123456789abcdef";
+const server = setupServer();
+const savedUrl = process.env.PASSPORT_API_URL;
+const asked: { path: string; token: string | null; lang: string | null; app: string | null }[] = [];
+let fullinfo: () => Response;
+let countries: () => Response;
+
+const user = {
+  uid: "00000000-0000-4000-8000-00000000000a",
+  email: "ada@example.test",
+  nickname: "Ada",
+  headpic: "/v1/files/avatars/ada.webp",
+  enterpriseUser: null,
+  introduction: null,
+  gender: null,
+  birthday: null,
+  country: 7,
+  region: 70,
+  countryRegion: "Germany/Berlin",
+  createdAt: "2026-01-05T10:00:00.000Z",
+};
+
+beforeAll(() => {
+  process.env.PASSPORT_API_URL = BASE;
+  server.listen({ onUnhandledFrame: "error" });
+});
+beforeEach(() => {
+  jar.clear();
+  jar.set("utoken", TOKEN);
+  asked.length = 0;
+  fullinfo = () => HttpResponse.json({ code: 0, data: user });
+  countries = () => HttpResponse.json({ code: 0, data: [{ id: 7, name: "Germany" }] });
+  const seen = (request: Request) =>
+    asked.push({ path: new URL(request.url).pathname, token: request.headers.get("utoken"), lang: request.headers.get("lang"), app: request.headers.get("x-app-code") });
+  server.use(
+    http.get(`${BASE}/v1/user/fullinfo`, ({ request }) => (seen(request), fullinfo())),
+    http.get(`${BASE}/v1/region/country`, ({ request }) => (seen(request), countries())),
+    http.get(`${BASE}/v1/region/country/:id/states`, ({ request }) => (seen(request), HttpResponse.json({ code: 0, data: [{ id: 70, name: "Berlin" }] }))),
+  );
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => {
+  server.close();
+  process.env.PASSPORT_API_URL = savedUrl;
+});
+
+function get(query: string, headers: Record<string, string> = sameOrigin): NextRequest {
+  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  return new NextRequest(`${PORTAL}/api/profile?${query}`, { headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+}
+
+test("the user, the avatar's address on the portal and the lists, in the page's language and app, never cached", async () => {
+  const response = await profileRoute(get("lang=en&p=atomm"));
+  expect(response.status).toBe(200);
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  const body: unknown = await response.json();
+  expect(body).toEqual({
+    ok: true,
+    data: {
+      user,
+      avatarSrc: "/api/avatar/files/avatars/ada.webp",
+      lists: { countries: [{ id: 7, name: "Germany" }], regions: [{ id: 70, name: "Berlin" }] },
+    },
+  });
+  // what the browser checks the answer against
+  expect(profileView.safeParse((body as { data: unknown }).data).success).toBe(true);
+  expect(asked.map((call) => call.path).sort()).toEqual(["/v1/region/country", "/v1/region/country/7/states", "/v1/user/fullinfo"]);
+  expect(asked.every((call) => call.token === TOKEN && call.lang === "en" && call.app === "atomm")).toBe(true);
+});
+
+test("without the country list the user still comes, with the list's failure named", async () => {
+  countries = () => HttpResponse.json({ code: 10000, message: "down" });
+  const response = await profileRoute(get("lang=zh"));
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({ ok: true, data: { user: { uid: user.uid }, lists: { failed: 10000 } } });
+});
+
+test("other sites and visitors without a session are refused without asking the services", async () => {
+  expect((await profileRoute(get("lang=en", { host: "portal.test", "sec-fetch-site": "cross-site" }))).status).toBe(403);
+  jar.clear();
+  const anonymous = await profileRoute(get("lang=zh&p=atomm"));
+  expect(anonymous.status).toBe(401);
+  expect(await anonymous.json()).toEqual({ ok: false, error: { code: 20101, redirect: "/zh/login?p=atomm" } });
+  expect(asked).toEqual([]);
+});
+
+test("a session ended elsewhere (20101) is cleared and the login page named", async () => {
+  fullinfo = () => HttpResponse.json({ code: 20101, message: "expired" });
+  const response = await profileRoute(get("lang=en&p=atomm&s=pc"));
+  expect(response.status).toBe(401);
+  expect(await response.json()).toEqual({ ok: false, error: { code: 20101, redirect: "/en/login?p=atomm&s=pc" } });
+  expect(jar.has("utoken")).toBe(false);
+});

@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { SWRConfig } from "swr";
+import type { ProfileView } from "@/lib/profile/view";
+import { SettingsView } from "@/components/profile/settings-view";
+import { saveOtherInfoAction } from "@/app/[lang]/(account)/profile/settings/actions";
+import { messages, renderIn } from "../support/render";
+
+/**
+ * The settings page is a static shell: its client reads the user's data from /api/profile, shows
+ * the page's frame while it does, and offers to try again when the read fails.
+ */
+jest.mock("@/app/[lang]/(account)/profile/settings/actions", () => ({
+  saveOtherInfoAction: jest.fn(),
+  saveGenderAction: jest.fn(),
+  saveBirthdayAction: jest.fn(),
+  saveCountryAction: jest.fn(),
+}));
+jest.mock("next/navigation", () => ({ useSearchParams: () => new URLSearchParams("p=atomm&s=pc&r=https://x.test/") }));
+const saveOtherInfo = jest.mocked(saveOtherInfoAction);
+const { en, zh } = messages;
+
+function view(nickname: string | null): ProfileView {
+  return {
+    user: {
+      uid: "00000000-0000-4000-8000-00000000000a",
+      email: "ada@example.test",
+      nickname,
+      headpic: null,
+      enterpriseUser: null,
+      introduction: null,
+      gender: "female",
+      birthday: "1990-12-10",
+      country: 1,
+      region: 2,
+      countryRegion: null,
+      createdAt: "2026-01-05T10:00:00.000Z",
+    },
+    avatarSrc: null,
+    lists: { countries: [{ id: 1, name: "Germany" }], regions: [{ id: 2, name: "Berlin" }] },
+  };
+}
+
+const server = setupServer();
+let requests: URL[] = [];
+let answers: (() => Response | Promise<Response>)[] = [];
+
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
+beforeEach(() => {
+  requests = [];
+  answers = [];
+  saveOtherInfo.mockReset();
+  server.use(
+    http.get("*/api/profile", ({ request }) => {
+      requests.push(new URL(request.url));
+      const next = answers.shift();
+      return next ? next() : HttpResponse.json({ ok: true, data: view("Ada") });
+    }),
+  );
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function renderView(lang: "en" | "zh" = "en") {
+  return renderIn(
+    lang,
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SettingsView lang={lang} />
+    </SWRConfig>,
+  );
+}
+
+describe("settings page: the user's data read by the browser", () => {
+  it("shows the page's title while loading, then the user's profile; asks in the page's language and launch context", async () => {
+    renderView();
+    expect(screen.getByRole("heading", { level: 1, name: en.settings.title })).toBeVisible();
+    expect(screen.getByRole("status")).toHaveTextContent(en.common.loading);
+    expect(await screen.findByText("Ada", { selector: "p" })).toBeVisible();
+    expect(screen.getByText("ada@example.test", { selector: "dd" })).toBeVisible();
+    expect(screen.getByText("Germany/Berlin")).toBeVisible();
+    expect(screen.queryByText(en.common.loading)).not.toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+    const asked = requests[0];
+    expect(asked?.searchParams.get("lang")).toBe("en");
+    expect(asked?.searchParams.get("p")).toBe("atomm");
+    expect(asked?.searchParams.get("s")).toBe("pc");
+    // not a launch parameter: the sign-in's return address stays out of the data read
+    expect(asked?.searchParams.has("r")).toBe(false);
+  });
+
+  it("says why a failed read failed, in the page's language, and reads again on request", async () => {
+    answers.push(() => HttpResponse.json({ ok: false, error: { code: 10000 } }, { status: 500 }));
+    renderView("zh");
+    expect(await screen.findByText(zh.errors["10000"])).toBeVisible();
+    expect(screen.getByRole("heading", { level: 1, name: zh.settings.title })).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: zh.common.retry }));
+    expect(await screen.findByText("ada@example.test", { selector: "dd" })).toBeVisible();
+    expect(screen.queryByText(zh.errors["10000"])).not.toBeInTheDocument();
+  });
+
+  it("an answer that is not the portal's (a proxy's error page) is a system error, not a crash", async () => {
+    answers.push(() => new HttpResponse("<html>Bad gateway</html>", { status: 502, headers: { "content-type": "text/html" } }));
+    renderView();
+    expect(await screen.findByText(en.errors["10000"])).toBeVisible();
+  });
+
+  it("after a save, reads the data again: the summary at the top follows", async () => {
+    saveOtherInfo.mockResolvedValue({ ok: true, value: { nickname: "Grace", introduction: "" } });
+    renderView();
+    const about = await screen.findByLabelText(en.settings.nickname);
+    answers.push(() => HttpResponse.json({ ok: true, data: view("Grace") }));
+    await userEvent.clear(about);
+    await userEvent.type(about, "Grace");
+    const form = about.closest("form");
+    if (!form) throw new Error("the nickname is not in a form");
+    await userEvent.click(within(form).getByRole("button", { name: en.profile.save }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(await screen.findByText("Grace", { selector: "p" })).toBeVisible();
+    expect(screen.getAllByRole("status").some((status) => status.textContent === en.profile.saved)).toBe(true);
+  });
+});
