@@ -37,28 +37,40 @@ export async function updateCountry(ctx: UpstreamContext, input: { country: numb
 }
 
 /**
- * Every country, named in the context's language (GET /v1/region/country). The list is the same
- * for everyone, so the portal keeps it for a while per language (and upstream) instead of asking
+ * The region lists (GET /v1/region/country and /v1/region/country/{id}/states) are the same for
+ * everyone, so the portal keeps each for a while per language (and upstream) instead of asking
  * on every view of the user centre; a failed answer is not kept.
  */
-const COUNTRIES_KEPT_MS = 10 * 60_000;
-const keptCountries = new Map<string, { until: number; list: Promise<RegionItem[]> }>();
+const REGIONS_KEPT_MS = 10 * 60_000;
+/** Bounded: a caller naming ever new country ids must not grow it without end. */
+const REGIONS_KEPT_MAX = 1_000;
+const keptRegions = new Map<string, { until: number; list: Promise<RegionItem[]> }>();
 
-export async function listCountries(ctx: UpstreamContext, nowMs = Date.now()): Promise<RegionItem[]> {
-  const key = `${upstreamBaseUrl("passport")} ${ctx.lang}`;
-  const kept = keptCountries.get(key);
+function keptList(ctx: UpstreamContext, path: string, nowMs: number): Promise<RegionItem[]> {
+  const key = `${upstreamBaseUrl("passport")}${path} ${ctx.lang}`;
+  const kept = keptRegions.get(key);
   if (kept && kept.until > nowMs) return kept.list;
-  const list = passportCall(ctx, { method: "GET", path: "/v1/region/country", schema: regionListResponse });
-  keptCountries.set(key, { until: nowMs + COUNTRIES_KEPT_MS, list });
+  const list = passportCall(ctx, { method: "GET", path, schema: regionListResponse });
+  keptRegions.delete(key);
+  if (keptRegions.size >= REGIONS_KEPT_MAX) {
+    const oldest = keptRegions.keys().next();
+    if (!oldest.done) keptRegions.delete(oldest.value);
+  }
+  keptRegions.set(key, { until: nowMs + REGIONS_KEPT_MS, list });
   list.catch(() => {
-    if (keptCountries.get(key)?.list === list) keptCountries.delete(key);
+    if (keptRegions.get(key)?.list === list) keptRegions.delete(key);
   });
   return list;
 }
 
-/** A country's states or regions (GET /v1/region/country/{id}/states). */
-export async function listStates(ctx: UpstreamContext, input: { countryId: number }): Promise<RegionItem[]> {
-  return passportCall(ctx, { method: "GET", path: `/v1/region/country/${input.countryId}/states`, schema: regionListResponse });
+/** Every country, named in the context's language. */
+export async function listCountries(ctx: UpstreamContext, nowMs = Date.now()): Promise<RegionItem[]> {
+  return keptList(ctx, "/v1/region/country", nowMs);
+}
+
+/** A country's states or regions, named in the context's language. */
+export async function listStates(ctx: UpstreamContext, input: { countryId: number }, nowMs = Date.now()): Promise<RegionItem[]> {
+  return keptList(ctx, `/v1/region/country/${input.countryId}/states`, nowMs);
 }
 
 /** Where the passport API keeps stored files; the portal's avatar route reads them from there. */

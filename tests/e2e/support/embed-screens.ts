@@ -45,7 +45,10 @@ export async function expectLoginThenToken(page: Page): Promise<string> {
   const token = await lastOf(page, "token");
   if (!login || !token) throw new Error("no login or token received");
   const delay = token.at - login.at;
-  expect(delay).toBeGreaterThanOrEqual(450);
+  // Timed where the host receives them: on a busy machine the first message can cross from the
+  // portal's process a little later than the second (a CI run read 449 ms). Sent together they
+  // would arrive within a few milliseconds.
+  expect(delay).toBeGreaterThanOrEqual(300);
   expect(delay).toBeLessThan(2_000);
   return String(token.value);
 }

@@ -89,6 +89,11 @@ test("the user, the avatar's address on the portal and the lists, in the page's 
   expect(profileView.safeParse((body as { data: unknown }).data).success).toBe(true);
   expect(asked.map((call) => call.path).sort()).toEqual(["/v1/region/country", "/v1/region/country/7/states", "/v1/user/fullinfo"]);
   expect(asked.every((call) => call.token === TOKEN && call.lang === "en" && call.app === "atomm")).toBe(true);
+
+  // the lists are the same for everyone and kept a while: the next view asks for the user only
+  asked.length = 0;
+  expect((await profileRoute(get("lang=en&p=atomm"))).status).toBe(200);
+  expect(asked.map((call) => call.path)).toEqual(["/v1/user/fullinfo"]);
 });
 
 test("without the country list the user still comes, with the list's failure named", async () => {
