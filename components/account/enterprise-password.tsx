@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
@@ -13,6 +12,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { PasswordChangeDialog } from "@/components/account/password-change-dialog";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { applyFieldErrors } from "@/components/auth/form-errors";
+import { useViewReload } from "./account-view";
 
 /**
  * The default-password warning (SPEC §1) and the dialog that changes the password
@@ -21,7 +21,7 @@ import { applyFieldErrors } from "@/components/auth/form-errors";
 export function EnterprisePassword({ lang, query, defaultPassword }: { lang: string; query: string; defaultPassword: boolean }) {
   const t = useTranslations("businessSettings");
   const text = useErrorText();
-  const router = useRouter();
+  const reload = useViewReload();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [isDefault, setIsDefault] = useState(defaultPassword);
@@ -48,7 +48,7 @@ export function EnterprisePassword({ lang, query, defaultPassword }: { lang: str
       setIsDefault(false);
       setChanged(true);
       onOpenChange(false);
-      router.refresh();
+      reload();
       return;
     }
     const fields = ["oldPassword", "password", "confirmPassword"] as const;

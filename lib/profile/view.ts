@@ -21,9 +21,21 @@ export const profileView = z.object({
 });
 export type ProfileView = z.infer<typeof profileView>;
 
-/** The address of a language's and launch context's view (also SWR's key). */
-export function profileViewKey(lang: string, query: string): string {
+/** The address of a view in a language and launch context (also SWR's key). */
+function viewKey(route: string, lang: string, query: string): string {
   const params = new URLSearchParams(query);
   params.set("lang", lang);
-  return `/api/profile?${params.toString()}`;
+  return `${route}?${params.toString()}`;
+}
+
+export function profileViewKey(lang: string, query: string): string {
+  return viewKey("/api/profile", lang, query);
+}
+
+/** What the enterprise user's account page shows (GET /api/profile/business): the user (fullinfo). */
+export const businessView = z.object({ user: userFullInfoResponse });
+export type BusinessView = z.infer<typeof businessView>;
+
+export function businessViewKey(lang: string, query: string): string {
+  return viewKey("/api/profile/business", lang, query);
 }

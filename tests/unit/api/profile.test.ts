@@ -3,7 +3,8 @@ import { NextRequest } from "next/server";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { GET as profileRoute } from "@/app/api/profile/route";
-import { profileView } from "@/lib/profile/view";
+import { GET as businessRoute } from "@/app/api/profile/business/route";
+import { businessView, profileView } from "@/lib/profile/view";
 
 /** GET /api/profile, what the static settings page's browser reads, as a browser calls it. */
 const jar = new Map<string, string>();
@@ -67,9 +68,9 @@ afterAll(() => {
   process.env.PASSPORT_API_URL = savedUrl;
 });
 
-function get(query: string, headers: Record<string, string> = sameOrigin): NextRequest {
+function get(query: string, headers: Record<string, string> = sameOrigin, route = "/api/profile"): NextRequest {
   const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  return new NextRequest(`${PORTAL}/api/profile?${query}`, { headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  return new NextRequest(`${PORTAL}${route}?${query}`, { headers: { ...headers, ...(cookie ? { cookie } : {}) } });
 }
 
 test("the user, the avatar's address on the portal and the lists, in the page's language and app, never cached", async () => {
@@ -118,4 +119,27 @@ test("a session ended elsewhere (20101) is cleared and the login page named", as
   expect(response.status).toBe(401);
   expect(await response.json()).toEqual({ ok: false, error: { code: 20101, redirect: "/en/login?p=atomm&s=pc" } });
   expect(jar.has("utoken")).toBe(false);
+});
+
+describe("GET /api/profile/business, the enterprise account page's data", () => {
+  const enterpriseUser = { ...user, country: null, region: null, countryRegion: null, enterpriseUser: { uid: "e-1", account: "acme-ada", name: "Acme", defaultPassword: true } };
+
+  test("the user with the enterprise account, and nothing else asked of the services", async () => {
+    fullinfo = () => HttpResponse.json({ code: 0, data: enterpriseUser });
+    const response = await businessRoute(get("lang=zh&p=atomm", sameOrigin, "/api/profile/business"));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: unknown };
+    expect(body).toEqual({ ok: true, data: { user: enterpriseUser } });
+    expect(businessView.safeParse(body.data).success).toBe(true);
+    expect(asked.map((call) => call.path)).toEqual(["/v1/user/fullinfo"]);
+  });
+
+  test("an ended session names the enterprise login page; another site is refused", async () => {
+    fullinfo = () => HttpResponse.json({ code: 20101, message: "expired" });
+    const ended = await businessRoute(get("lang=en", sameOrigin, "/api/profile/business"));
+    expect(ended.status).toBe(401);
+    expect(await ended.json()).toEqual({ ok: false, error: { code: 20101, redirect: "/en/login-business" } });
+    jar.set("utoken", TOKEN);
+    expect((await businessRoute(get("lang=en", { host: "portal.test", "sec-fetch-site": "cross-site" }, "/api/profile/business"))).status).toBe(403);
+  });
 });

@@ -6,7 +6,8 @@ import { messages, renderIn } from "../support/render";
 
 jest.mock("@/app/[lang]/(account)/profile-business/profile-settings/actions", () => ({ changeEnterprisePasswordAction: jest.fn() }));
 const refresh = jest.fn();
-jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
+// the account page's data is read again after the change (the page's ViewReload)
+jest.mock("@/components/account/account-view", () => ({ useViewReload: () => refresh }));
 const action = jest.mocked(changeEnterprisePasswordAction);
 const { en, zh } = messages;
 const t = en.businessSettings;

@@ -5,6 +5,7 @@ import { setupServer } from "msw/node";
 import { SWRConfig } from "swr";
 import type { ProfileView } from "@/lib/profile/view";
 import { SettingsView } from "@/components/profile/settings-view";
+import { BusinessSettingsView } from "@/components/account/business-settings-view";
 import { saveOtherInfoAction } from "@/app/[lang]/(account)/profile/settings/actions";
 import { messages, renderIn } from "../support/render";
 
@@ -18,7 +19,8 @@ jest.mock("@/app/[lang]/(account)/profile/settings/actions", () => ({
   saveBirthdayAction: jest.fn(),
   saveCountryAction: jest.fn(),
 }));
-jest.mock("next/navigation", () => ({ useSearchParams: () => new URLSearchParams("p=atomm&s=pc&r=https://x.test/") }));
+const replace = jest.fn();
+jest.mock("next/navigation", () => ({ useSearchParams: () => new URLSearchParams("p=atomm&s=pc&r=https://x.test/"), useRouter: () => ({ replace }) }));
 const saveOtherInfo = jest.mocked(saveOtherInfoAction);
 const { en, zh } = messages;
 
@@ -52,7 +54,13 @@ beforeEach(() => {
   requests = [];
   answers = [];
   saveOtherInfo.mockReset();
+  replace.mockReset();
   server.use(
+    http.get("*/api/profile/business", ({ request }) => {
+      requests.push(new URL(request.url));
+      const next = answers.shift();
+      return next ? next() : HttpResponse.json({ ok: true, data: { user: { ...view("Ada").user, enterpriseUser: { uid: "e-1", account: "acme-ada", name: "Acme", defaultPassword: false } } } });
+    }),
     http.get("*/api/profile", ({ request }) => {
       requests.push(new URL(request.url));
       const next = answers.shift();
@@ -119,5 +127,33 @@ describe("settings page: the user's data read by the browser", () => {
     await waitFor(() => expect(requests).toHaveLength(2));
     expect(await screen.findByText("Grace", { selector: "p" })).toBeVisible();
     expect(screen.getAllByRole("status").some((status) => status.textContent === en.profile.saved)).toBe(true);
+  });
+});
+
+describe("enterprise account page: the same, from /api/profile/business", () => {
+  function renderBusiness() {
+    return renderIn(
+      "en",
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <BusinessSettingsView lang="en" />
+      </SWRConfig>,
+    );
+  }
+
+  it("shows the title while loading, then the enterprise account", async () => {
+    renderBusiness();
+    expect(screen.getByRole("heading", { level: 1, name: en.businessSettings.title })).toBeVisible();
+    expect(screen.getByRole("status")).toHaveTextContent(en.common.loading);
+    expect(await screen.findByText("acme-ada")).toBeVisible();
+    expect(screen.getByText("Acme")).toBeVisible();
+    expect(requests[0]?.pathname).toBe("/api/profile/business");
+    expect(requests[0]?.searchParams.get("p")).toBe("atomm");
+  });
+
+  it("a session that is not an enterprise one goes to the enterprise login, keeping the launch query", async () => {
+    answers.push(() => HttpResponse.json({ ok: true, data: view("Ada") }));
+    renderBusiness();
+    await waitFor(() => expect(replace).toHaveBeenCalledWith("/en/login-business?p=atomm&s=pc"));
+    expect(screen.queryByText("ada@example.test")).not.toBeInTheDocument();
   });
 });
