@@ -37,7 +37,14 @@ const GZIP_LEVEL = 9;
 const PUBLIC_PAGES = ["login", "register", "findpwd", "login-business"].flatMap((page) => ["en", "zh"].map((lang) => `/${lang}/${page}`));
 
 const PORTS = { portal: BASE_PORT, baseline: BASE_PORT + 1, coldPortal: BASE_PORT + 2, coldBaseline: BASE_PORT + 3 };
-const ACCOUNT = { email: "bench@example.test", password: "bench-Password-0123" };
+/**
+ * BENCH_DATABASE_URL: a PostgreSQL database for the portal of the load measurements (the cold
+ * start always opens the embedded one). Never printed: it may hold a password.
+ */
+const DATABASE_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
+const DATABASE = DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "the embedded PGlite";
+/** a new address on every run, so a run against a kept PostgreSQL database finds none before it */
+const ACCOUNT = { email: `bench-${Date.now().toString(36)}@example.test`, password: "bench-Password-0123" };
 
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -167,8 +174,8 @@ async function waitFor200(child: Child, port: number, pathname: string, since: n
   throw new Error(`${child.name}: no 200 from ${pathname} within ${timeoutSeconds} s:\n${child.output.join("").slice(-3000)}`);
 }
 
-async function startPortal(name: string, port: number, dataDir: string): Promise<{ child: Child; seconds: number }> {
-  const env = { ...baseEnv(), PORT: String(port), DATA_DIR: dataDir, IP_LIMIT_EXEMPT: "127.0.0.1" };
+async function startPortal(name: string, port: number, dataDir: string, extra: Record<string, string> = {}): Promise<{ child: Child; seconds: number }> {
+  const env = { ...baseEnv(), ...extra, PORT: String(port), DATA_DIR: dataDir, IP_LIMIT_EXEMPT: "127.0.0.1" };
   const since = performance.now();
   const child = start(name, NEXT_BIN, ["start", "-H", "localhost", "-p", String(port)], env);
   return { child, seconds: await waitFor200(child, port, "/en/login", since) };
@@ -377,9 +384,11 @@ async function main(): Promise<void> {
   // 2. The servers of the load measurements; the account exists before the portal opens its data.
   const dataDir = await tempDir("portal");
   log("creating the bench account (bench/create-account.ts)");
-  await run("create account", TSX_BIN, [path.join("bench", "create-account.ts")], { ...baseEnv(), DATA_DIR: dataDir, BENCH_EMAIL: ACCOUNT.email, BENCH_PASSWORD: ACCOUNT.password });
+  const database: Record<string, string> = DATABASE_URL ? { DATABASE_URL } : {};
+  log(`database of the load measurements: ${DATABASE}`);
+  await run("create account", TSX_BIN, [path.join("bench", "create-account.ts")], { ...baseEnv(), ...database, DATA_DIR: dataDir, BENCH_EMAIL: ACCOUNT.email, BENCH_PASSWORD: ACCOUNT.password });
   log(`starting the portal (:${PORTS.portal}) and the baseline (:${PORTS.baseline})`);
-  const [portal, baseline] = await Promise.all([startPortal("portal", PORTS.portal, dataDir), startBaseline("baseline", PORTS.baseline)]);
+  const [portal, baseline] = await Promise.all([startPortal("portal", PORTS.portal, dataDir, database), startBaseline("baseline", PORTS.baseline)]);
 
   const html = (status: number) => status === 200;
   // 3. One load at a time, each with its reference in turns.
@@ -445,7 +454,7 @@ async function main(): Promise<void> {
 
   const cpus = os.cpus();
   const machine = { cpus: cpus.length, model: cpus[0]?.model ?? "unknown", loadAverage: os.loadavg().map((value) => round(value, 2)), node: process.version, platform: `${os.platform()} ${os.release()}` };
-  const settings = { seconds: SECONDS, rounds: ROUNDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, gzipLevel: GZIP_LEVEL, basePort: BASE_PORT };
+  const settings = { seconds: SECONDS, rounds: ROUNDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, gzipLevel: GZIP_LEVEL, basePort: BASE_PORT, database: DATABASE_URL ? "postgresql" : "pglite" };
   if (JSON_OUTPUT) {
     const raw = { staticPortal, staticBaseline, dynamicPortal, dynamicBaseline, dataPortal, dataBaseline, loginPortal, argon2, coldStart: { portal: cold.seconds, baseline: coldBaseline.seconds }, js: { pages, baseline: baselineJs } };
     process.stdout.write(`${JSON.stringify({ date: new Date().toISOString(), machine, settings, rows, raw }, null, 2)}\n`);
@@ -455,7 +464,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       `${new Date().toISOString()}, ${machine.cpus} × ${machine.model}, load average ${machine.loadAverage.join(" ")}, Node ${machine.node}; ` +
         `${SECONDS} s per load measurement in ${ROUNDS} rounds taken in turns with its reference, at ${CONNECTIONS} connections after ${WARMUP_SECONDS} s of warm-up; ` +
-        `KiB = 1024 bytes, gzip level ${GZIP_LEVEL}; ` +
+        `KiB = 1024 bytes, gzip level ${GZIP_LEVEL}; database ${DATABASE}; ` +
         `run took ${Math.round((Date.now() - started) / 1000)} s.\n`,
     );
   }
