@@ -27,8 +27,13 @@ export class AccountViewError extends Error {
 
 /**
  * The page's data (SWR), checked against its schema. A 20101 means the session ended: the
- * browser goes to the login page the route named, which says so. Not read again on focus (the
- * user may be halfway through an edit); a save reads it again (`useViewReload`).
+ * browser goes to the login page the route named, which says so.
+ *
+ * Read on every view, even one shown from SWR's cache: the shell itself may come from the
+ * router's cache without passing the proxy's guard, so this read is what finds a session ended
+ * elsewhere (no deduplication window, which would skip a view shortly after the last read).
+ * Not read again on focus (the user may be halfway through an edit); a save reads it again
+ * (`useViewReload`).
  */
 export function useAccountView<T>(key: string, schema: ZodType<T>) {
   const swr = useSWR<T, AccountViewError>(
@@ -41,6 +46,8 @@ export function useAccountView<T>(key: string, schema: ZodType<T>) {
       return parsed.data;
     },
     {
+      revalidateOnMount: true,
+      dedupingInterval: 0,
       revalidateOnFocus: false,
       shouldRetryOnError: false,
       onError(error) {

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
@@ -112,6 +113,38 @@ describe("settings page: the user's data read by the browser", () => {
     answers.push(() => new HttpResponse("<html>Bad gateway</html>", { status: 502, headers: { "content-type": "text/html" } }));
     renderView();
     expect(await screen.findByText(en.errors["10000"])).toBeVisible();
+  });
+
+  it("reads the data again on every view, even right after the last one: a session ended meanwhile goes to login", async () => {
+    const reported = jest.spyOn(console, "error").mockImplementation(() => {});
+    const navigations = () => reported.mock.calls.map(([error]: unknown[]) => String(error)).filter((text) => text.includes("navigation"));
+    // leaving the page and coming back a moment later (the router's cache shows the shell again
+    // without asking the server)
+    function LeaveAndReturn() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown((value) => !value)}>
+            toggle
+          </button>
+          {shown ? <SettingsView lang="en" /> : null}
+        </>
+      );
+    }
+    renderIn(
+      "en",
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <LeaveAndReturn />
+      </SWRConfig>,
+    );
+    expect(await screen.findByText("ada@example.test", { selector: "dd" })).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "toggle" }));
+    answers.push(() => HttpResponse.json({ ok: false, error: { code: 20101, redirect: "/en/login?p=atomm" } }, { status: 401 }));
+    await userEvent.click(screen.getByRole("button", { name: "toggle" }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    // jsdom cannot navigate; it reports the browser's attempt to go to the login page
+    await waitFor(() => expect(navigations()).toEqual([expect.stringContaining("Not implemented: navigation")]));
+    reported.mockRestore();
   });
 
   it("after a save, reads the data again: the summary at the top follows", async () => {
