@@ -3,26 +3,28 @@ import type { Messages } from "next-intl";
 export type Namespace = keyof Messages;
 
 /**
- * The message namespaces client components read, by part of the portal. Only these reach the
- * browser (and every render's payload): the whole catalogue is about 35 KB, a sign-in page
- * needs about a third of it. tests/unit/i18n/client-namespaces.test.ts checks each list
- * against the `useTranslations` calls of the components that part renders.
+ * The message namespaces client components read, by part of the portal (the sign-in part by
+ * screen). Only these reach the browser (and every render's payload): the whole catalogue is
+ * about 35 KB, a sign-in page needs about a quarter of it. tests/unit/i18n/client-namespaces.test.ts
+ * checks each list against the `useTranslations` calls of the components each renders.
  */
-export const SIGN_IN_NAMESPACES = [
-  "common",
-  "errors",
-  "validation",
-  "verification",
-  "notices",
-  "login",
-  "register",
-  "findpwd",
-  "loginBusiness",
-  "deviceSignIn",
-  "legal",
-  "embed",
-  "social",
-] as const satisfies readonly Namespace[];
+
+/** What every sign-in screen's frame and forms read (the language select, errors, verification). */
+const SIGN_IN_COMMON = ["common", "errors", "validation", "verification", "notices", "embed"] as const satisfies readonly Namespace[];
+
+/**
+ * The sign-in screens, one list each: a sign-in page is the first page of every visit and its
+ * HTML carries these messages twice over (payload and markup), so each gets only its own.
+ */
+export const SIGN_IN_SCREENS = {
+  login: [...SIGN_IN_COMMON, "login", "register", "deviceSignIn", "social"],
+  register: [...SIGN_IN_COMMON, "login", "register", "legal", "social"],
+  findpwd: [...SIGN_IN_COMMON, "findpwd"],
+  loginBusiness: [...SIGN_IN_COMMON, "login", "register", "loginBusiness", "deviceSignIn"],
+  socialConnect: [...SIGN_IN_COMMON, "social"],
+  socialWelcome: ["common", "notices", "embed"],
+  authCallback: ["social"],
+} as const satisfies Record<string, readonly Namespace[]>;
 
 export const ACCOUNT_NAMESPACES = [
   "common",

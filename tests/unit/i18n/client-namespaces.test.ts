@@ -3,7 +3,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { ACCOUNT_NAMESPACES, SIGN_IN_NAMESPACES, SN_PASSWORD_NAMESPACES, type Namespace } from "@/lib/i18n/client-namespaces";
+import { ACCOUNT_NAMESPACES, SIGN_IN_SCREENS, SN_PASSWORD_NAMESPACES, type Namespace } from "@/lib/i18n/client-namespaces";
 
 /**
  * Each part of the portal hands its client components only some message namespaces
@@ -64,13 +64,34 @@ function routeFiles(dir: string): string[] {
   });
 }
 
+const AUTH = path.join(APP, "(auth)");
+
+/** Each sign-in screen's page, and the list it hands over (checked by the first test below). */
+const SCREEN_PAGES: Record<keyof typeof SIGN_IN_SCREENS, string> = {
+  login: "login/[variant]/page.tsx",
+  register: "register/[variant]/page.tsx",
+  findpwd: "findpwd/[variant]/page.tsx",
+  loginBusiness: "login-business/[variant]/page.tsx",
+  socialConnect: "social/connect/page.tsx",
+  socialWelcome: "social/welcome/page.tsx",
+  authCallback: "authcb/page.tsx",
+};
+
 describe("client message namespaces", () => {
+  it("every sign-in page hands over its own screen's list, and the sign-in layout none", () => {
+    expect(routeFiles(AUTH).map((file) => path.relative(AUTH, file)).sort()).toEqual(["layout.tsx", ...Object.values(SCREEN_PAGES)].sort());
+    for (const [screen, page] of Object.entries(SCREEN_PAGES)) {
+      expect(readFileSync(path.join(AUTH, page), "utf8")).toContain(`namespaces={SIGN_IN_SCREENS.${screen}}`);
+    }
+    expect(readFileSync(path.join(AUTH, "layout.tsx"), "utf8")).not.toContain("ClientMessages");
+  });
+
   it.each([
-    ["the sign-in screens", path.join(APP, "(auth)"), SIGN_IN_NAMESPACES],
-    ["the user centre", path.join(APP, "(account)"), ACCOUNT_NAMESPACES],
-    ["the SN password page", path.join(APP, "sn-password"), SN_PASSWORD_NAMESPACES],
-  ] as const)("%s hand their client components exactly the namespaces they read", (_part, dir, provided) => {
-    const used = namespacesReadFrom(routeFiles(dir));
+    ...Object.entries(SCREEN_PAGES).map(([screen, page]) => [`the sign-in screen ${screen}`, [path.join(AUTH, "layout.tsx"), path.join(AUTH, page)], SIGN_IN_SCREENS[screen as keyof typeof SIGN_IN_SCREENS]] as const),
+    ["the user centre", routeFiles(path.join(APP, "(account)")), ACCOUNT_NAMESPACES] as const,
+    ["the SN password page", routeFiles(path.join(APP, "sn-password")), SN_PASSWORD_NAMESPACES] as const,
+  ])("%s hands its client components exactly the namespaces they read", (_part, entries, provided: readonly Namespace[]) => {
+    const used = namespacesReadFrom([...entries]);
     expect(used.size).toBeGreaterThan(0);
     expect([...used].filter((namespace) => !(provided as readonly string[]).includes(namespace)).sort()).toEqual([]);
     // and nothing more: every namespace handed over costs every page of that part its bytes

@@ -3,6 +3,8 @@ import { setRequestLocale } from "next-intl/server";
 import { getTranslations } from "next-intl/server";
 import { SocialCallback } from "@/components/social/social-callback";
 import { localeOf, type Locale } from "@/lib/i18n/routing";
+import { ClientMessages } from "@/components/layout/client-messages";
+import { SIGN_IN_SCREENS } from "@/lib/i18n/client-namespaces";
 
 /**
  * /{lang}/authcb (SPEC §2): the end of a social round trip. Static: the query (which may hold a
@@ -19,8 +21,10 @@ export default async function AuthCallbackPage({ params }: PageProps<"/[lang]/au
   const lang: Locale = localeOf((await params).lang);
   setRequestLocale(lang);
   return (
-    <main id="main" className="flex min-h-dvh items-center justify-center px-6">
-      <SocialCallback lang={lang} />
-    </main>
+    <ClientMessages lang={lang} namespaces={SIGN_IN_SCREENS.authCallback}>
+      <main id="main" className="flex min-h-dvh items-center justify-center px-6">
+        <SocialCallback lang={lang} />
+      </main>
+    </ClientMessages>
   );
 }

@@ -4,6 +4,8 @@ import { AuthShell } from "@/components/layout/auth-shell";
 import { ConnectScreen } from "@/components/social/connect-screen";
 import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { DEFAULT_VARIANT } from "@/lib/launch/variant";
+import { ClientMessages } from "@/components/layout/client-messages";
+import { SIGN_IN_SCREENS } from "@/lib/i18n/client-namespaces";
 
 /**
  * The account-connection screen of a social sign-in (SPEC §2, route not shown there). Public
@@ -19,8 +21,10 @@ export default async function SocialConnectPage({ params }: PageProps<"/[lang]/s
   const lang: Locale = localeOf((await params).lang);
   setRequestLocale(lang);
   return (
-    <AuthShell variant={DEFAULT_VARIANT} lang={lang}>
-      <ConnectScreen lang={lang} />
-    </AuthShell>
+    <ClientMessages lang={lang} namespaces={SIGN_IN_SCREENS.socialConnect}>
+      <AuthShell variant={DEFAULT_VARIANT} lang={lang}>
+        <ConnectScreen lang={lang} />
+      </AuthShell>
+    </ClientMessages>
   );
 }

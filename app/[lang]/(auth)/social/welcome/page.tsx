@@ -9,6 +9,8 @@ import { pageLaunch } from "@/lib/launch/page";
 import { variantOf } from "@/lib/launch/variant";
 import { afterSignInPath } from "@/lib/session/after-sign-in";
 import { currentUser } from "@/lib/session/server";
+import { ClientMessages } from "@/components/layout/client-messages";
+import { SIGN_IN_SCREENS } from "@/lib/i18n/client-namespaces";
 
 /**
  * The social sign-up success screen (SPEC §2, route not shown there): a first social sign-in
@@ -30,20 +32,22 @@ export default async function SocialWelcomePage({ params, searchParams }: PagePr
   const channel = (await searchParams).c;
   const provider = typeof channel === "string" && isKnownProvider(channel) ? t(`providers.${channel}`) : t("providers.other");
   return (
-    <AuthShell variant={variantOf(launch)} lang={lang}>
-      <div className="flex flex-col gap-4">
-        <h1 className="text-2xl font-semibold text-gray-900">{t("welcome.title")}</h1>
-        <p className="text-sm text-gray-800">{t("welcome.created", { provider })}</p>
-        <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{t("welcome.signedInAs", { email: user.email })}</p>
-        <p className="text-sm text-muted">{t("welcome.passwordHint")}</p>
-        <Link
-          href={await afterSignInPath(lang, query)}
-          data-analytics-id="socialWelcomeContinue"
-          className="inline-flex h-11 items-center justify-center rounded-lg bg-primary px-4 text-sm font-semibold text-primary-ink hover:bg-primary-hover"
-        >
-          {t("welcome.continue")}
-        </Link>
-      </div>
-    </AuthShell>
+    <ClientMessages lang={lang} namespaces={SIGN_IN_SCREENS.socialWelcome}>
+      <AuthShell variant={variantOf(launch)} lang={lang}>
+        <div className="flex flex-col gap-4">
+          <h1 className="text-2xl font-semibold text-gray-900">{t("welcome.title")}</h1>
+          <p className="text-sm text-gray-800">{t("welcome.created", { provider })}</p>
+          <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{t("welcome.signedInAs", { email: user.email })}</p>
+          <p className="text-sm text-muted">{t("welcome.passwordHint")}</p>
+          <Link
+            href={await afterSignInPath(lang, query)}
+            data-analytics-id="socialWelcomeContinue"
+            className="inline-flex h-11 items-center justify-center rounded-lg bg-primary px-4 text-sm font-semibold text-primary-ink hover:bg-primary-hover"
+          >
+            {t("welcome.continue")}
+          </Link>
+        </div>
+      </AuthShell>
+    </ClientMessages>
   );
 }
