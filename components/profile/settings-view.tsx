@@ -1,25 +1,32 @@
 "use client";
 
+import { ErrorCode } from "@/lib/contract/errors";
 import type { Locale } from "@/lib/i18n/routing";
+import type { RegionLists } from "@/lib/profile/view";
 import { AnalyticsIdentity } from "@/components/analytics/analytics-identity";
 import { useLaunchQuery } from "@/components/account/use-launch-query";
 import { ViewPlaceholder, ViewReload, type ViewFailure } from "@/components/account/account-view";
 import { ProfileSettings, SETTINGS_CARD, SettingsHeading } from "./profile-settings";
 import { useProfileView } from "./use-profile-view";
+import { useCountries } from "./use-regions";
 
 /**
  * The settings page's content. The page is a static shell: its data comes from /api/profile
- * once the page is in the browser, with the page's card and title shown meanwhile and a way to
+ * (and the country list from /api/regions) once the page is in the browser, with the page's card and title shown meanwhile and a way to
  * try again when the read fails.
  */
 export function SettingsView({ lang }: { lang: Locale }) {
   const query = useLaunchQuery();
   const { data, failure, reload } = useProfileView(lang, query);
-  if (!data) return <SettingsPlaceholder failure={failure} />;
+  const countries = useCountries(lang);
+  // the page waits for the country list too (kept by the browser after a first visit), so the
+  // location row does not change under the user; without the list the row says why
+  if (!data || (countries.data === undefined && countries.error === undefined)) return <SettingsPlaceholder failure={failure} />;
+  const lists: RegionLists = countries.data ? { countries: countries.data, regions: data.regions } : { failed: countries.error?.code ?? ErrorCode.systemError };
   return (
     <ViewReload value={reload}>
       <AnalyticsIdentity loginId={data.user.uid} />
-      <ProfileSettings user={data.user} avatarSrc={data.avatarSrc} lists={data.lists} lang={lang} query={query} />
+      <ProfileSettings user={data.user} avatarSrc={data.avatarSrc} lists={lists} lang={lang} query={query} />
     </ViewReload>
   );
 }

@@ -35,3 +35,15 @@ export function useRegions(country: number | null, lang: string, query: string, 
     shouldRetryOnError: false,
   });
 }
+
+/**
+ * Every country, named in the page's language (GET /api/regions): the browser keeps the answer
+ * for an hour, so only a first visit waits for it. Not read again on focus.
+ */
+export function useCountries(lang: string) {
+  return useSWR<RegionItem[], RegionsError>(`/api/regions?lang=${encodeURIComponent(lang)}`, fetchRegions, {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    shouldRetryOnError: false,
+  });
+}

@@ -1,23 +1,24 @@
 import { z } from "zod";
 import { userFullInfoResponse } from "@/lib/contract/passport";
-import { regionItem } from "@/lib/contract/user";
+import { regionItem, type RegionItem } from "@/lib/contract/user";
+
+/**
+ * The lists behind the settings page's country and region selects, or the code they failed with
+ * (the rest of the page works without them). Built in the browser from the country list
+ * (GET /api/regions, kept by the browser) and the saved country's regions of the view below.
+ */
+export type RegionLists = { countries: RegionItem[]; regions: RegionItem[] | null } | { failed: number };
 
 /**
  * What the settings page shows, as the portal's GET /api/profile answers it (the page itself is a
  * static shell, the same for everyone; its client reads this): the user (fullinfo), the avatar's
- * address on the portal, and the lists behind the country and region selects, or the code they
- * failed with (the rest of the page works without them).
+ * address on the portal, and the saved country's regions (null without a country, or when they
+ * could not be read: the region select then reads them itself).
  */
-export const regionLists = z.union([
-  z.object({ countries: z.array(regionItem), regions: z.array(regionItem).nullable() }),
-  z.object({ failed: z.number().int() }),
-]);
-export type RegionLists = z.infer<typeof regionLists>;
-
 export const profileView = z.object({
   user: userFullInfoResponse,
   avatarSrc: z.string().nullable(),
-  lists: regionLists,
+  regions: z.array(regionItem).nullable(),
 });
 export type ProfileView = z.infer<typeof profileView>;
 

@@ -4,6 +4,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { GET as profileRoute } from "@/app/api/profile/route";
 import { GET as businessRoute } from "@/app/api/profile/business/route";
+import { GET as countriesRoute } from "@/app/api/regions/route";
 import { businessView, profileView } from "@/lib/profile/view";
 
 /** GET /api/profile, what the static settings page's browser reads, as a browser calls it. */
@@ -73,35 +74,35 @@ function get(query: string, headers: Record<string, string> = sameOrigin, route 
   return new NextRequest(`${PORTAL}${route}?${query}`, { headers: { ...headers, ...(cookie ? { cookie } : {}) } });
 }
 
-test("the user, the avatar's address on the portal and the lists, in the page's language and app, never cached", async () => {
+test("the user, the avatar's address on the portal and the saved country's regions, in the page's language and app, never cached", async () => {
   const response = await profileRoute(get("lang=en&p=atomm"));
   expect(response.status).toBe(200);
   expect(response.headers.get("cache-control")).toBe("no-store");
   const body: unknown = await response.json();
-  expect(body).toEqual({
-    ok: true,
-    data: {
-      user,
-      avatarSrc: "/api/avatar/files/avatars/ada.webp",
-      lists: { countries: [{ id: 7, name: "Germany" }], regions: [{ id: 70, name: "Berlin" }] },
-    },
-  });
+  expect(body).toEqual({ ok: true, data: { user, avatarSrc: "/api/avatar/files/avatars/ada.webp", regions: [{ id: 70, name: "Berlin" }] } });
   // what the browser checks the answer against
   expect(profileView.safeParse((body as { data: unknown }).data).success).toBe(true);
-  expect(asked.map((call) => call.path).sort()).toEqual(["/v1/region/country", "/v1/region/country/7/states", "/v1/user/fullinfo"]);
+  expect(asked.map((call) => call.path).sort()).toEqual(["/v1/region/country/7/states", "/v1/user/fullinfo"]);
   expect(asked.every((call) => call.token === TOKEN && call.lang === "en" && call.app === "atomm")).toBe(true);
 
-  // the lists are the same for everyone and kept a while: the next view asks for the user only
+  // the regions are the same for everyone and kept a while: the next view asks for the user only
   asked.length = 0;
   expect((await profileRoute(get("lang=en&p=atomm"))).status).toBe(200);
   expect(asked.map((call) => call.path)).toEqual(["/v1/user/fullinfo"]);
 });
 
-test("without the country list the user still comes, with the list's failure named", async () => {
-  countries = () => HttpResponse.json({ code: 10000, message: "down" });
-  const response = await profileRoute(get("lang=zh"));
+test("the country list is its own route, the same for everyone, kept by the browser for an hour", async () => {
+  jar.clear();
+  const response = await countriesRoute(get("lang=en"));
   expect(response.status).toBe(200);
-  expect(await response.json()).toMatchObject({ ok: true, data: { user: { uid: user.uid }, lists: { failed: 10000 } } });
+  expect(response.headers.get("cache-control")).toBe("private, max-age=3600");
+  expect(await response.json()).toEqual({ ok: true, data: [{ id: 7, name: "Germany" }] });
+  countries = () => HttpResponse.json({ code: 10000, message: "down" });
+  const failed = await countriesRoute(get("lang=zh"));
+  expect(failed.status).toBe(500);
+  expect(await failed.json()).toEqual({ ok: false, error: { code: 10000 } });
+  expect(failed.headers.get("cache-control")).toBe("no-store");
+  expect((await countriesRoute(get("lang=en", { host: "portal.test", "sec-fetch-site": "cross-site" }))).status).toBe(403);
 });
 
 test("other sites and visitors without a session are refused without asking the services", async () => {

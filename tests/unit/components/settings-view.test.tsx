@@ -42,13 +42,14 @@ function view(nickname: string | null): ProfileView {
       createdAt: "2026-01-05T10:00:00.000Z",
     },
     avatarSrc: null,
-    lists: { countries: [{ id: 1, name: "Germany" }], regions: [{ id: 2, name: "Berlin" }] },
+    regions: [{ id: 2, name: "Berlin" }],
   };
 }
 
 const server = setupServer();
 let requests: URL[] = [];
 let answers: (() => Response | Promise<Response>)[] = [];
+let countries: () => Response = () => HttpResponse.json({ ok: true, data: [{ id: 1, name: "Germany" }] });
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 beforeEach(() => {
@@ -56,7 +57,9 @@ beforeEach(() => {
   answers = [];
   saveOtherInfo.mockReset();
   replace.mockReset();
+  countries = () => HttpResponse.json({ ok: true, data: [{ id: 1, name: "Germany" }] });
   server.use(
+    http.get("*/api/regions", () => countries()),
     http.get("*/api/profile/business", ({ request }) => {
       requests.push(new URL(request.url));
       const next = answers.shift();
@@ -107,6 +110,14 @@ describe("settings page: the user's data read by the browser", () => {
     await userEvent.click(screen.getByRole("button", { name: zh.common.retry }));
     expect(await screen.findByText("ada@example.test", { selector: "dd" })).toBeVisible();
     expect(screen.queryByText(zh.errors["10000"])).not.toBeInTheDocument();
+  });
+
+  it("without the country list the page still shows, and the location row says why", async () => {
+    countries = () => HttpResponse.json({ ok: false, error: { code: 1002 } }, { status: 503 });
+    renderView();
+    expect(await screen.findByText("ada@example.test", { selector: "dd" })).toBeVisible();
+    expect(screen.getByText(en.errors["1002"])).toBeVisible();
+    expect(screen.getByLabelText(en.settings.nickname)).toHaveValue("Ada");
   });
 
   it("an answer that is not the portal's (a proxy's error page) is a system error, not a crash", async () => {
