@@ -11,7 +11,7 @@ import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { AvatarImage } from "./avatar-image";
 import { NoticeAlert, NoticeStatus, useNotice } from "./page-notice";
 import { uploadAvatar } from "./upload-avatar";
-import { useProfileReload } from "./use-profile-view";
+import { useViewReload } from "@/components/account/account-view";
 
 type Chosen = { file: File; preview: string };
 type Phase = "idle" | "chosen" | "uploading";
@@ -24,7 +24,7 @@ type Phase = "idle" | "chosen" | "uploading";
 export function AvatarEditor({ page, src: savedSrc, initial, children }: { page: PageRef; src: string | null; initial: string; children: ReactNode }) {
   const t = useTranslations("profile.avatar");
   const text = useErrorText();
-  const reload = useProfileReload();
+  const reload = useViewReload();
   const hydrated = useHydrated();
   const [src, setSrc] = useState(savedSrc);
   const [chosen, setChosen] = useState<Chosen | null>(null);

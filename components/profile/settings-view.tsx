@@ -2,12 +2,11 @@
 
 import { ErrorCode } from "@/lib/contract/errors";
 import type { Locale } from "@/lib/i18n/routing";
-import type { RegionLists } from "@/lib/profile/view";
+import { profileView, profileViewKey, type RegionLists } from "@/lib/profile/view";
 import { AnalyticsIdentity } from "@/components/analytics/analytics-identity";
 import { useLaunchQuery } from "@/components/account/use-launch-query";
-import { ViewPlaceholder, ViewReload, type ViewFailure } from "@/components/account/account-view";
+import { useAccountView, ViewPlaceholder, ViewReload, type ViewFailure } from "@/components/account/account-view";
 import { ProfileSettings, SETTINGS_CARD, SettingsHeading } from "./profile-settings";
-import { useProfileView } from "./use-profile-view";
 import { useCountries } from "./use-regions";
 
 /**
@@ -17,7 +16,7 @@ import { useCountries } from "./use-regions";
  */
 export function SettingsView({ lang }: { lang: Locale }) {
   const query = useLaunchQuery();
-  const { data, failure, reload } = useProfileView(lang, query);
+  const { data, failure, reload } = useAccountView(profileViewKey(lang, query), profileView);
   const countries = useCountries(lang);
   // the page waits for the country list too (kept by the browser after a first visit), so the
   // location row does not change under the user; without the list the row says why

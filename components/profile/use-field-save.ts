@@ -6,7 +6,7 @@ import type { ActionError, ActionResult } from "@/lib/session/action-result";
 import { callAction } from "@/components/auth/use-error-text";
 import { useNotice } from "./page-notice";
 import { useProfileErrorText } from "./use-profile-error-text";
-import { useProfileReload } from "./use-profile-view";
+import { useViewReload } from "@/components/account/account-view";
 
 export type SaveState = { status: "idle" } | { status: "saving" };
 
@@ -17,7 +17,7 @@ export type SaveState = { status: "idle" } | { status: "saving" };
  * either way.
  */
 export function useFieldSave() {
-  const reload = useProfileReload();
+  const reload = useViewReload();
   const t = useTranslations("profile");
   const text = useProfileErrorText();
   const notices = useNotice(useId());

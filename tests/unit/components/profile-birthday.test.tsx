@@ -6,8 +6,8 @@ import { messages, renderIn } from "../support/render";
 
 jest.mock("@/app/[lang]/(account)/profile/settings/actions", () => ({ saveBirthdayAction: jest.fn() }));
 const refresh = jest.fn();
-// the settings page's data is read again after a save (the page's ProfileReload)
-jest.mock("@/components/profile/use-profile-view", () => ({ useProfileReload: () => refresh }));
+// the settings page's data is read again after a save (the page's ViewReload)
+jest.mock("@/components/account/account-view", () => ({ useViewReload: () => refresh }));
 const save = jest.mocked(saveBirthdayAction);
 const { en, zh } = messages;
 const page = { lang: "en", query: "" };

@@ -7,7 +7,7 @@ import { messages, renderIn } from "../support/render";
 
 jest.mock("@/app/[lang]/(account)/profile/settings/actions", () => ({ saveCountryAction: jest.fn() }));
 const refresh = jest.fn();
-jest.mock("@/components/profile/use-profile-view", () => ({ useProfileReload: () => refresh }));
+jest.mock("@/components/account/account-view", () => ({ useViewReload: () => refresh }));
 const save = jest.mocked(saveCountryAction);
 const { en, zh } = messages;
 const countries = [
