@@ -7,23 +7,13 @@ import { POST as uploadRoute } from "@/app/api/avatar/route";
 import { GET as fileRoute } from "@/app/api/avatar/files/[...key]/route";
 import { AVATAR_MAX_BYTES } from "@/lib/contract/user";
 import { avatarSrc } from "@/lib/upstream/profile";
+import { current, jar } from "../support/next-headers";
 
 /*
  * The route reads the session through next/headers, as pages and server actions do; here those
  * are the request's own headers and an in-memory cookie jar.
  */
-const jar = new Map<string, string>();
-let requestHeaders = new Headers();
-jest.mock("next/headers", () => ({
-  headers: async () => requestHeaders,
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined),
-    set: (name: string, value: string, options?: { maxAge?: number }) => {
-      if (options?.maxAge === 0) jar.delete(name);
-      else jar.set(name, value);
-    },
-  }),
-}));
+jest.mock("next/headers", () => jest.requireActual<typeof import("../support/next-headers")>("../support/next-headers").nextHeaders);
 
 const PORTAL = "http://portal.test";
 const BASE = "http://passport.test";
@@ -59,7 +49,7 @@ async function send(body: BodyInit, headers: Record<string, string> = sameOrigin
   const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
   const init: ConstructorParameters<typeof NextRequest>[1] = { method: "POST", headers: { ...headers, ...(cookie ? { cookie } : {}) }, body, duplex: "half" };
   const request = new NextRequest(`${PORTAL}/api/avatar?${query}`, init);
-  requestHeaders = request.headers;
+  current.headers = request.headers;
   return uploadRoute(request);
 }
 

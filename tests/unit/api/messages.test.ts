@@ -6,19 +6,10 @@ import { GET as countRoute } from "@/app/api/messages/count/route";
 import { GET as listRoute } from "@/app/api/messages/route";
 import { GET as configRoute } from "@/app/api/analytics/config/route";
 import { portalConfig, resetPortalConfig } from "@/lib/config";
+import { jar } from "../support/next-headers";
 
 /** The message centre's /api routes and the analytics configuration, as a browser calls them. */
-const jar = new Map<string, string>();
-jest.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined),
-    set: (name: string, value: string, options?: { maxAge?: number }) => {
-      if (options?.maxAge === 0) jar.delete(name);
-      else jar.set(name, value);
-    },
-  }),
-}));
+jest.mock("next/headers", () => jest.requireActual<typeof import("../support/next-headers")>("../support/next-headers").nextHeaders);
 
 const PORTAL = "http://portal.test";
 const BASE = "http://messages.test";

@@ -6,19 +6,10 @@ import { GET as profileRoute } from "@/app/api/profile/route";
 import { GET as businessRoute } from "@/app/api/profile/business/route";
 import { GET as countriesRoute } from "@/app/api/regions/route";
 import { businessView, profileView } from "@/lib/profile/view";
+import { jar } from "../support/next-headers";
 
 /** GET /api/profile, what the static settings page's browser reads, as a browser calls it. */
-const jar = new Map<string, string>();
-jest.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined),
-    set: (name: string, value: string, options?: { maxAge?: number }) => {
-      if (options?.maxAge === 0) jar.delete(name);
-      else jar.set(name, value);
-    },
-  }),
-}));
+jest.mock("next/headers", () => jest.requireActual<typeof import("../support/next-headers")>("../support/next-headers").nextHeaders);
 
 const PORTAL = "http://portal.test";
 const BASE = "http://passport.test";
