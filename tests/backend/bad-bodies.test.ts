@@ -98,6 +98,33 @@ test("through the portal's route handler too: a streamed body is read only up to
   expect(pulled).toBeLessThan(2 * MB);
 });
 
+test("through the route handler, a body of declared length is judged by its header: over the limit unread, under it signed in", async () => {
+  const before = await counts();
+  let pulled = 0;
+  const unread = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled += CHUNK.length;
+      controller.enqueue(new Uint8Array(CHUNK));
+    },
+  });
+  const declared = (body: BodyInit, length: number) =>
+    new Request("http://127.0.0.1:3000/v1/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(length), "x-passport-peer": "127.0.0.2" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+  expect(await envelope(await handleInNext(declared(unread, 100 * MB)))).toMatchObject({ status: 400, code: 10002 });
+  // at most what the stream had queued before the answer: nothing was read
+  expect(pulled).toBeLessThanOrEqual(CHUNK.length);
+  expect(await counts()).toEqual(before);
+
+  const email = "declared@example.com";
+  await registerUser(email);
+  const body = JSON.stringify({ email, password: "secret-pass1" });
+  expect(await envelope(await handleInNext(declared(body, Buffer.byteLength(body))))).toMatchObject({ status: 200, code: 0 });
+});
+
 test("deep JSON is a 4xx, never a 500: 100 000 levels are over the limit (10002), 30 000 levels under it are invalid (10001)", async () => {
   const before = await counts();
   const deep = (levels: number) => `${'{"email":'.repeat(levels)}1${"}".repeat(levels)}`;

@@ -67,6 +67,20 @@ describe("human verification for sign-in", () => {
     expect(await signIn(email, PASSWORD)).toMatchObject({ code: 0 });
   });
 
+  test("only the email's own wrong accounts or passwords count: another email's failures, or an unknown email's, ask nothing of it", async () => {
+    const email = "counted-alone@example.com";
+    const neighbour = "noisy-neighbour@example.com";
+    // an address of its own, so the IP's failure count stays under its threshold and out of other tests
+    const headers = fromIp("192.0.2.40");
+    await registerUser(email, PASSWORD);
+    await registerUser(neighbour, PASSWORD);
+    for (let i = 0; i < 3; i++) expect(await fail(neighbour, false, headers)).toMatchObject({ code: 20205 });
+    for (let i = 0; i < 3; i++) expect(await signIn("nobody-here@example.com", PASSWORD, { headers })).toMatchObject({ code: 20202 });
+    expect(await signIn(neighbour, PASSWORD, { headers })).toMatchObject({ status: 428, code: 20106 });
+    expect(await signIn("nobody-here@example.com", PASSWORD, { headers })).toMatchObject({ code: 20106 });
+    expect(await signIn(email, PASSWORD, { headers })).toMatchObject({ status: 200, code: 0 });
+  });
+
   test("after 10 failures from one IP in an hour, every sign-in from it needs a ticket", async () => {
     const ip = fromIp("192.0.2.10");
     await registerUser("fresh@example.com", PASSWORD);

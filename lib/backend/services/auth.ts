@@ -41,8 +41,7 @@ export async function login(
   client: ClientInfo,
 ): Promise<SessionData> {
   const attempt: SignInAttempt = { email: canonicalEmail(input.email), ip: client.ip, method: "password" };
-  await guardSignIn(attempt, { verification: { scene: "password_login", ticket: input.ticket } });
-  const user = await findUserByEmail(attempt.email);
+  const user = await guardSignIn(attempt, { verification: { scene: "password_login", ticket: input.ticket } });
   if (!user || user.enterpriseId) {
     await verifyAgainstDummy(input.password);
     throw await refuseSignIn(attempt, user ? ErrorCode.incorrectCredentials : ErrorCode.accountNotFound);
@@ -67,8 +66,7 @@ export async function loginWithCode(
   client: ClientInfo,
 ): Promise<SessionData> {
   const attempt: SignInAttempt = { email: canonicalEmail(input.email), ip: client.ip, method: "code" };
-  await guardSignIn(attempt);
-  const user = await findUserByEmail(attempt.email);
+  const user = await guardSignIn(attempt);
   if (!user) throw await refuseSignIn(attempt, ErrorCode.accountNotFound);
   await takeCodeCheck(client.ip);
   await recordCodeFailure(attempt, () =>

@@ -15,7 +15,7 @@ import {
 } from "./protection";
 import { openSession } from "./device-sign-in";
 import { endUserSessions, type ClientInfo, type SessionRow } from "./sessions";
-import { findUserByEmail, setPasswordHash, type UserRow } from "./users";
+import { setPasswordHash, type UserRow } from "./users";
 
 /** Enterprise sign-in: account ID + enterprise email + password. */
 
@@ -36,9 +36,9 @@ export async function enterpriseLogin(
   client: ClientInfo,
 ): Promise<{ utoken: string; uid: string; defaultPassword: boolean }> {
   const attempt: SignInAttempt = { email: canonicalEmail(input.email), ip: client.ip, method: "enterprise" };
-  await guardSignIn(attempt, { verification: { scene: "enterprise_login", ticket: input.ticket } });
+  const account = await guardSignIn(attempt, { verification: { scene: "enterprise_login", ticket: input.ticket } });
   const enterprise = await findEnterpriseByAccount(input.account);
-  const user = enterprise ? await findUserByEmail(attempt.email) : null;
+  const user = enterprise ? account : null;
   if (!enterprise || !user || user.enterpriseId !== enterprise.id) {
     await verifyAgainstDummy(input.password);
     throw await refuseSignIn(attempt, enterprise ? ErrorCode.incorrectCredentials : ErrorCode.accountNotFound);

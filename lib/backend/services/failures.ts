@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
-import { addSeconds, now } from "../clock";
+import { desc } from "drizzle-orm";
+import { now } from "../clock";
 import { getDb } from "../db/client";
 import { signInFailures } from "../db/schema";
 import type { ErrorCodeValue } from "../errors";
@@ -16,17 +16,6 @@ export async function recordSignInFailure(input: {
 }): Promise<void> {
   const db = await getDb();
   await db.insert(signInFailures).values({ ...input, createdAt: now() });
-}
-
-/** Failures with one of `reasons` for the email in the last `windowSeconds` (per IP, the rate-limit store counts). */
-export async function countRecentFailures(input: { email: string; reasons: readonly ErrorCodeValue[]; windowSeconds: number }): Promise<number> {
-  const db = await getDb();
-  const since = addSeconds(now(), -input.windowSeconds);
-  const [row] = await db
-    .select({ n: count() })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.email, input.email), gt(signInFailures.createdAt, since), inArray(signInFailures.reason, [...input.reasons])));
-  return row?.n ?? 0;
 }
 
 export async function listRecentFailures(limit: number): Promise<SignInFailure[]> {

@@ -1,10 +1,11 @@
 import type { VerificationScene } from "@/lib/contract/verification";
 import { ErrorCode, ServiceError, throttled, type ErrorCodeValue } from "../errors";
 import { isOver, rateLimit, type LimitPolicy } from "../ratelimit";
-import { countRecentFailures, recordSignInFailure, type SignInMethod } from "./failures";
+import { recordSignInFailure, type SignInMethod } from "./failures";
 import { ipLimitKey } from "./ip-key";
 import { isIpBanned } from "./ipbans";
 import { LIMITS, passwordDelaySeconds, VERIFICATION_AFTER } from "./limits";
+import { readSignInRecord, type SignInRecord } from "./sign-in-record";
 import { redeemTicket } from "./tickets";
 import type { UserRow } from "./users";
 
@@ -118,32 +119,35 @@ export async function forgetPasswordFailures(email: string): Promise<void> {
 }
 
 /** Recent wrong accounts or passwords for the email (the failure log), or from the IP (its failure count). */
-async function verificationNeeded(email: string, ip: string | null): Promise<boolean> {
-  const { windowSeconds, emailFailures, ipFailures } = VERIFICATION_AFTER;
+async function verificationNeeded(record: SignInRecord, ip: string | null): Promise<boolean> {
   const key = ipLimitKey(ip);
   if (key !== null) {
     const fromIp = await (await rateLimit(LIMITS.signInFailuresPerIp)).peek(key);
-    if (fromIp && fromIp.used >= ipFailures) return true;
+    if (fromIp && fromIp.used >= VERIFICATION_AFTER.ipFailures) return true;
   }
-  return (await countRecentFailures({ email, reasons: CREDENTIAL_FAILURES, windowSeconds })) >= emailFailures;
+  return record.recentFailures >= VERIFICATION_AFTER.emailFailures;
 }
 
 /**
  * Everything a sign-in must pass before credentials are looked at, in this order: the IP ban
  * list (20104), the IP's failure cap and the email's password wait (429), and, after repeated
- * failures, a human-verification ticket for the scene (20106 missing, 20107 invalid).
+ * failures, a human-verification ticket for the scene (20106 missing, 20107 invalid). Returns
+ * the account of the attempt's email (null when there is none), read in the same query as the
+ * ban list and the failure log.
  */
 export async function guardSignIn(
   attempt: SignInAttempt,
   options: { verification?: { scene: VerificationScene; ticket: string | undefined } } = {},
-): Promise<void> {
-  if (await isIpBanned(attempt.ip)) throw await refuseSignIn(attempt, ErrorCode.prohibitedIp);
+): Promise<UserRow | null> {
+  const record = await readSignInRecord({ email: attempt.email, ip: attempt.ip, failureReasons: CREDENTIAL_FAILURES, windowSeconds: VERIFICATION_AFTER.windowSeconds });
+  if (record.ipBanned) throw await refuseSignIn(attempt, ErrorCode.prohibitedIp);
   await peekOver(LIMITS.signInFailuresPerIp, ipLimitKey(attempt.ip));
   if (checksPassword(attempt.method)) await assertNoPasswordDelay(attempt.email);
   const { verification } = options;
-  if (verification && (await verificationNeeded(attempt.email, attempt.ip))) {
+  if (verification && (await verificationNeeded(record, attempt.ip))) {
     await redeemTicket({ scene: verification.scene, email: attempt.email, ticket: verification.ticket });
   }
+  return record.user;
 }
 
 /** Restricted (20103) and banned (20105) accounts cannot sign in, whatever the way. */
