@@ -124,6 +124,22 @@ export async function getDb(): Promise<Db> {
   return (await handle()).db;
 }
 
+/**
+ * A query of a hot path built once per database and then only executed: its SQL is not made
+ * again on every call, and PostgreSQL parses it once per connection (a named prepared
+ * statement). `build` makes it with drizzle's `.prepare(name)`; the name must be unique.
+ */
+export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    const found = built.get(db);
+    if (found !== undefined) return found;
+    const made = build(db);
+    built.set(db, made);
+    return made;
+  };
+}
+
 /** Close the database if it is open; the next `getDb()` opens it again. */
 export async function closeDb(): Promise<void> {
   const pending = peekSingleton<Promise<Handle>>(NAME);

@@ -5,7 +5,7 @@ import { recordSignInFailure, type SignInMethod } from "./failures";
 import { ipLimitKey } from "./ip-key";
 import { isIpBanned } from "./ipbans";
 import { LIMITS, passwordDelaySeconds, VERIFICATION_AFTER } from "./limits";
-import { readSignInRecord, type SignInRecord } from "./sign-in-record";
+import { CREDENTIAL_FAILURES, readSignInRecord, type SignInRecord } from "./sign-in-record";
 import { redeemTicket } from "./tickets";
 import type { UserRow } from "./users";
 
@@ -14,9 +14,6 @@ import type { UserRow } from "./users";
  * when a sign-in needs human verification, and the failure log. Every refusal a caller can
  * be throttled for says how long to wait (429, data.retryAfter, Retry-After).
  */
-
-/** Failures that mean "wrong account or password": they count towards throttles and verification. */
-const CREDENTIAL_FAILURES = [ErrorCode.accountNotFound, ErrorCode.incorrectCredentials] as const;
 
 export type SignInAttempt = { email: string; ip: string | null; method: SignInMethod };
 
@@ -139,7 +136,7 @@ export async function guardSignIn(
   attempt: SignInAttempt,
   options: { verification?: { scene: VerificationScene; ticket: string | undefined } } = {},
 ): Promise<UserRow | null> {
-  const record = await readSignInRecord({ email: attempt.email, ip: attempt.ip, failureReasons: CREDENTIAL_FAILURES, windowSeconds: VERIFICATION_AFTER.windowSeconds });
+  const record = await readSignInRecord(attempt);
   if (record.ipBanned) throw await refuseSignIn(attempt, ErrorCode.prohibitedIp);
   await peekOver(LIMITS.signInFailuresPerIp, ipLimitKey(attempt.ip));
   if (checksPassword(attempt.method)) await assertNoPasswordDelay(attempt.email);

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, ne, or, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { addSeconds, now } from "../clock";
 import { randomToken, sha256Hex } from "../crypto";
-import { getDb } from "../db/client";
+import { getDb, preparedOnce } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import type { Lang } from "../lang";
@@ -27,6 +27,27 @@ export const IDLE_DAYS = { remember: 365, default: 30 } as const;
 /** last_seen_at is written at most this often per session. */
 const TOUCH_EVERY_SECONDS = 60;
 
+/** Every sign-in writes one: built once (db/client.ts, preparedOnce). */
+const insertSession = preparedOnce((db) =>
+  db
+    .insert(sessions)
+    .values({
+      userId: sql.placeholder("userId"),
+      tokenHash: sql.placeholder("tokenHash"),
+      createdAt: sql.placeholder("at"),
+      lastSeenAt: sql.placeholder("at"),
+      remember: sql.placeholder("remember"),
+      ip: sql.placeholder("ip"),
+      userAgent: sql.placeholder("userAgent"),
+      appCode: sql.placeholder("appCode"),
+      platform: sql.placeholder("platform"),
+      appVersion: sql.placeholder("appVersion"),
+      socialChannel: sql.placeholder("socialChannel"),
+    })
+    .returning()
+    .prepare("create_session"),
+);
+
 /** `socialChannel`: the provider of a social sign-in, shown in the login log. */
 export async function createSession(
   userId: string,
@@ -36,23 +57,18 @@ export async function createSession(
 ): Promise<{ token: string; session: SessionRow }> {
   const db = await getDb();
   const token = randomToken(32);
-  const at = now();
-  const [session] = await db
-    .insert(sessions)
-    .values({
-      userId,
-      tokenHash: sha256Hex(token),
-      createdAt: at,
-      lastSeenAt: at,
-      remember,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      appCode: client.appCode,
-      platform: client.platform,
-      appVersion: client.appVersion,
-      socialChannel,
-    })
-    .returning();
+  const [session] = await insertSession(db).execute({
+    userId,
+    tokenHash: sha256Hex(token),
+    at: now(),
+    remember,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    appCode: client.appCode,
+    platform: client.platform,
+    appVersion: client.appVersion,
+    socialChannel,
+  });
   if (!session) throw new Error("insert returned no row");
   return { token, session };
 }

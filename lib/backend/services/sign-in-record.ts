@@ -1,39 +1,53 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { addSeconds, now } from "../clock";
-import { getDb } from "../db/client";
+import { getDb, preparedOnce } from "../db/client";
 import { ipBans, signInFailures, users } from "../db/schema";
-import type { ErrorCodeValue } from "../errors";
+import { ErrorCode } from "../errors";
 import { normalizeIp } from "../net/addresses";
+import { VERIFICATION_AFTER } from "./limits";
 import type { UserRow } from "./users";
 
 /**
  * What a sign-in reads before it looks at credentials: whether the address is banned, the
- * email's recent failures, and the account itself. One query instead of three: a sign-in is
- * the services' busiest write path, and on the embedded database every round trip runs on
- * the server's own thread, beside the password hashing (docs/performance.md).
+ * email's recent failures, and the account itself. One prepared query instead of three: a
+ * sign-in is the services' busiest write path, and on the embedded database every round trip
+ * runs on the server's own thread, beside the password hashing (docs/performance.md).
  */
 export type SignInRecord = { ipBanned: boolean; recentFailures: number; user: UserRow | null };
 
-export async function readSignInRecord(input: {
-  email: string;
-  ip: string | null;
-  /** failures with one of these reasons count… */
-  failureReasons: readonly ErrorCodeValue[];
-  /** …within this many seconds */
-  windowSeconds: number;
-}): Promise<SignInRecord> {
-  const db = await getDb();
-  const address = normalizeIp(input.ip);
-  const since = addSeconds(now(), -input.windowSeconds);
-  const recent = and(eq(signInFailures.email, input.email), gt(signInFailures.createdAt, since), inArray(signInFailures.reason, [...input.failureReasons]));
-  const [row] = await db
+/** Failures that mean "wrong account or password": they count towards throttles and verification. */
+export const CREDENTIAL_FAILURES = [ErrorCode.accountNotFound, ErrorCode.incorrectCredentials] as const;
+
+const email = sql.placeholder("email");
+/** the caller's address as text, or null (then nothing is banned) */
+const address = sql.placeholder("address");
+/** failures after this time count (VERIFICATION_AFTER.windowSeconds ago) */
+const since = sql.placeholder("since");
+
+const recordQuery = preparedOnce((db) =>
+  db
     .select({
-      ipBanned: address ? sql<boolean>`exists (select 1 from ${ipBans} where ${address}::inet <<= ${ipBans.network})` : sql<boolean>`false`,
-      recentFailures: sql<number>`(select count(*) from ${signInFailures} where ${recent})`.mapWith(Number),
+      ipBanned: sql<boolean>`exists (select 1 from ${ipBans} where ${address}::inet <<= ${ipBans.network})`,
+      recentFailures: sql<number>`(select count(*) from ${signInFailures} where ${and(
+        eq(signInFailures.email, email),
+        gt(signInFailures.createdAt, since),
+        inArray(signInFailures.reason, [...CREDENTIAL_FAILURES]),
+      )})`.mapWith(Number),
       user: users,
     })
     // one row whatever the email: the account is joined to it, or null
     .from(sql`(select 1) as "one"`)
-    .leftJoin(users, eq(users.email, input.email));
+    .leftJoin(users, eq(users.email, email))
+    .prepare("sign_in_record"),
+);
+
+/** The record of a sign-in by `email` (canonical) from `ip`; failures within VERIFICATION_AFTER's window. */
+export async function readSignInRecord(input: { email: string; ip: string | null }): Promise<SignInRecord> {
+  const db = await getDb();
+  const [row] = await recordQuery(db).execute({
+    email: input.email,
+    address: normalizeIp(input.ip),
+    since: addSeconds(now(), -VERIFICATION_AFTER.windowSeconds),
+  });
   return { ipBanned: row?.ipBanned ?? false, recentFailures: row?.recentFailures ?? 0, user: row?.user ?? null };
 }
