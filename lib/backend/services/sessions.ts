@@ -92,16 +92,22 @@ function isLive(session: SessionRow, at: Date): boolean {
   return addSeconds(session.lastSeenAt, idleDays * 86_400) > at;
 }
 
+/** Every signed-in call reads its session and user: built once (db/client.ts, preparedOnce). */
+const sessionByToken = preparedOnce((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .limit(1)
+    .prepare("session_by_token"),
+);
+
 /** The live session and user of a utoken; none, unknown, ended, idle too long or banned → 20101. */
 export async function authenticate(token: string | null): Promise<{ session: SessionRow; user: UserRow }> {
   if (!token || token.length > 256) throw new ServiceError(ErrorCode.loginExpired);
   const db = await getDb();
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sha256Hex(token)))
-    .limit(1);
+  const [row] = await sessionByToken(db).execute({ tokenHash: sha256Hex(token) });
   const at = now();
   if (!row || !isLive(row.session, at) || row.user.status === "banned") throw new ServiceError(ErrorCode.loginExpired);
   if (addSeconds(row.session.lastSeenAt, TOUCH_EVERY_SECONDS) <= at) {
