@@ -1,4 +1,4 @@
-import { desc, sql } from "drizzle-orm";
+import { desc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { now } from "../clock";
 import { getDb } from "../db/client";
 import { ipBans } from "../db/schema";
@@ -12,6 +12,11 @@ export { parseNetwork } from "../net/addresses";
  */
 export type IpBan = { network: string; createdAt: Date };
 
+/** The condition "a ban's network covers this address" (an address as text, or a placeholder for one). */
+export function banCovers(address: string | SQLWrapper): SQL {
+  return sql`${address}::inet <<= ${ipBans.network}`;
+}
+
 export async function isIpBanned(ip: string | null): Promise<boolean> {
   const address = normalizeIp(ip);
   if (!address) return false;
@@ -19,7 +24,7 @@ export async function isIpBanned(ip: string | null): Promise<boolean> {
   const rows = await db
     .select({ network: ipBans.network })
     .from(ipBans)
-    .where(sql`${address}::inet <<= ${ipBans.network}`)
+    .where(banCovers(address))
     .limit(1);
   return rows.length > 0;
 }

@@ -1,3 +1,4 @@
+import { ErrorCode } from "../errors";
 import type { LimitPolicy } from "../ratelimit";
 
 /**
@@ -47,6 +48,9 @@ export function passwordDelaySeconds(consecutiveFailures: number): number {
   if (over <= 0) return 0;
   return Math.min(PASSWORD_DELAY_MAX_SECONDS, PASSWORD_DELAY_BASE_SECONDS * 2 ** Math.min(over - 1, 16));
 }
+
+/** Failures that mean "wrong account or password": they count towards throttles and verification. */
+export const CREDENTIAL_FAILURES = [ErrorCode.accountNotFound, ErrorCode.incorrectCredentials] as const;
 
 /** Human verification is required for a sign-in once, within the last hour, there were … */
 export const VERIFICATION_AFTER = {

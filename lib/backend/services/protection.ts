@@ -4,8 +4,8 @@ import { isOver, rateLimit, type LimitPolicy } from "../ratelimit";
 import { recordSignInFailure, type SignInMethod } from "./failures";
 import { ipLimitKey } from "./ip-key";
 import { isIpBanned } from "./ipbans";
-import { LIMITS, passwordDelaySeconds, VERIFICATION_AFTER } from "./limits";
-import { CREDENTIAL_FAILURES, readSignInRecord, type SignInRecord } from "./sign-in-record";
+import { CREDENTIAL_FAILURES, LIMITS, passwordDelaySeconds, VERIFICATION_AFTER } from "./limits";
+import { readSignInRecord, type SignInRecord } from "./sign-in-record";
 import { redeemTicket } from "./tickets";
 import type { UserRow } from "./users";
 

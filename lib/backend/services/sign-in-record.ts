@@ -2,9 +2,9 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { addSeconds, now } from "../clock";
 import { getDb, preparedOnce } from "../db/client";
 import { ipBans, signInFailures, users } from "../db/schema";
-import { ErrorCode } from "../errors";
 import { normalizeIp } from "../net/addresses";
-import { VERIFICATION_AFTER } from "./limits";
+import { banCovers } from "./ipbans";
+import { CREDENTIAL_FAILURES, VERIFICATION_AFTER } from "./limits";
 import type { UserRow } from "./users";
 
 /**
@@ -15,9 +15,6 @@ import type { UserRow } from "./users";
  */
 export type SignInRecord = { ipBanned: boolean; recentFailures: number; user: UserRow | null };
 
-/** Failures that mean "wrong account or password": they count towards throttles and verification. */
-export const CREDENTIAL_FAILURES = [ErrorCode.accountNotFound, ErrorCode.incorrectCredentials] as const;
-
 const email = sql.placeholder("email");
 /** the caller's address as text, or null (then nothing is banned) */
 const address = sql.placeholder("address");
@@ -27,7 +24,7 @@ const since = sql.placeholder("since");
 const recordQuery = preparedOnce((db) =>
   db
     .select({
-      ipBanned: sql<boolean>`exists (select 1 from ${ipBans} where ${address}::inet <<= ${ipBans.network})`,
+      ipBanned: sql<boolean>`exists (select 1 from ${ipBans} where ${banCovers(address)})`,
       recentFailures: sql<number>`(select count(*) from ${signInFailures} where ${and(
         eq(signInFailures.email, email),
         gt(signInFailures.createdAt, since),
