@@ -10,11 +10,12 @@
  * measurement is cut into that many rounds, taken in turn with its reference's), BENCH_CONNECTIONS (default 8),
  * BENCH_BASE_PORT (default 3900: the portal +0, the baseline +1, the cold-start servers +2, +3).
  * It never builds the portal: without `.next` it stops and says to run `npm run build`. It builds
- * the baseline once when bench/baseline/.next is missing, and says so.
+ * the baseline when bench/baseline/.next is missing or the baseline's sources changed since, and says so.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -234,24 +235,24 @@ function combine(rounds: Load[]): Load {
 }
 
 /**
- * A measurement and its reference, in turns: a warm-up of each (not counted), then ROUNDS rounds
- * of SECONDS / ROUNDS each, portal then reference, so a slower stretch of a shared machine meets
- * both sides alike instead of one whole measurement.
+ * A measurement and its references, in turns: a warm-up of each (not counted), then ROUNDS rounds
+ * of SECONDS / ROUNDS each, every side in turn, so a slower stretch of a shared machine meets
+ * all sides alike instead of one whole measurement.
  */
-async function compare(portal: Side, reference: Side): Promise<[Load, Load]> {
+async function compare<T extends Side[]>(...sides: T): Promise<{ [K in keyof T]: Load }> {
   const seconds = SECONDS / ROUNDS;
-  log(`${portal.label} vs ${reference.label}: ${ROUNDS} rounds of ${round(seconds, 1)} s each, in turns, at ${CONNECTIONS} connections`);
-  for (const side of [portal, reference]) if (side.warm) await side.round(WARMUP_SECONDS);
-  const rounds: [Load[], Load[]] = [[], []];
+  log(`${sides.map((side) => side.label).join(" vs ")}: ${ROUNDS} rounds of ${round(seconds, 1)} s each, in turns, at ${CONNECTIONS} connections`);
+  for (const side of sides) if (side.warm) await side.round(WARMUP_SECONDS);
+  const rounds: Load[][] = sides.map(() => []);
   for (let i = 0; i < ROUNDS; i += 1) {
-    rounds[0].push(await portal.round(seconds));
-    rounds[1].push(await reference.round(seconds));
+    for (const [at, side] of sides.entries()) rounds[at]?.push(await side.round(seconds));
   }
-  const results: [Load, Load] = [combine(rounds[0]), combine(rounds[1])];
-  for (const [side, result] of [[portal, results[0]], [reference, results[1]]] as const) {
-    if (result.bad > 0) log(`${side.label}: ${result.bad} of ${result.requests} answers were not the expected ones`);
+  const results = rounds.map(combine);
+  for (const [at, side] of sides.entries()) {
+    const result = results[at];
+    if (result && result.bad > 0) log(`${side.label}: ${result.bad} of ${result.requests} answers were not the expected ones`);
   }
-  return results;
+  return results as { [K in keyof T]: Load };
 }
 
 const http = (label: string, target: Target): Side => ({ label, warm: true, round: (seconds) => load(target, seconds) });
@@ -288,6 +289,12 @@ async function gzipJsBytes(port: number, pathname: string): Promise<{ bytes: num
     bytes += gzipSync(Buffer.from(await script.arrayBuffer()), { level: GZIP_LEVEL }).length;
   }
   return { bytes, scripts: sources.size };
+}
+
+/** The bytes of a page's HTML as served (no compression asked for, as in the load measurements). */
+async function pageBytes(port: number, pathname: string): Promise<number> {
+  const response = await fetch(url(port, pathname), { headers: { "accept-encoding": "identity" } });
+  return (await response.arrayBuffer()).byteLength;
 }
 
 async function signIn(port: number): Promise<string> {
@@ -359,6 +366,18 @@ function table(rows: Row[]): string {
   return [line(header), line(widths.map((width) => "-".repeat(width))), ...cells.map(line)].join("\n");
 }
 
+/** A digest of the baseline's sources (its config and app/), so a changed baseline is built again. */
+async function baselineSources(): Promise<string> {
+  const files = ["next.config.mjs", ...(await readdir(path.join(BASELINE_DIR, "app"), { recursive: true })).map((file) => path.join("app", file))].sort();
+  const hash = createHash("sha256");
+  for (const file of files) {
+    const absolute = path.join(BASELINE_DIR, file);
+    if (!/\.(tsx?|mjs|css)$/.test(file)) continue;
+    hash.update(`${file}\0`).update(await readFile(absolute)).update("\0");
+  }
+  return hash.digest("hex");
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
@@ -367,9 +386,13 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  if (!existsSync(path.join(BASELINE_DIR, ".next", "BUILD_ID"))) {
-    log("the baseline app has no build yet: building it once now (next build bench/baseline --webpack)");
+  const sources = await baselineSources();
+  const stamp = path.join(BASELINE_DIR, ".next", "bench-sources");
+  const built = existsSync(path.join(BASELINE_DIR, ".next", "BUILD_ID")) && existsSync(stamp) ? await readFile(stamp, "utf8") : null;
+  if (built !== sources) {
+    log(`the baseline app ${built === null ? "has no build yet" : "changed since its build"}: building it now (next build bench/baseline --webpack)`);
     await run("baseline build", NEXT_BIN, ["build", BASELINE_DIR, "--webpack"], baseEnv());
+    await writeFile(stamp, sources);
   }
 
   const started = Date.now();
@@ -392,10 +415,14 @@ async function main(): Promise<void> {
 
   const html = (status: number) => status === 200;
   // 3. One load at a time, each with its reference in turns.
-  const [staticPortal, staticBaseline] = await compare(
+  // the login page against the bare static page (the goal), and against a bare page of its own
+  // shape (its route, rewrite and size: bench/baseline/app/[lang]/login/[variant]), all in turns
+  const [staticPortal, staticBaseline, shapeBaseline] = await compare(
     http("portal GET /en/login", { port: PORTS.portal, path: "/en/login", ok: html }),
     http("baseline GET /static", { port: PORTS.baseline, path: "/static", ok: html }),
+    http("baseline GET /en/login (the login page's shape)", { port: PORTS.baseline, path: "/en/login", ok: html }),
   );
+  const htmlBytes = { portal: await pageBytes(PORTS.portal, "/en/login"), shape: await pageBytes(PORTS.baseline, "/en/login"), static: await pageBytes(PORTS.baseline, "/static") };
 
   const token = await signIn(PORTS.portal);
   const cookie = await browserCookies(PORTS.portal, "/en/profile/settings", token);
@@ -435,6 +462,7 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [
     ...loadRows("GET /en/login vs static", "req/s", staticPortal, staticBaseline, 0.8),
+    ...loadRows("GET /en/login vs its shape", "req/s", staticPortal, shapeBaseline, null).slice(0, 1),
     ...loadRows("signed-in settings vs dynamic", "req/s", dynamicPortal, dynamicBaseline, 0.7),
     ...loadRows("its data /api/profile vs dynamic", "req/s", dataPortal, dataBaseline, null),
     ...loadRows("POST /v1/login vs argon2id verify", "/s", loginPortal, argon2, 0.7),
@@ -456,11 +484,15 @@ async function main(): Promise<void> {
   const machine = { cpus: cpus.length, model: cpus[0]?.model ?? "unknown", loadAverage: os.loadavg().map((value) => round(value, 2)), node: process.version, platform: `${os.platform()} ${os.release()}` };
   const settings = { seconds: SECONDS, rounds: ROUNDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, gzipLevel: GZIP_LEVEL, basePort: BASE_PORT, database: DATABASE_URL ? "postgresql" : "pglite" };
   if (JSON_OUTPUT) {
-    const raw = { staticPortal, staticBaseline, dynamicPortal, dynamicBaseline, dataPortal, dataBaseline, loginPortal, argon2, coldStart: { portal: cold.seconds, baseline: coldBaseline.seconds }, js: { pages, baseline: baselineJs } };
+    const raw = { staticPortal, staticBaseline, shapeBaseline, htmlBytes, dynamicPortal, dynamicBaseline, dataPortal, dataBaseline, loginPortal, argon2, coldStart: { portal: cold.seconds, baseline: coldBaseline.seconds }, js: { pages, baseline: baselineJs } };
     process.stdout.write(`${JSON.stringify({ date: new Date().toISOString(), machine, settings, rows, raw }, null, 2)}\n`);
   } else {
     process.stdout.write(`${table(rows)}\n\n`);
     for (const row of rows) if (row.note) process.stdout.write(`note: ${row.measure}: ${row.note}\n`);
+    process.stdout.write(
+      `note: what Next itself allows a page of the login page's shape: the baseline's /en/login (${htmlBytes.shape} bytes of HTML; the portal's ${htmlBytes.portal}, ` +
+        `the static page's ${htmlBytes.static}) serves ${round(shapeBaseline.perSecond / Math.max(1, staticBaseline.perSecond), 2)} of the static page's rate in this run.\n`,
+    );
     process.stdout.write(
       `${new Date().toISOString()}, ${machine.cpus} × ${machine.model}, load average ${machine.loadAverage.join(" ")}, Node ${machine.node}; ` +
         `${SECONDS} s per load measurement in ${ROUNDS} rounds taken in turns with its reference, at ${CONNECTIONS} connections after ${WARMUP_SECONDS} s of warm-up; ` +

@@ -5,6 +5,10 @@
  */
 const nextConfig = {
   poweredByHeader: false,
+  // as the portal's next.config.mjs reaches a sign-in page's default variant
+  async rewrites() {
+    return { beforeFiles: [{ source: "/:lang(en|zh)/:page(login)", destination: "/:lang/:page/default" }] };
+  },
 };
 
 export default nextConfig;
