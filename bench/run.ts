@@ -368,13 +368,10 @@ function table(rows: Row[]): string {
 
 /** A digest of the baseline's sources (its config and app/), so a changed baseline is built again. */
 async function baselineSources(): Promise<string> {
-  const files = ["next.config.mjs", ...(await readdir(path.join(BASELINE_DIR, "app"), { recursive: true })).map((file) => path.join("app", file))].sort();
+  const app = await readdir(path.join(BASELINE_DIR, "app"), { recursive: true });
+  const files = ["next.config.mjs", ...app.filter((file) => /\.(tsx?|css)$/.test(file)).map((file) => path.join("app", file))].sort();
   const hash = createHash("sha256");
-  for (const file of files) {
-    const absolute = path.join(BASELINE_DIR, file);
-    if (!/\.(tsx?|mjs|css)$/.test(file)) continue;
-    hash.update(`${file}\0`).update(await readFile(absolute)).update("\0");
-  }
+  for (const file of files) hash.update(`${file}\0`).update(await readFile(path.join(BASELINE_DIR, file))).update("\0");
   return hash.digest("hex");
 }
 
