@@ -8,8 +8,7 @@ import { decideGuard, type TokenState } from "@/lib/session/guard";
 import { EXPIRED_FLASH_COOKIE, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "@/lib/session/cookie";
 import { cookieEnv } from "@/lib/session/cookie-env";
 import { CHECK_COOKIE, CHECKED_UID_HEADER, readCheck, sealCheck } from "@/lib/session/check";
-import { decideHandoff, isNavigation } from "@/lib/session/handoff";
-import { NOTICE_COOKIE } from "@/lib/session/notice";
+import { handleAddressToken } from "@/lib/session/address-handoff";
 import { safeRedirectTarget } from "@/lib/session/redirect-target";
 import { validateToken, type ValidatedToken } from "@/lib/session/validate-token";
 import { publicOrigin } from "@/lib/session/public-origin";
@@ -78,30 +77,25 @@ export async function proxy(request: NextRequest) {
     return response;
   };
 
-  // A token handed over in the address bar leaves the URL; it is stored only when it is safe to.
+  // A token handed over in the address leaves the URL at once; it is stored only when the
+  // navigation proves who handed it over, else the visitor is asked (lib/session/address-token.ts).
   // Public routes take none (SPEC §4: the guard validates ut on login and signed-in routes only);
   // /{lang}/authcb does its own token work.
   const ut = rule.kind === "public" ? null : url.searchParams.get("ut");
   if (ut !== null) {
-    const clean = new URL(visited);
-    clean.searchParams.delete("ut");
-    const response = NextResponse.redirect(clean);
-    const navigation = isNavigation({
-      fetchMode: request.headers.get("sec-fetch-mode"),
-      fetchDest: request.headers.get("sec-fetch-dest"),
-      accept: request.headers.get("accept"),
+    const hostLaunch = launchCookie !== null && !launchCookie.launch.relay;
+    const response = await handleAddressToken({
+      request,
+      token: ut,
+      visited,
+      lang,
+      app,
+      launchQuery: launchQuery(launch),
+      hostLaunch,
+      stored,
+      secret: config.sessionSecret,
+      cookieOptions,
     });
-    if (navigation && isUsableToken(ut) && ut !== stored) {
-      const handed = await validateToken(ut, lang, app);
-      const current = isUsableToken(stored) ? await validateToken(stored, lang, app) : null;
-      const decision = decideHandoff({
-        navigation,
-        handed: { valid: handed.status === "valid", uid: handed.uid ?? null },
-        stored: current ? { valid: current.status === "valid", uid: current.uid ?? null } : null,
-      });
-      if (decision.action === "take") response.cookies.set(UTOKEN_COOKIE, ut, cookieOptions(true));
-      if (decision.action === "keep" && decision.notice) response.cookies.set(NOTICE_COOKIE, decision.notice, { path: "/", maxAge: 60, sameSite: "lax" });
-    }
     return withLaunch(response);
   }
 

@@ -2,8 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { EMBED_PARAM, readPortalMessage, WINDOW_MODE } from "@/lib/contract/host-bridge";
-import { isFramed, postToParent } from "@/lib/bridge/host-bridge";
+import { EMBED_PARAM, readPortalMessage, RELAY_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
+import { isFramed, parentOrigin } from "@/lib/bridge/host-bridge";
 import { launchQueryFromLocation } from "@/lib/bridge/launch-query";
 import { completeSignIn, EMBED_BLOCKED_EVENT } from "@/lib/bridge/session";
 import { framedCookiesWork, requestStorageAccess, storageAccessState } from "@/lib/bridge/storage-access";
@@ -39,13 +39,10 @@ export function FramedSignIn({ lang }: { lang: string }) {
     }, 0);
     void storageAccessState().then(setAccess);
     const onBlocked = () => setBlocked(true);
-    // the window this frame opened signs the user in and hands the session back here
+    // the window this frame opened signed the user in and handed the session to the host itself
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || !opened.current || event.source !== opened.current) return;
-      const message = readPortalMessage(event.data);
-      if (message?.type !== "login" && message?.type !== "token") return;
-      postToParent(message);
-      if (message.type === "token") setNote("signedInElsewhere");
+      if (readPortalMessage(event.data)?.type === "login") setNote("signedInElsewhere");
     };
     window.addEventListener(EMBED_BLOCKED_EVENT, onBlocked);
     window.addEventListener("message", onMessage);
@@ -59,6 +56,8 @@ export function FramedSignIn({ lang }: { lang: string }) {
   function openWindow() {
     const query = launchQueryFromLocation();
     query.set(EMBED_PARAM, WINDOW_MODE);
+    const host = parentOrigin();
+    if (host) query.set(RELAY_PARAM, host);
     const win = window.open(`/${lang}/login?${query}`, "passport-sign-in", "popup=yes,width=480,height=720");
     opened.current = win;
     setNote(win ? null : "windowBlocked");

@@ -18,17 +18,26 @@ const CLOSE_GRACE_MS = 300;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
-/** The window the token goes to: the parent of a frame, the opener of a window. */
+/**
+ * The window the token goes to: the parent of a frame, the opener of a window; for a window the
+ * portal's own frame opened, that frame's parent (the host), never the portal's frame itself.
+ */
 function recipient(host: HostHandoff): Window | null {
   if (host.mode === "frame") return isFramed() ? window.parent : null;
-  return window.opener && window.opener !== window ? (window.opener as Window) : null;
+  const opener = window.opener && window.opener !== window ? (window.opener as Window) : null;
+  if (!opener || !host.relay) return opener;
+  return opener.parent !== opener ? opener.parent : null;
 }
 
-/** `login` now, the token 500 ms later, to the one origin the server named. */
+/**
+ * `login` now, the token 500 ms later, to the one origin the server named. A window the portal's
+ * frame opened also tells that frame `login` (never the token), so it can say where the user went.
+ */
 export async function handToHost(host: HostHandoff): Promise<boolean> {
   const target = recipient(host);
   if (!target) return false;
   postTo(target, host.origin, { type: "login" });
+  if (host.relay && window.opener) postTo(window.opener as Window, window.location.origin, { type: "login" });
   await sleep(TOKEN_POST_DELAY_MS);
   postTo(target, host.origin, { type: "token", token: host.token });
   return true;

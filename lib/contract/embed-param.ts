@@ -6,3 +6,9 @@
  */
 export const EMBED_PARAM = "embed";
 export const WINDOW_MODE = "window";
+
+/**
+ * With window mode, from the portal's own frame only: the frame's host, to which the window hands
+ * the sign-in (lib/session/embed.ts checks it against the allowlist).
+ */
+export const RELAY_PARAM = "relay";

@@ -101,4 +101,4 @@ export function embedHeight(contentHeight: number): number {
   return Math.min(MAX_EMBED_HEIGHT, Math.max(MIN_EMBED_HEIGHT, height));
 }
 
-export { EMBED_PARAM, WINDOW_MODE } from "./embed-param";
+export { EMBED_PARAM, RELAY_PARAM, WINDOW_MODE } from "./embed-param";

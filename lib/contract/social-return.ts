@@ -25,6 +25,7 @@ export type SocialOp = (typeof SOCIAL_OPS)[number];
  * - connected (bind): op=bind, c (the provider), r, p;
  * - the account must be proved first (connection screen, or an email to verify): lt (a ticket), c, r, p;
  * - failed: error (an error code), op, r, p.
+ * Each keeps the query `uri` had (the portal's `sn`).
  */
 export const SOCIAL_RETURN = {
   token: "ut",
@@ -35,4 +36,13 @@ export const SOCIAL_RETURN = {
   channel: "c",
   ticket: "lt",
   error: "error",
+  /**
+   * The round trip's own nonce, set by the portal in `uri` (its callback address) and kept by the
+   * services, which return to `uri` with their parameters added: the callback is taken only when it
+   * carries the nonce of the sign-in this browser started (lib/social/cookies.ts).
+   */
+  state: "sn",
 } as const;
+
+/** A round trip's nonce as the portal makes it (24 random bytes, base64url). */
+export const SOCIAL_STATE_PATTERN = /^[A-Za-z0-9_-]{32}$/;

@@ -27,5 +27,11 @@ export type PageRef = { lang: string; query: string };
  * where the browser goes, and for a launch by an allowed host the token with the exact origin
  * to post it to; in the `visit` third-party-cookie mode, how many sibling sites to visit first.
  */
-export type HostHandoff = { origin: string; mode: "frame" | "window"; token: string };
+export type HostHandoff = {
+  origin: string;
+  mode: "frame" | "window";
+  token: string;
+  /** a window the portal's own frame opened: the host is that frame's parent (its opener's parent) */
+  relay?: true;
+};
 export type SignInResult = { redirect: string; host?: HostHandoff; cookieVisits?: number };

@@ -23,9 +23,11 @@ export async function isFramed(): Promise<boolean> {
 
 /**
  * What a sign-in hands the page for its host: the token and the exact origin to post it to.
- * Only for a launch by an allowlisted host (or, in window mode, by the portal's own frame),
- * never for an ordinary visit, so the token stays in the HttpOnly cookie there. The page posts
- * it to this origin only (postMessage's targetOrigin): a browser delivers it to no one else.
+ * Only for a launch by an allowlisted host (in window mode also when the portal's own frame
+ * opened the window for its host: the window then posts to that host directly), never for an
+ * ordinary visit and never to the portal's own origin, so the token stays in the HttpOnly cookie
+ * there. The page posts it to this origin only (postMessage's targetOrigin): a browser delivers
+ * it to no one else.
  */
 export type { HostHandoff } from "./action-result";
 
@@ -34,5 +36,5 @@ export async function hostHandoff(token: string): Promise<HostHandoff | undefine
   if (!launch) return undefined;
   // A window launch is for one sign-in: the page closes once the opener has the token.
   if (launch.mode === "window") (await cookies()).delete(EMBED_COOKIE);
-  return { origin: launch.host, mode: launch.mode, token };
+  return { origin: launch.host, mode: launch.mode, token, ...(launch.relay ? { relay: true as const } : {}) };
 }

@@ -1,5 +1,5 @@
 import { sealData, unsealData } from "iron-session";
-import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
+import { EMBED_PARAM, RELAY_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
 
 /**
  * The embed launch (docs/embedding.md): which allowlisted host launched the portal, in a frame or
@@ -14,7 +14,12 @@ import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
  */
 export const EMBED_COOKIE = "passport_embed";
 export type EmbedMode = "frame" | "window";
-export type EmbedLaunch = { host: string; mode: EmbedMode };
+/**
+ * `relay`: a window the portal's own frame opened ("continue in a new window"): it hands the
+ * sign-in straight to that frame's host (its opener's parent), never to the portal's own frame.
+ */
+export type EmbedLaunch = { host: string; mode: EmbedMode; relay?: true };
+
 
 /** A window launch is for one sign-in; a frame lives as long as the host's page. */
 const TTL_SECONDS: Record<EmbedMode, number> = { frame: 12 * 60 * 60, window: 30 * 60 };
@@ -25,6 +30,8 @@ export type LaunchNavigation = {
   referer: string | null;
   /** the page's address asks for window mode (`embed=window`) */
   windowParam: boolean;
+  /** the host the portal's own frame names (`relay=`), for a window that frame opened */
+  relayParam: string | null;
   ownOrigin: string;
   allowlist: readonly string[];
 };
@@ -47,8 +54,11 @@ export function isFrameDestination(fetchDest: string | null): boolean {
  * The launch this navigation makes, or null (not a launch: keep what the cookie says).
  * - a frame navigated by an allowlisted host: frame mode for that host;
  * - a window opened with `embed=window` from an allowlisted host: window mode for it;
- * - a window the portal's own frame opened with `embed=window` (the "continue in a new window"
- *   offer): window mode whose host is the portal itself, which relays to its own host.
+ * - a window the portal's own frame opened with `embed=window` and `relay=<its host>` (the
+ *   "continue in a new window" offer): window mode for that host, when it is allowlisted. The
+ *   token then goes to that host's window only (the browser delivers a message posted to an
+ *   exact origin to no one else), never to the portal's own origin: a script that ever ran in
+ *   the portal's origin cannot open a window of its own and read the session from it.
  */
 export function embedLaunchOf(nav: LaunchNavigation): EmbedLaunch | null {
   if (nav.fetchMode !== "navigate") return null;
@@ -58,15 +68,17 @@ export function embedLaunchOf(nav: LaunchNavigation): EmbedLaunch | null {
     return from !== nav.ownOrigin && nav.allowlist.includes(from) ? { host: from, mode: "frame" } : null;
   }
   if (nav.fetchDest === "document" && nav.windowParam) {
-    return from === nav.ownOrigin || nav.allowlist.includes(from) ? { host: from, mode: "window" } : null;
+    if (from !== nav.ownOrigin) return nav.allowlist.includes(from) ? { host: from, mode: "window" } : null;
+    const relay = originOf(nav.relayParam);
+    return relay && relay !== nav.ownOrigin && nav.allowlist.includes(relay) ? { host: relay, mode: "window", relay: true } : null;
   }
   return null;
 }
 
-type Sealed = { h: string; m: EmbedMode; at: number };
+type Sealed = { h: string; m: EmbedMode; at: number; r?: 1 };
 
 export async function sealEmbed(launch: EmbedLaunch, secret: string, nowMs = Date.now()): Promise<string> {
-  const value: Sealed = { h: launch.host, m: launch.mode, at: nowMs };
+  const value: Sealed = { h: launch.host, m: launch.mode, at: nowMs, ...(launch.relay ? { r: 1 as const } : {}) };
   return sealData(value, { password: secret, ttl: TTL_SECONDS[launch.mode] });
 }
 
@@ -80,8 +92,9 @@ export async function readEmbed(sealed: string | undefined, secret: string | nul
     const value = await unsealData<Partial<Sealed>>(sealed, { password: secret, ttl: TTL_SECONDS.frame });
     if (typeof value.h !== "string" || (value.m !== "frame" && value.m !== "window") || typeof value.at !== "number") return null;
     if (nowMs - value.at > TTL_SECONDS[value.m] * 1000 || value.at > nowMs + 5_000) return null;
-    const allowed = allowlist.includes(value.h) || (value.m === "window" && value.h === ownOrigin);
-    return allowed ? { host: value.h, mode: value.m } : null;
+    // the portal's own origin is never a host: the token goes to an allowlisted host only
+    if (value.h === ownOrigin || !allowlist.includes(value.h)) return null;
+    return value.r === 1 && value.m === "window" ? { host: value.h, mode: value.m, relay: true } : { host: value.h, mode: value.m };
   } catch {
     return null;
   }
@@ -102,7 +115,7 @@ export async function launchCookieFor(
   pageUrl: URL,
   ownOrigin: string,
   config: { embedAllowedOrigins: readonly string[]; sessionSecret: string | null },
-): Promise<{ value: string; framed: boolean } | null> {
+): Promise<{ value: string; framed: boolean; launch: EmbedLaunch } | null> {
   if (!config.sessionSecret) return null;
   const fetchDest = headers.get("sec-fetch-dest");
   const launch = embedLaunchOf({
@@ -110,8 +123,9 @@ export async function launchCookieFor(
     fetchDest,
     referer: headers.get("referer"),
     windowParam: pageUrl.searchParams.get(EMBED_PARAM) === WINDOW_MODE,
+    relayParam: pageUrl.searchParams.get(RELAY_PARAM),
     ownOrigin,
     allowlist: config.embedAllowedOrigins,
   });
-  return launch ? { value: await sealEmbed(launch, config.sessionSecret), framed: launch.mode === "frame" } : null;
+  return launch ? { value: await sealEmbed(launch, config.sessionSecret), framed: launch.mode === "frame", launch } : null;
 }

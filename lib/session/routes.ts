@@ -24,6 +24,8 @@ const exact: Record<string, RouteRule> = {
   authcb: { kind: "public", business: false },
   "social/connect": { kind: "public", business: false },
   "social/welcome": { kind: "protected", business: false },
+  // "Continue as …?" for a token another site handed over in the address (lib/session/address-token.ts)
+  continue: { kind: "public", business: false },
 };
 
 /** Rule for a path below the language (`profile/settings`, no slashes at the ends), or null if unknown. */

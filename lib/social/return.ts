@@ -36,7 +36,8 @@ export async function resolveSocialReturn(lang: Locale, search: string): Promise
   const params = new URLSearchParams(search.slice(0, 8192));
   const get = (name: string) => params.get(name);
   const origin = publicOrigin(await headers()).origin;
-  const started = await takeSocialStart();
+  // only the return of the round trip this browser started (its nonce) counts for anything
+  const started = await takeSocialStart(get(SOCIAL_RETURN.state));
   // The launch context the sign-in started with; p also comes back from the services.
   const launch = parseLaunchContext(new URLSearchParams(started ?? (get(SOCIAL_RETURN.brand) ? `p=${get(SOCIAL_RETURN.brand)}` : "")), (await headers()).get("user-agent"));
   const base = launchQuery(launch);
@@ -52,6 +53,8 @@ export async function resolveSocialReturn(lang: Locale, search: string): Promise
   };
 
   const isBind = get(SOCIAL_RETURN.op) === "bind";
+  // Nothing this browser started: no result is shown, no token or ticket is taken.
+  if (started === null) return { redirect: isBind ? security : login };
   const error = get(SOCIAL_RETURN.error);
   if (error !== null) return fail(/^\d{1,6}$/.test(error) ? Number(error) : ErrorCode.socialAuthFailed, isBind ? security : login);
   const channel = get(SOCIAL_RETURN.channel);
@@ -61,9 +64,6 @@ export async function resolveSocialReturn(lang: Locale, search: string): Promise
     return { redirect: security };
   }
   const ticket = get(SOCIAL_RETURN.ticket);
-  // A ticket, like a token, is taken only by the browser that started the sign-in: someone
-  // else's "give your email" ticket would otherwise connect their provider account to yours.
-  if (ticket !== null && started === null) return fail(ErrorCode.socialAuthFailed, login);
   if (ticket && /^[A-Za-z0-9_-]{16,128}$/.test(ticket)) {
     await holdLinkTicket(ticket);
     const query = new URLSearchParams(withR);
@@ -71,7 +71,7 @@ export async function resolveSocialReturn(lang: Locale, search: string): Promise
     return { redirect: pathWith(lang, "social/connect", query) };
   }
   const token = get(SOCIAL_RETURN.token);
-  if (started === null || !isUsableToken(token)) return fail(ErrorCode.socialAuthFailed, login);
+  if (!isUsableToken(token)) return fail(ErrorCode.socialAuthFailed, login);
   try {
     const user = await getUserBasic(await upstreamContext(lang, launch, token));
     if (user.enterpriseUser?.uid) return fail(ErrorCode.socialEnterprise, login);

@@ -1,6 +1,6 @@
 import "server-only";
 import { portalConfig } from "@/lib/config";
-import type { SocialOp } from "@/lib/contract/social-return";
+import { SOCIAL_RETURN, type SocialOp } from "@/lib/contract/social-return";
 import type { Locale } from "@/lib/i18n/routing";
 import { platformOf, type LaunchContext } from "@/lib/launch/context";
 import { isEmbeddedService, upstreamBaseUrl } from "@/lib/upstream/config";
@@ -26,12 +26,16 @@ export function socialStartUrl(input: {
   r: string | null;
   /** op=bind: the session, added here on the server (it never reaches a page) */
   token?: string;
+  /** the round trip's nonce (lib/social/cookies.ts), carried in the callback address */
+  nonce: string;
 }): string {
   const url = new URL(`${passportPublicBase(input.portalOrigin)}/v1/oauth/${encodeURIComponent(input.channel)}/auth`);
   const query = url.searchParams;
   query.set("op", input.op);
   if (input.token) query.set("ut", input.token);
-  query.set("uri", new URL(`/${input.lang}/authcb`, input.portalOrigin).href);
+  const callback = new URL(`/${input.lang}/authcb`, input.portalOrigin);
+  callback.searchParams.set(SOCIAL_RETURN.state, input.nonce);
+  query.set("uri", callback.href);
   query.set("lang", input.lang);
   query.set("appCode", input.launch.p);
   query.set("appPlatform", platformOf(input.launch));

@@ -102,12 +102,29 @@
     };
   }
 
-  /** Listens to one window of the portal: its source and origin exactly, its messages checked. */
-  function listen(source, origin, handle) {
+  /** Whether `candidate` is a window that `frame` opened (the portal's "continue in a new window"). */
+  function openedBy(candidate, frame) {
+    try {
+      return Boolean(candidate && frame && candidate !== frame && candidate.opener === frame);
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Listens to one window of the portal: its source and origin exactly, its messages checked. With
+   * `orOpened`, also a window that this source opened: the portal's frame offers to continue in a
+   * new window where the browser keeps no cookie in frames, and that window hands the sign-in to
+   * this page directly (the portal never passes the token through its own frame).
+   */
+  function listen(source, origin, handle, orOpened) {
     function onMessage(event) {
-      if (event.origin !== origin || event.source !== source()) return;
+      if (event.origin !== origin) return;
+      var own = event.source === source();
+      if (!own && !(orOpened && openedBy(event.source, source()))) return;
       var message = read(event.data);
-      if (message) handle(message);
+      // from the opened window, only the sign-in itself
+      if (message && (own || message.type === "login" || message.type === "token")) handle(message);
     }
     global.addEventListener("message", onMessage);
     return function () {
@@ -137,6 +154,7 @@
         if (message.type === "height") iframe.style.height = Math.max(minHeight, message.height) + "px";
         events.emit(message);
       },
+      true,
     );
     container.appendChild(iframe);
     return {

@@ -188,6 +188,8 @@ describe("answers that are refused and create nothing", () => {
     ["another port", "http://localhost:3001/en/authcb"],
     ["another path", "http://localhost:3000/en/login"],
     ["a query", "http://localhost:3000/en/authcb?next=https://evil.example"],
+    ["a nonce and more", `http://localhost:3000/en/authcb?sn=${"n".repeat(32)}&next=https://evil.example`],
+    ["a malformed nonce", "http://localhost:3000/en/authcb?sn=short"],
     ["credentials", "http://user:pw@localhost:3000/en/authcb"],
     ["not a URL", "javascript:alert(1)"],
   ])("a foreign uri (%s) gets 20307 and no redirect", async (_what, uri) => {
@@ -196,6 +198,14 @@ describe("answers that are refused and create nothing", () => {
     expect(response.headers.get("location")).toBeNull();
     expect(response.headers.getSetCookie()).toEqual([]);
     expect(await response.json()).toMatchObject({ code: 20307 });
+  });
+
+  test("the portal's round-trip nonce in uri comes back with the outcome", async () => {
+    const nonce = "N0nce_of-the-portal-0123456789ab";
+    const back = await socialRoundTrip(provider(), newBrowser(), "google", { identity: { email: "nonce@example.com" }, query: { uri: `http://localhost:3000/en/authcb?sn=${nonce}` } });
+    expect(back.pathname).toBe("/en/authcb");
+    expect(back.searchParams.get("sn")).toBe(nonce);
+    expect(back.searchParams.get("ut")).toEqual(expect.any(String));
   });
 
   test("a banned address, and a banned account", async () => {

@@ -1,4 +1,4 @@
-import { SOCIAL_RETURN } from "@/lib/contract/social-return";
+import { SOCIAL_RETURN, SOCIAL_STATE_PATTERN } from "@/lib/contract/social-return";
 import type { SocialSettings } from "./settings";
 
 /**
@@ -24,8 +24,9 @@ export function callbackAllowlist(settings: SocialSettings): string[] {
 }
 
 /**
- * `uri` when it is exactly one of the callback addresses (scheme, host, port and path; no query,
- * fragment or credentials), else null.
+ * `uri` when it is one of the callback addresses (scheme, host, port and path; no fragment or
+ * credentials), with no query but the portal's round-trip nonce (`sn`), else null. The return
+ * keeps that nonce: the portal takes only the return of the round trip its browser started.
  */
 export function allowedReturnUri(uri: string, settings: SocialSettings): URL | null {
   let url: URL;
@@ -34,8 +35,13 @@ export function allowedReturnUri(uri: string, settings: SocialSettings): URL | n
   } catch {
     return null;
   }
-  if (url.username || url.password || url.search || url.hash) return null;
-  return callbackAllowlist(settings).includes(url.href) ? url : null;
+  if (url.username || url.password || url.hash) return null;
+  const names = [...url.searchParams.keys()];
+  const nonce = url.searchParams.get(SOCIAL_RETURN.state);
+  if (names.length > 1 || (names.length === 1 && (nonce === null || !SOCIAL_STATE_PATTERN.test(nonce)))) return null;
+  const bare = new URL(url.href);
+  bare.search = "";
+  return callbackAllowlist(settings).includes(bare.href) ? url : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { FramedSignIn } from "@/components/embed/framed-sign-in";
 import { NativeSignIn } from "@/components/embed/native-sign-in";
 import { browser } from "@/lib/bridge/browser";
 import { EMBED_BLOCKED_EVENT } from "@/lib/bridge/session";
-import { envelope, readPortalMessage } from "@/lib/contract/host-bridge";
+import { envelope } from "@/lib/contract/host-bridge";
 import { startReferenceBridge, type ReferenceBridge } from "../../support/reference-bridge";
 import { messages, renderIn } from "../support/render";
 
@@ -34,7 +34,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe("in a host's frame", () => {
-  test("where the browser keeps no cookie: says so, opens a window, and passes its sign-in on to the host", async () => {
+  test("where the browser keeps no cookie: says so, opens a window for its host, and never relays a token itself", async () => {
     const parent = { postMessage: jest.fn() };
     frameUnder(parent);
     jest.spyOn(document, "cookie", "get").mockReturnValue("");
@@ -45,20 +45,18 @@ describe("in a host's frame", () => {
     const m = messages.zh.embed;
     expect(await screen.findByText(m.blocked)).toBeVisible();
     await userEvent.click(screen.getByRole("button", { name: m.openWindow }));
-    expect(open.mock.calls[0]?.[0]).toBe("/zh/login?p=atomm&s=pc&embed=window");
+    // the window is told which host to hand the sign-in to (the server checks it is allowlisted)
+    expect(open.mock.calls[0]?.[0]).toBe(`/zh/login?p=atomm&s=pc&embed=window&relay=${encodeURIComponent(HOST)}`);
 
-    // the window (the portal's own origin) hands the sign-in back; a stranger's message is ignored
+    // the window hands the sign-in to the host itself; this frame only hears that it happened
     const send = (data: unknown, source: MessageEventSource, origin = window.location.origin) =>
       act(() => void window.dispatchEvent(new MessageEvent("message", { data, origin, source })));
-    send(envelope({ type: "token", token: TOKEN }), window);
-    send(envelope({ type: "token", token: TOKEN }), opened as MessageEventSource, HOST);
-    expect(parent.postMessage).not.toHaveBeenCalled();
+    send(envelope({ type: "login" }), window);
+    send(envelope({ type: "login" }), opened as MessageEventSource, HOST);
+    expect(screen.queryByText(m.signedInElsewhere)).toBeNull();
     send(envelope({ type: "login" }), opened as MessageEventSource);
     send(envelope({ type: "token", token: TOKEN }), opened as MessageEventSource);
-    expect(parent.postMessage.mock.calls.map(([message, origin]) => [readPortalMessage(message), origin])).toEqual([
-      [{ type: "login" }, HOST],
-      [{ type: "token", token: TOKEN }, HOST],
-    ]);
+    expect(parent.postMessage).not.toHaveBeenCalled();
     expect(await screen.findByText(m.signedInElsewhere)).toBeVisible();
   });
 

@@ -142,6 +142,23 @@ describe("after a sign-in", () => {
     expect(browser.close).toHaveBeenCalled();
   });
 
+  test("a window the portal's frame opened hands the token to that frame's host, and only `login` to the frame", async () => {
+    const host = { postMessage: jest.fn() };
+    const frame = { postMessage: jest.fn(), parent: host };
+    Object.defineProperty(window, "opener", { value: frame, configurable: true });
+    try {
+      await completeSignIn({ redirect: "/en/profile/settings", host: { origin: HOST, mode: "window", token: TOKEN, relay: true } });
+    } finally {
+      Object.defineProperty(window, "opener", { value: null, configurable: true });
+    }
+    expect(host.postMessage.mock.calls.map(([message, origin]) => [readPortalMessage(message), origin])).toEqual([
+      [{ type: "login" }, HOST],
+      [{ type: "token", token: TOKEN }, HOST],
+    ]);
+    expect(frame.postMessage.mock.calls.map(([message, origin]) => [readPortalMessage(message), origin])).toEqual([[{ type: "login" }, window.location.origin]]);
+    expect(browser.close).toHaveBeenCalled();
+  });
+
   test("an ordinary page posts nothing, visits the sibling sites in visit mode, then goes on", async () => {
     const fetch = jest.spyOn(global, "fetch").mockResolvedValue(new Response(null));
     await completeSignIn({ redirect: "/en/profile/settings", cookieVisits: 2 });

@@ -87,6 +87,21 @@ describe("PassportEmbed.frame", () => {
     portal.destroy();
   });
 
+  test("hears the sign-in from a window its frame opened, and nothing else from it", () => {
+    const seen: unknown[] = [];
+    const portal = api.frame({ container, src: `${PORTAL}/en/login`, onToken: (token: unknown) => seen.push(["token", token]), onLogin: () => seen.push("login"), onHeight: (h: unknown) => seen.push(h) });
+    const opened = { opener: portal.iframe.contentWindow } as unknown as MessageEventSource;
+    const stranger = { opener: window } as unknown as MessageEventSource;
+    post(envelope({ type: "token", token: TOKEN }), stranger);
+    post(envelope({ type: "token", token: TOKEN }), opened, "https://evil.example");
+    post(envelope({ type: "height", height: 900 }), opened);
+    post(envelope({ type: "login" }), opened);
+    post(envelope({ type: "token", token: TOKEN }), opened);
+    expect(seen).toEqual(["login", ["token", TOKEN]]);
+    expect(portal.iframe.style.height).toBe("520px");
+    portal.destroy();
+  });
+
   test("sends reload to the portal's exact origin, never '*'", () => {
     const portal = api.frame({ container, src: `${PORTAL}/en/login` });
     const target = portal.iframe.contentWindow;

@@ -7,7 +7,7 @@ const HOST = "https://host.example";
 const allowlist = [HOST];
 
 function nav(overrides: Partial<LaunchNavigation>): LaunchNavigation {
-  return { fetchMode: "navigate", fetchDest: "iframe", referer: `${HOST}/`, windowParam: false, ownOrigin: OWN, allowlist, ...overrides };
+  return { fetchMode: "navigate", fetchDest: "iframe", referer: `${HOST}/`, windowParam: false, relayParam: null, ownOrigin: OWN, allowlist, ...overrides };
 }
 
 describe("which host launched the portal (the browser's own navigation headers)", () => {
@@ -30,11 +30,19 @@ describe("which host launched the portal (the browser's own navigation headers)"
     expect(embedLaunchOf(nav({ fetchMode: null, fetchDest: null }))).toBeNull();
   });
 
-  it("a window is a launch only with embed=window, from an allowlisted host or from the portal's own frame", () => {
+  it("a window is a launch only with embed=window, from an allowlisted host or from the portal's own frame for its allowlisted host", () => {
     expect(embedLaunchOf(nav({ fetchDest: "document", windowParam: true }))).toEqual({ host: HOST, mode: "window" });
     expect(embedLaunchOf(nav({ fetchDest: "document", windowParam: false }))).toBeNull();
-    expect(embedLaunchOf(nav({ fetchDest: "document", windowParam: true, referer: `${OWN}/en/login` }))).toEqual({ host: OWN, mode: "window" });
     expect(embedLaunchOf(nav({ fetchDest: "document", windowParam: true, referer: "https://evil.example/" }))).toBeNull();
+    // the portal's own page: a launch only for the allowlisted host it names, never for itself
+    const own = { fetchDest: "document", windowParam: true, referer: `${OWN}/en/login` };
+    expect(embedLaunchOf(nav({ ...own, relayParam: HOST }))).toEqual({ host: HOST, mode: "window", relay: true });
+    expect(embedLaunchOf(nav(own))).toBeNull();
+    expect(embedLaunchOf(nav({ ...own, relayParam: OWN }))).toBeNull();
+    expect(embedLaunchOf(nav({ ...own, relayParam: "https://evil.example" }))).toBeNull();
+    expect(embedLaunchOf(nav({ ...own, relayParam: "javascript:alert(1)" }))).toBeNull();
+    // another site cannot name a host for itself
+    expect(embedLaunchOf(nav({ fetchDest: "document", windowParam: true, referer: "https://evil.example/", relayParam: HOST }))).toBeNull();
   });
 });
 
@@ -50,11 +58,15 @@ describe("the sealed launch cookie", () => {
     expect(await readEmbed(window, SECRET, allowlist, OWN, now + 31 * 60_000)).toBeNull();
   });
 
-  it("a window launch by the portal's own frame needs no allowlist entry; a frame launch by it never exists", async () => {
+  it("never names the portal's own origin as a host, even with an empty allowlist (the token goes to allowlisted hosts only)", async () => {
     const own = await sealEmbed({ host: OWN, mode: "window" }, SECRET);
-    expect(await readEmbed(own, SECRET, [], OWN)).toEqual({ host: OWN, mode: "window" });
+    expect(await readEmbed(own, SECRET, [], OWN)).toBeNull();
+    expect(await readEmbed(own, SECRET, [OWN], OWN)).toBeNull();
     const forged = await sealEmbed({ host: OWN, mode: "frame" }, SECRET);
     expect(await readEmbed(forged, SECRET, [], OWN)).toBeNull();
+    const relay = await sealEmbed({ host: HOST, mode: "window", relay: true }, SECRET);
+    expect(await readEmbed(relay, SECRET, allowlist, OWN)).toEqual({ host: HOST, mode: "window", relay: true });
+    expect(await readEmbed(relay, SECRET, [], OWN)).toBeNull();
   });
 
   it("is worthless when tampered with, sealed with another secret, or without a secret", async () => {

@@ -11,8 +11,9 @@ import { socialStartUrl } from "@/lib/social/start-url";
  * The portal's doors to a social round trip (SPEC §7 /oauth/{channel}/auth):
  *
  * GET /api/social/{channel}?lang=&r=&{launch} — a provider button on login or register (a
- *     link; signing in changes nothing here). Marks this browser as having started a sign-in
- *     (lib/social/cookies.ts) and sends it to the services.
+ *     link; signing in changes nothing here). Marks this browser as having started a round trip
+ *     (a nonce in a cookie and in the callback address, lib/social/cookies.ts) and sends it to
+ *     the services.
  * GET /api/social/{channel}?op=bind&lang=&{launch} — "Connect" on account security, a link of
  *     the portal's own page: taken only from a same-origin navigation (Sec-Fetch-Site, else
  *     Referer), so another site cannot start a connection. The session goes into the services'
@@ -25,15 +26,17 @@ export async function GET(request: NextRequest, { params }: RouteContext<"/api/s
   const start = readStart(request, (await params).channel);
   if (request.nextUrl.searchParams.get("op") === "bind") return connect(request, start);
   if (!mayStart(start, "login")) return refuseStart(portalPage(start, "login"));
-  await markSocialStart(launchQuery(start.launch).toString());
-  return seeOther(socialStartUrl({ ...start, op: "login", portalOrigin: start.origin }));
+  const nonce = await markSocialStart(launchQuery(start.launch).toString());
+  return seeOther(socialStartUrl({ ...start, op: "login", portalOrigin: start.origin, nonce }));
 }
 
-function connect(request: NextRequest, start: ReturnType<typeof readStart>) {
+async function connect(request: NextRequest, start: ReturnType<typeof readStart>) {
   const security = portalPage(start, SECURITY_PATH, null);
   if (!isSameOriginRequest(request.headers, new URL(start.origin).host)) return refuseStart(security, 20102);
   const token = request.cookies.get(UTOKEN_COOKIE)?.value;
   if (!isUsableToken(token)) return seeOther(portalPage(start, "login", security));
   if (!mayStart(start, "bind")) return refuseStart(security);
-  return seeOther(socialStartUrl({ ...start, op: "bind", portalOrigin: start.origin, r: security, token }));
+  // a connection's result, too, is shown only on the return of the round trip this browser started
+  const nonce = await markSocialStart(launchQuery(start.launch).toString());
+  return seeOther(socialStartUrl({ ...start, op: "bind", portalOrigin: start.origin, r: security, token, nonce }));
 }

@@ -1,6 +1,5 @@
 /** @jest-environment node */
 import { CHECK_FRESH_SECONDS, readCheck, sealCheck } from "@/lib/session/check";
-import { decideHandoff, isNavigation } from "@/lib/session/handoff";
 
 const SECRET = "a-session-secret-of-at-least-32-characters!";
 
@@ -32,27 +31,5 @@ describe("the sealed session check", () => {
     expect(await readCheck(sealed, "token-c", `${SECRET}-rotated`, now + 30_000)).toBeNull();
     expect(await readCheck(sealed, "token-c", SECRET, now + (CHECK_FRESH_SECONDS + 1) * 1000)).toBeNull();
     expect(await readCheck(sealed, "token-c", SECRET, now + 30_000 + (CHECK_FRESH_SECONDS + 1) * 1000)).toBeNull();
-  });
-});
-
-describe("a token in the address", () => {
-  it("counts only on a navigation of a window or a frame", () => {
-    expect(isNavigation({ fetchMode: "navigate", fetchDest: "document", accept: null })).toBe(true);
-    expect(isNavigation({ fetchMode: "navigate", fetchDest: "iframe", accept: null })).toBe(true);
-    expect(isNavigation({ fetchMode: "no-cors", fetchDest: "image", accept: "image/avif,image/*" })).toBe(false);
-    expect(isNavigation({ fetchMode: "cors", fetchDest: "empty", accept: "*/*" })).toBe(false);
-    // a browser without Fetch Metadata: only a request for a page
-    expect(isNavigation({ fetchMode: null, fetchDest: null, accept: "text/html,application/xhtml+xml" })).toBe(true);
-    expect(isNavigation({ fetchMode: null, fetchDest: null, accept: "image/png" })).toBe(false);
-  });
-
-  it("never silently replaces another signed-in account", () => {
-    const handed = { valid: true, uid: "attacker" };
-    expect(decideHandoff({ navigation: true, handed, stored: { valid: true, uid: "victim" } })).toEqual({ action: "keep", notice: "otherAccount" });
-    expect(decideHandoff({ navigation: true, handed, stored: { valid: true, uid: "attacker" } })).toEqual({ action: "take" });
-    expect(decideHandoff({ navigation: true, handed, stored: { valid: false, uid: null } })).toEqual({ action: "take" });
-    expect(decideHandoff({ navigation: true, handed, stored: null })).toEqual({ action: "take" });
-    expect(decideHandoff({ navigation: true, handed: { valid: false, uid: null }, stored: null })).toEqual({ action: "keep", notice: null });
-    expect(decideHandoff({ navigation: false, handed, stored: null })).toEqual({ action: "ignore" });
   });
 });

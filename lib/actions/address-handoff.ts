@@ -1,0 +1,50 @@
+"use server";
+
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { portalConfig } from "@/lib/config";
+import { localeOf } from "@/lib/i18n/routing";
+import { parseLaunchContext } from "@/lib/launch/context";
+import { CONTINUE_PATH, PENDING_HANDOFF_COOKIE, readPendingHandoff } from "@/lib/session/address-token";
+import { storeToken, upstreamContext } from "@/lib/session/server";
+import { getUserBasic } from "@/lib/upstream/passport";
+
+/**
+ * The visitor's answer on /{lang}/continue (lib/session/address-token.ts). Either answer ends the
+ * waiting token. Continue stores it (as a remembered sign-in: the visitor chose it) after the
+ * passport API confirms it, and goes on to the page it was handed to; Not me leaves the browser
+ * as it was and goes to the sign-in page. A token that is gone or no longer valid shows the
+ * continue page's "can no longer be used".
+ */
+async function takePending() {
+  const jar = await cookies();
+  const pending = await readPendingHandoff(jar.get(PENDING_HANDOFF_COOKIE)?.value, portalConfig().sessionSecret);
+  jar.delete(PENDING_HANDOFF_COOKIE);
+  return pending;
+}
+
+export async function continueAsAction(lang: string): Promise<void> {
+  const locale = localeOf(lang);
+  const pending = await takePending();
+  const to = pending?.to ?? `/${locale}/${CONTINUE_PATH}`;
+  const launch = parseLaunchContext(new URL(to, "http://portal.invalid").searchParams, (await headers()).get("user-agent"));
+  let valid = false;
+  if (pending) {
+    try {
+      await getUserBasic(await upstreamContext(locale, launch, pending.token));
+      valid = true;
+    } catch {
+      valid = false;
+    }
+  }
+  if (!pending || !valid) redirect(`/${locale}/${CONTINUE_PATH}`);
+  await storeToken(pending.token, true);
+  redirect(to);
+}
+
+export async function notMeAction(lang: string): Promise<void> {
+  const locale = localeOf(lang);
+  const pending = await takePending();
+  const query = pending ? new URL(pending.to, "http://portal.invalid").search : "";
+  redirect(`/${locale}/login${query}`);
+}
