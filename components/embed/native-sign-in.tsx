@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
  * the launch context names an app version (`av`) that is not a low version (SPEC §5): a browser
  * never calls the loopback port. When the bridge answers within 1 s, the app's own sign-in
  * screen can be opened; its token comes back into the portal as `?ut=` on a navigation, which
- * the middleware takes (lib/session/handoff.ts).
+ * the proxy takes at once: the portal's own page navigated there (lib/session/address-token.ts).
  */
 function nativeLaunch(): { av: string; brand: BrandCode } | null {
   const query = new URLSearchParams(window.location.search);

@@ -1,5 +1,5 @@
 import { ErrorCode } from "@/lib/contract/errors";
-import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
+import { EMBED_PARAM, RELAY_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
 import type { HostHandoff } from "@/lib/session/action-result";
 import { fetchApi } from "@/lib/session/api-answer";
 import { browser } from "./browser";
@@ -23,15 +23,18 @@ export async function handSessionToOpener(lang: string): Promise<boolean> {
   query.delete(EMBED_PARAM);
   query.set("lang", lang);
   const answer = await fetchApi<{ host: HostHandoff | null }>(`/api/embed/handoff?${query}`, { method: "POST", cache: "no-store" });
-  if (!answer.ok && answer.error.code === ErrorCode.embedHandoffRefused) {
-    // signed in, but no allowed host opened this window: the guard sends the user on as usual
+  const host = answer.ok ? answer.data.host : null;
+  if (host?.mode === "window" && (await handToHost(host))) {
+    browser.close();
+    return true;
+  }
+  if (host || (!answer.ok && answer.error.code === ErrorCode.embedHandoffRefused)) {
+    // signed in, but no allowed host opened this window, or its host is not there to hear it:
+    // the guard sends the user on as usual
     const here = new URL(window.location.href);
     here.searchParams.delete(EMBED_PARAM);
+    here.searchParams.delete(RELAY_PARAM);
     browser.assign(here.href);
-    return false;
   }
-  const host = answer.ok ? answer.data.host : null;
-  if (host?.mode !== "window" || !(await handToHost(host))) return false;
-  browser.close();
-  return true;
+  return false;
 }

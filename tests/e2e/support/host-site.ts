@@ -5,7 +5,8 @@
  *   would, and records everything the portal tells it;
  * - a foreign site on http://127.0.0.2:FOREIGN_SITE_PORT, not on the allowlist, serving the same
  *   pages (it may not frame the portal, and opening it gets it nothing) and a page that posts
- *   messages at the portal's frame.
+ *   messages at the portal's frame, and two attack pages: a link (`/link.html?to=`) and a popup it
+ *   opens and then sends elsewhere (`/popup.html?open=&then=`).
  * Started and stopped by Playwright's webServer, by its own process.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -69,6 +70,40 @@ const SENDER = `<!doctype html><script>
   });
 </script>`;
 
+/** Only an address on the loopback range: these pages point at the test portals, nothing else. */
+function loopbackUrl(value: string | null): string | null {
+  try {
+    const url = new URL(value ?? "");
+    return url.protocol === "http:" && (url.hostname === "localhost" || url.hostname.startsWith("127.")) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A hostile page: a plain link to `to` (e.g. the portal with someone else's token in the address). */
+function linkPage(query: URLSearchParams): string {
+  const to = loopbackUrl(query.get("to")) ?? "about:blank";
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Win a laser</title></head><body><a id="bait" href="${to.replace(/"/g, "&quot;")}">Claim your prize</a></body></html>`;
+}
+
+/**
+ * A hostile page: opens a popup at `open` (a portal page that starts something, e.g. a social
+ * sign-in) and, `after` ms later, sends that popup to `then` (e.g. the callback with its own token).
+ */
+function popupPage(query: URLSearchParams): string {
+  const open = loopbackUrl(query.get("open")) ?? "about:blank";
+  const then = loopbackUrl(query.get("then")) ?? "about:blank";
+  const after = Math.min(Number(query.get("after") ?? 1000) || 1000, 10_000);
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Win a laser</title></head><body>
+<button id="bait">Claim your prize</button>
+<script>
+  document.getElementById("bait").addEventListener("click", function () {
+    var popup = window.open(${JSON.stringify(open)}, "prize", "popup=yes,width=480,height=720");
+    setTimeout(function () { popup.location = ${JSON.stringify(then)}; }, ${after});
+  });
+</script></body></html>`;
+}
+
 function serve(foreign: boolean) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://host.invalid");
@@ -80,6 +115,8 @@ function serve(foreign: boolean) {
     if (url.pathname === "/frame.html") return html(framePage(url.searchParams, !foreign));
     if (url.pathname === "/window.html") return html(windowPage(url.searchParams));
     if (url.pathname === "/sender.html") return html(SENDER);
+    if (foreign && url.pathname === "/link.html") return html(linkPage(url.searchParams));
+    if (foreign && url.pathname === "/popup.html") return html(popupPage(url.searchParams));
     res.writeHead(404).end();
   };
 }
