@@ -4,13 +4,13 @@ import { LANG_COOKIE, type Locale } from "@/lib/i18n/routing";
 import { preferredLocale } from "@/lib/i18n/resolve";
 import { resolveLocalePath } from "@/lib/i18n/path";
 import { isLanguageNeutralRoute, routeRule } from "@/lib/session/routes";
-import { decideGuard, type TokenState } from "@/lib/session/guard";
+import { decideGuard } from "@/lib/session/guard";
 import { EXPIRED_FLASH_COOKIE, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "@/lib/session/cookie";
 import { cookieEnv } from "@/lib/session/cookie-env";
-import { CHECK_COOKIE, CHECKED_UID_HEADER, readCheck, sealCheck } from "@/lib/session/check";
+import { CHECK_COOKIE, CHECK_COOKIE_SECONDS, CHECKED_UID_HEADER } from "@/lib/session/check";
+import { checkStoredToken, type StoredTokenState } from "@/lib/session/stored-token";
 import { handleAddressToken } from "@/lib/session/address-handoff";
 import { safeRedirectTarget } from "@/lib/session/redirect-target";
-import { validateToken, type ValidatedToken } from "@/lib/session/validate-token";
 import { publicOrigin } from "@/lib/session/public-origin";
 import { checkPageRequest, nestingDepth, ACTION_BODY_MAX_DEPTH } from "@/lib/security/page-requests";
 import { refusal } from "@/lib/security/refusal";
@@ -100,24 +100,11 @@ export async function proxy(request: NextRequest) {
   }
 
   // Public pages and anonymous visitors need no check: the page is the same for everyone.
-  const needsCheck = rule.kind !== "public" && isUsableToken(stored);
-  let token: TokenState = { status: "none" };
-  let sealed: string | null = null;
-  let uid: string | null = null;
-  if (needsCheck) {
-    // A login page asks afresh: a page that met 20101 sends its visitor there, and a still-fresh
-    // check of the ended session would send them straight back.
-    const known = rule.kind === "login" ? null : await readCheck(request.cookies.get(CHECK_COOKIE)?.value, stored, config.sessionSecret);
-    if (known) {
-      token = { status: "valid", enterprise: known.enterprise };
-      uid = known.uid;
-    } else {
-      const checked: ValidatedToken = await validateToken(stored, lang, app);
-      token = checked.status === "valid" ? { status: "valid", enterprise: checked.enterprise } : checked;
-      uid = checked.status === "valid" ? (checked.uid ?? null) : null;
-      if (checked.status === "valid" && uid && config.sessionSecret) sealed = await sealCheck(stored, { enterprise: checked.enterprise, uid }, config.sessionSecret);
-    }
-  }
+  const checkable = rule.kind !== "public" && isUsableToken(stored) ? stored : null;
+  const needsCheck = checkable !== null;
+  const { token, uid, sealed }: StoredTokenState = checkable
+    ? await checkStoredToken({ stored: checkable, rule, checkCookie: request.cookies.get(CHECK_COOKIE)?.value, secret: config.sessionSecret, lang, app })
+    : { token: { status: "none" }, uid: null, sealed: null };
 
   // A server action with an ended session is left to run: its upstream call answers 20101 and the
   // page shows the expired-login flow. A redirect here would make the browser replay the POST.
@@ -147,7 +134,7 @@ export async function proxy(request: NextRequest) {
   // A signed-in page may be a static shell (the settings page): the same for everyone, yet only
   // past this guard, so no cache keeps it; the same words as Next's for a page rendered per request.
   if (rule.kind === "protected") response.headers.set("Cache-Control", PROTECTED_CACHE_CONTROL);
-  if (sealed) response.cookies.set(CHECK_COOKIE, sealed, { ...cookieOptions(false), maxAge: 5 * 60 });
+  if (sealed) response.cookies.set(CHECK_COOKIE, sealed, { ...cookieOptions(false), maxAge: CHECK_COOKIE_SECONDS });
   if (decision.clearToken && !isAction) {
     response.cookies.set(UTOKEN_COOKIE, "", { ...cookieOptions(false), maxAge: 0 });
     response.cookies.set(CHECK_COOKIE, "", { ...cookieOptions(false), maxAge: 0 });

@@ -28,17 +28,9 @@ export async function continueAsAction(lang: string): Promise<void> {
   const pending = await takePending();
   const to = pending?.to ?? `/${locale}/${CONTINUE_PATH}`;
   const launch = parseLaunchContext(new URL(to, "http://portal.invalid").searchParams, (await headers()).get("user-agent"));
-  let valid = false;
-  if (pending) {
-    try {
-      await getUserBasic(await upstreamContext(locale, launch, pending.token));
-      valid = true;
-    } catch {
-      valid = false;
-    }
-  }
-  if (!pending || !valid) redirect(`/${locale}/${CONTINUE_PATH}`);
-  await storeToken(pending.token, true);
+  const user = pending ? await getUserBasic(await upstreamContext(locale, launch, pending.token)).catch(() => null) : null;
+  if (!pending || !user) redirect(`/${locale}/${CONTINUE_PATH}`);
+  await storeToken(pending.token, true, { uid: user.uid, enterprise: Boolean(user.enterpriseUser?.uid) });
   redirect(to);
 }
 

@@ -15,6 +15,8 @@ export const CHECKED_UID_HEADER = "x-passport-checked-uid";
 export const CHECK_FRESH_SECONDS = 60;
 /** How long the sealed cookie itself lives (a little longer, so an old one is simply ignored). */
 const CHECK_TTL_SECONDS = 5 * 60;
+/** The cookie's own lifetime, as the proxy and the sign-in actions set it. */
+export const CHECK_COOKIE_SECONDS = CHECK_TTL_SECONDS;
 
 type Check = { h: string; e: boolean; u: string; at: number };
 /** What a fresh check says about the token's user. */

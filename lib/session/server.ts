@@ -1,5 +1,6 @@
 import "server-only";
 import { portalLog } from "@/lib/log";
+import { portalConfig } from "@/lib/config";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { ErrorCode } from "@/lib/contract/errors";
@@ -12,7 +13,7 @@ import { clientAddress, publicOrigin } from "./public-origin";
 import type { ActionError, PageRef } from "./action-result";
 
 export type { PageRef } from "./action-result";
-import { CHECK_COOKIE } from "./check";
+import { CHECK_COOKIE, CHECK_COOKIE_SECONDS, sealCheck, type CheckedUser } from "./check";
 import { cookieEnv } from "./cookie-env";
 import { deviceCookieOptions, newDeviceId, DEVICE_COOKIE, EXPIRED_FLASH_COOKIE, isDeviceId, isUsableToken, UTOKEN_COOKIE, utokenCookieOptions } from "./cookie";
 import { loginPathFor } from "./routes";
@@ -64,14 +65,20 @@ async function requestOrigin(): Promise<URL> {
   return publicOrigin(await headers());
 }
 
-/** In a host's frame the session lives in that host's partition (CHIPS; lib/session/embed.ts). */
-export async function storeToken(token: string, remember: boolean): Promise<void> {
+/**
+ * In a host's frame the session lives in that host's partition (CHIPS; lib/session/embed.ts).
+ * `user`: who the token belongs to, when the sign-in knows it (the services' answer): the sealed
+ * session check is written with it, so the first page after signing in asks the passport API
+ * nothing more (lib/session/check.ts). Without it the guard checks the new token afresh.
+ */
+export async function storeToken(token: string, remember: boolean, user?: CheckedUser): Promise<void> {
   const origin = await requestOrigin();
   const options = utokenCookieOptions({ protocol: origin.protocol, hostname: origin.hostname, remember, env: cookieEnv(), partitioned: await isFramed() });
   const jar = await cookies();
   jar.set(UTOKEN_COOKIE, token, options);
-  // a new token: the guard checks it afresh
-  jar.set(CHECK_COOKIE, "", { ...options, maxAge: 0 });
+  const secret = portalConfig().sessionSecret;
+  if (user && secret) jar.set(CHECK_COOKIE, await sealCheck(token, user, secret), { ...options, maxAge: CHECK_COOKIE_SECONDS });
+  else jar.set(CHECK_COOKIE, "", { ...options, maxAge: 0 });
 }
 
 export async function clearToken(): Promise<void> {

@@ -72,13 +72,15 @@ export async function resolveSocialReturn(lang: Locale, search: string): Promise
   }
   const token = get(SOCIAL_RETURN.token);
   if (!isUsableToken(token)) return fail(ErrorCode.socialAuthFailed, login);
+  let uid: string;
   try {
     const user = await getUserBasic(await upstreamContext(lang, launch, token));
     if (user.enterpriseUser?.uid) return fail(ErrorCode.socialEnterprise, login);
+    uid = user.uid;
   } catch {
     return fail(ErrorCode.socialAuthFailed, login);
   }
-  await storeToken(token, true);
+  await storeToken(token, true, { uid, enterprise: false });
   const welcome = new URLSearchParams(withR);
   if (channel) welcome.set("c", channel);
   // a new account sees the welcome screen first; a host that launched the portal gets the token

@@ -57,7 +57,7 @@ export async function confirmDeviceAction(
     const ctx = await upstreamContext(at.lang, at.launch, null, { ensureDevice: true });
     const session = await loginWithDevice(ctx, { challenge, code, remember });
     const user = await getUserBasic({ ...ctx, token: session.utoken });
-    await storeToken(session.utoken, remember);
+    await storeToken(session.utoken, remember, { uid: user.uid, enterprise: Boolean(user.enterpriseUser?.uid) });
     return { ok: true, ...(await signInResult(at.lang, page.query, session.utoken, Boolean(user.enterpriseUser?.uid))) };
   } catch (error) {
     return actionFailure(error, at);

@@ -32,7 +32,7 @@ export async function enterpriseLoginAction(
       ? (await exchangeVerification(ctx, { scene: "enterprise_login", email, provider: checked.data.provider, value: checked.data.value })).ticket
       : undefined;
     const session = await enterpriseLogin(ctx, { account, email, password, remember, ticket });
-    await storeToken(session.utoken, remember);
+    await storeToken(session.utoken, remember, { uid: session.uid, enterprise: true });
     return { ok: true, ...(await signInResult(at.lang, page.query, session.utoken, true)) };
   } catch (error) {
     return actionFailure(error, at);

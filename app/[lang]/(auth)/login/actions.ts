@@ -30,7 +30,7 @@ export async function loginWithPasswordAction(
       ? (await exchangeVerification(ctx, { scene: "password_login", email, provider: checked.data.provider, value: checked.data.value })).ticket
       : undefined;
     const session = await loginWithPassword(ctx, { email, password, remember, ticket });
-    await storeToken(session.utoken, remember);
+    await storeToken(session.utoken, remember, { uid: session.uid, enterprise: false });
     return { ok: true, ...(await signInResult(at.lang, page.query, session.utoken)) };
   } catch (error) {
     return actionFailure(error, at);
@@ -48,7 +48,7 @@ export async function loginWithCodeAction(input: LoginCodeInput & { nonce: strin
   const { email, code, remember } = parsed.data;
   try {
     const session = await loginWithCode(await upstreamContext(at.lang, at.launch, null, { ensureDevice: true }), { email, code, nonce: input.nonce, remember });
-    await storeToken(session.utoken, remember);
+    await storeToken(session.utoken, remember, { uid: session.uid, enterprise: false });
     return { ok: true, ...(await signInResult(at.lang, page.query, session.utoken)) };
   } catch (error) {
     return actionFailure(error, at);

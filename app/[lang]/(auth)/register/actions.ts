@@ -18,7 +18,7 @@ export async function registerAction(input: RegisterInput & { nonce: string }, p
   try {
     const context = await upstreamContext(at.lang, at.launch, null, { ensureDevice: true });
     const session = await register(context, { email: parsed.data.email, password: parsed.data.password, code: parsed.data.code, nonce: input.nonce });
-    await storeToken(session.utoken, false);
+    await storeToken(session.utoken, false, { uid: session.uid, enterprise: false });
     return { ok: true, ...(await signInResult(at.lang, page.query, session.utoken)) };
   } catch (error) {
     return actionFailure(error, at);

@@ -19,7 +19,7 @@ import { confirmSocialLink, type SocialSession } from "@/lib/upstream/social";
 type Confirm = { method: "password"; password: string } | { method: "code"; email: string; code: string; nonce: string };
 
 async function finish(session: SocialSession, at: ActionPage, page: PageRef, channel: string | null): Promise<string> {
-  await storeToken(session.utoken, true);
+  await storeToken(session.utoken, true, { uid: session.uid, enterprise: false });
   await dropLinkTicket();
   if (!session.created) return afterSignInPath(at.lang, page.query);
   const query = new URLSearchParams(page.query);
