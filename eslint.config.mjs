@@ -13,6 +13,14 @@ const config = [
     },
     plugins: { "@typescript-eslint": tseslint.plugin },
   },
+  {
+    // Route folders hold pages, layouts and route handlers only; what they share lives in lib/
+    // (actions and loaders by domain), so nothing outside app/ reaches into a route folder.
+    files: ["components/**", "lib/**", "proxy.ts", "instrumentation.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/app/*", "**/app/*"], message: "Put shared code in lib/ (lib/actions, lib/loaders); components and lib never import from app/." }] }],
+    },
+  },
   { ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "bench/baseline/.next/**"] },
 ];
 

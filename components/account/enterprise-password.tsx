@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { changePasswordSchema, type ChangePasswordInput } from "@/lib/validation/security";
-import { changeEnterprisePasswordAction } from "@/app/[lang]/(account)/profile-business/profile-settings/actions";
+import { changeEnterprisePasswordAction } from "@/lib/actions/business-profile";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { logoutAction } from "@/app/[lang]/(account)/actions";
+import { logoutAction } from "@/lib/actions/account";
 import { Button } from "@/components/ui/button";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { useLaunchQuery } from "./use-launch-query";

@@ -5,7 +5,7 @@ import { useForm } from "@/lib/validation/use-form";
 import { useTranslations } from "next-intl";
 import { loginCodeSchema } from "@/lib/validation/auth";
 import type { PageRef } from "@/lib/session/action-result";
-import { loginWithCodeAction } from "@/app/[lang]/(auth)/login/actions";
+import { loginWithCodeAction } from "@/lib/actions/auth/login";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Alert } from "@/components/ui/alert";

@@ -7,7 +7,7 @@ import { ErrorCode } from "@/lib/contract/errors";
 import type { PageRef } from "@/lib/session/action-result";
 import type { DeviceHold } from "./device-hold";
 import { deviceCodeSchema } from "@/lib/validation/security";
-import { confirmDeviceAction } from "@/app/[lang]/(auth)/actions";
+import { confirmDeviceAction } from "@/lib/actions/auth/email-code";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

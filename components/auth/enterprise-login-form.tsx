@@ -7,7 +7,7 @@ import { LaunchLink } from "@/components/layout/launch-link";
 import { usePageRef } from "@/components/layout/use-page-ref";
 import { enterpriseLoginSchema } from "@/lib/validation/auth";
 import { ErrorCode } from "@/lib/contract/errors";
-import { enterpriseLoginAction } from "@/app/[lang]/(auth)/login-business/actions";
+import { enterpriseLoginAction } from "@/lib/actions/auth/enterprise-login";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Checkbox } from "@/components/ui/checkbox";

@@ -8,7 +8,7 @@ import { usePageRef } from "@/components/layout/use-page-ref";
 import { findPasswordSchema } from "@/lib/validation/auth";
 import type { ActionError } from "@/lib/session/action-result";
 import { ErrorCode } from "@/lib/contract/errors";
-import { checkFindPasswordCodeAction, findPasswordAction } from "@/app/[lang]/(auth)/findpwd/actions";
+import { checkFindPasswordCodeAction, findPasswordAction } from "@/lib/actions/auth/find-password";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Alert } from "@/components/ui/alert";

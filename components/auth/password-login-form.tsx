@@ -7,7 +7,7 @@ import { LaunchLink } from "@/components/layout/launch-link";
 import { loginPasswordSchema } from "@/lib/validation/auth";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { PageRef } from "@/lib/session/action-result";
-import { loginWithPasswordAction } from "@/app/[lang]/(auth)/login/actions";
+import { loginWithPasswordAction } from "@/lib/actions/auth/login";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Checkbox } from "@/components/ui/checkbox";

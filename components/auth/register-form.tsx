@@ -8,7 +8,7 @@ import type { ActionError } from "@/lib/session/action-result";
 import { LaunchLink } from "@/components/layout/launch-link";
 import { usePageRef } from "@/components/layout/use-page-ref";
 import { registerSchema } from "@/lib/validation/auth";
-import { registerAction } from "@/app/[lang]/(auth)/register/actions";
+import { registerAction } from "@/lib/actions/auth/register";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Alert } from "@/components/ui/alert";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import { sendEmailCodeAction } from "@/app/[lang]/(auth)/actions";
+import { sendEmailCodeAction } from "@/lib/actions/auth/email-code";
 import type { ActionError, PageRef } from "@/lib/session/action-result";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { CodeRequestPurpose, VerificationValue } from "@/lib/validation/verification";

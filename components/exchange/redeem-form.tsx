@@ -9,7 +9,7 @@ import { ErrorCode } from "@/lib/contract/errors";
 import { redeemFormSchema, REDEEM_CODE_LENGTH, type RedeemFormInput } from "@/lib/validation/exchange";
 import type { VerificationSetup, VerificationValue } from "@/lib/validation/verification";
 import { announce } from "@/lib/announce";
-import { redeemAction } from "@/app/[lang]/(account)/profile/exchange/actions";
+import { redeemAction } from "@/lib/actions/exchange";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

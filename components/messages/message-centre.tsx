@@ -7,7 +7,7 @@ import { MESSAGE_CATEGORIES, isMessageCategory, type MessageCategory, type Unrea
 import type { Locale } from "@/lib/i18n/routing";
 import type { MessageOptions } from "@/lib/launch/message-options";
 import type { PageRef } from "@/lib/session/action-result";
-import type { MessageCentreData } from "@/app/[lang]/(account)/message/load";
+import type { MessageCentreData } from "@/lib/loaders/messages";
 import { useLaunchQuery } from "@/components/account/use-launch-query";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { countsKey } from "./keys";

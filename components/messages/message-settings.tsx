@@ -7,7 +7,7 @@ import { clsx } from "clsx";
 import { errorMessageKey } from "@/lib/contract/errors";
 import type { MessageSettings } from "@/lib/contract/messages";
 import type { PageRef } from "@/lib/session/action-result";
-import { saveSettingsAction } from "@/app/[lang]/(account)/message/actions";
+import { saveSettingsAction } from "@/lib/actions/messages";
 import { Alert } from "@/components/ui/alert";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";

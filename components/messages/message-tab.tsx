@@ -7,7 +7,7 @@ import { MESSAGE_PAGE_SIZES, type MessageCategory, type MessageSort, type Unread
 import type { MessageList } from "@/lib/contract/messages";
 import type { Locale } from "@/lib/i18n/routing";
 import type { PageRef } from "@/lib/session/action-result";
-import { readAllAction, readMessageAction } from "@/app/[lang]/(account)/message/actions";
+import { readAllAction, readMessageAction } from "@/lib/actions/messages";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";

@@ -7,7 +7,7 @@ import { clsx } from "clsx";
 import { useTranslations } from "next-intl";
 import { birthdaySchema, todayIso, type BirthdayInput, type BirthdayValue } from "@/lib/validation/profile";
 import type { PageRef } from "@/lib/session/action-result";
-import { saveBirthdayAction } from "@/app/[lang]/(account)/profile/settings/actions";
+import { saveBirthdayAction } from "@/lib/actions/profile";
 import { FormBody } from "@/components/ui/form-body";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { BirthdayPicker } from "./birthday-picker";

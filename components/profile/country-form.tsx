@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import type { RegionItem } from "@/lib/contract/user";
 import { countrySchema } from "@/lib/validation/profile";
 import type { PageRef } from "@/lib/session/action-result";
-import { saveCountryAction } from "@/app/[lang]/(account)/profile/settings/actions";
+import { saveCountryAction } from "@/lib/actions/profile";
 import { FormBody } from "@/components/ui/form-body";
 import { SaveBar } from "./save-bar";
 import { useFieldSave } from "./use-field-save";

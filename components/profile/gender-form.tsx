@@ -5,7 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { genderSchema, type GenderInput } from "@/lib/validation/profile";
 import type { PageRef } from "@/lib/session/action-result";
-import { saveGenderAction } from "@/app/[lang]/(account)/profile/settings/actions";
+import { saveGenderAction } from "@/lib/actions/profile";
 import { FormBody } from "@/components/ui/form-body";
 import { SaveBar } from "./save-bar";
 import { useFieldSave } from "./use-field-save";

@@ -8,7 +8,7 @@ import { useTranslations } from "next-intl";
 import { INTRODUCTION_MAX, NICKNAME_MAX } from "@/lib/contract/user";
 import { otherInfoSchema, type OtherInfoInput } from "@/lib/validation/profile";
 import type { PageRef } from "@/lib/session/action-result";
-import { saveOtherInfoAction } from "@/app/[lang]/(account)/profile/settings/actions";
+import { saveOtherInfoAction } from "@/lib/actions/profile";
 import { FormBody } from "@/components/ui/form-body";
 import { CharacterCount } from "./character-count";
 import { SaveBar } from "./save-bar";

@@ -6,7 +6,7 @@ import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { deleteAccountSchema, type DeleteAccountInput } from "@/lib/validation/security";
 import type { VerificationSetup } from "@/lib/validation/verification";
-import { deleteAccountAction, sendDeleteCodeAction } from "@/app/[lang]/(account)/profile/security/actions";
+import { deleteAccountAction, sendDeleteCodeAction } from "@/lib/actions/security";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { clsx } from "clsx";
 import type { DeviceSecurity } from "@/lib/upstream/security";
 import { errorMessageKey } from "@/lib/contract/errors";
-import { forgetDeviceAction, setDeviceSecurityAction } from "@/app/[lang]/(account)/profile/security/actions";
+import { forgetDeviceAction, setDeviceSecurityAction } from "@/lib/actions/security";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { changePasswordSchema, type ChangePasswordInput } from "@/lib/validation/security";
-import { changePasswordAction, endSessionsAction } from "@/app/[lang]/(account)/profile/security/actions";
+import { changePasswordAction, endSessionsAction } from "@/lib/actions/security";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PasswordChangeDialog } from "@/components/account/password-change-dialog";

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/lib/i18n/routing";
-import type { SecurityData } from "@/app/[lang]/(account)/profile/security/load";
+import type { SecurityData } from "@/lib/loaders/security";
 import { EnterprisePassword } from "@/components/account/enterprise-password";
 import { DeleteAccountSection } from "./delete-account-section";
 import { DeviceSection } from "./device-section";

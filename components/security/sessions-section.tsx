@@ -7,7 +7,7 @@ import type { LoginSessionItem } from "@/lib/contract/user";
 import { errorMessageKey } from "@/lib/contract/errors";
 import { BRANDS, isBrandCode } from "@/lib/launch/brands";
 import { SESSION_PAGE_SIZES } from "@/lib/validation/security";
-import { endSessionsAction } from "@/app/[lang]/(account)/profile/security/actions";
+import { endSessionsAction } from "@/lib/actions/security";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";

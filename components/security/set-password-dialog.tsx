@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
-import { sendFirstPasswordCodeAction, setFirstPasswordAction } from "@/app/[lang]/(account)/profile/security/social-actions";
+import { sendFirstPasswordCodeAction, setFirstPasswordAction } from "@/lib/actions/social/accounts";
 import { setPasswordSchema, type SetPasswordInput } from "@/lib/validation/social";
 import type { VerificationSetup } from "@/lib/validation/verification";
 import { Alert } from "@/components/ui/alert";

@@ -7,7 +7,7 @@ import { ErrorCode, errorMessageKey } from "@/lib/contract/errors";
 import type { SocialAccounts } from "@/lib/upstream/security";
 import type { VerificationSetup } from "@/lib/validation/verification";
 import { takeSocialFlash, type SocialFlash } from "@/lib/social/flash";
-import { unbindSocialAction } from "@/app/[lang]/(account)/profile/security/social-actions";
+import { unbindSocialAction } from "@/lib/actions/social/accounts";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useForm } from "@/lib/validation/use-form";
 import { useTranslations } from "next-intl";
-import { connectWithCodeAction } from "@/app/[lang]/(auth)/social/connect/actions";
+import { connectWithCodeAction } from "@/lib/actions/social/connect";
 import { connectCodeSchema } from "@/lib/validation/social";
 import type { VerificationSetup } from "@/lib/validation/verification";
 import type { PageRef } from "@/lib/session/action-result";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useForm } from "@/lib/validation/use-form";
 import { useTranslations } from "next-intl";
-import { connectWithPasswordAction } from "@/app/[lang]/(auth)/social/connect/actions";
+import { connectWithPasswordAction } from "@/lib/actions/social/connect";
 import { connectPasswordSchema } from "@/lib/validation/social";
 import type { PageRef } from "@/lib/session/action-result";
 import { Alert } from "@/components/ui/alert";

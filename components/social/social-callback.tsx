@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { completeSocialReturnAction } from "@/app/[lang]/(auth)/authcb/actions";
+import { completeSocialReturnAction } from "@/lib/actions/social/return";
 import { Alert } from "@/components/ui/alert";
 import { completeSignIn } from "@/lib/bridge/sign-in";
 

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import type { TrainingCourse } from "@/lib/validation/training";
-import { completeTrainingAction, startTrainingAction } from "@/app/[lang]/(account)/profile/training/actions";
+import { completeTrainingAction, startTrainingAction } from "@/lib/actions/training";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";

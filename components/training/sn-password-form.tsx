@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { DEVICE_SN_LENGTH, LIGHT_SOURCES, snPasswordFormSchema, type LightSource, type SnPasswordFormInput } from "@/lib/validation/training";
-import { snPasswordAction } from "@/app/[lang]/(account)/profile/training/actions";
+import { snPasswordAction } from "@/lib/actions/training";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

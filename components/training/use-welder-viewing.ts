@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { finishViewingAction, reportProgressAction, startViewingAction } from "@/app/[lang]/(account)/profile/training/actions";
+import { finishViewingAction, reportProgressAction, startViewingAction } from "@/lib/actions/training";
 import { callAction } from "@/components/auth/use-error-text";
 import type { TrainingPageRef } from "./page-ref";
 

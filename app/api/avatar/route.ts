@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { apiRoute, Refusal } from "@/lib/session/api-route";
 import { avatarSrc, uploadHeadpic } from "@/lib/upstream/profile";
-import { readAvatarUpload } from "./upload";
+import { readAvatarUpload } from "@/lib/profile/avatar-upload";
 
 /**
  * POST /api/avatar?lang=…&{launch query}: the user centre's avatar upload. The browser sends the

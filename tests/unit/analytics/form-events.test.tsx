@@ -1,14 +1,14 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FindPasswordForm } from "@/components/auth/find-password-form";
-import { findPasswordAction } from "@/app/[lang]/(auth)/findpwd/actions";
-import { sendEmailCodeAction } from "@/app/[lang]/(auth)/actions";
+import { findPasswordAction } from "@/lib/actions/auth/find-password";
+import { sendEmailCodeAction } from "@/lib/actions/auth/email-code";
 import { ANALYTICS_DOM_EVENT } from "@/lib/analytics/announce";
 import { messages, renderIn } from "../support/render";
 
 /** The sign-in screens announce their analytics events at their success points only, and never a secret. */
-jest.mock("@/app/[lang]/(auth)/findpwd/actions", () => ({ findPasswordAction: jest.fn(), checkFindPasswordCodeAction: jest.fn(async () => ({ ok: true })) }));
-jest.mock("@/app/[lang]/(auth)/actions", () => ({ sendEmailCodeAction: jest.fn() }));
+jest.mock("@/lib/actions/auth/find-password", () => ({ findPasswordAction: jest.fn(), checkFindPasswordCodeAction: jest.fn(async () => ({ ok: true })) }));
+jest.mock("@/lib/actions/auth/email-code", () => ({ sendEmailCodeAction: jest.fn() }));
 jest.mock("@/components/verification/lazy", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
 }));

@@ -1,10 +1,10 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { EnterpriseLoginForm } from "@/components/auth/enterprise-login-form";
-import { enterpriseLoginAction } from "@/app/[lang]/(auth)/login-business/actions";
+import { enterpriseLoginAction } from "@/lib/actions/auth/enterprise-login";
 import { messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(auth)/login-business/actions", () => ({ enterpriseLoginAction: jest.fn() }));
+jest.mock("@/lib/actions/auth/enterprise-login", () => ({ enterpriseLoginAction: jest.fn() }));
 jest.mock("@/components/verification/lazy", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
 }));

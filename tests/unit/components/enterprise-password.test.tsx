@@ -1,10 +1,10 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { EnterprisePassword } from "@/components/account/enterprise-password";
-import { changeEnterprisePasswordAction } from "@/app/[lang]/(account)/profile-business/profile-settings/actions";
+import { changeEnterprisePasswordAction } from "@/lib/actions/business-profile";
 import { messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(account)/profile-business/profile-settings/actions", () => ({ changeEnterprisePasswordAction: jest.fn() }));
+jest.mock("@/lib/actions/business-profile", () => ({ changeEnterprisePasswordAction: jest.fn() }));
 const refresh = jest.fn();
 // the account page's data is read again after the change (the page's ViewReload)
 jest.mock("@/components/account/account-view", () => ({ useViewReload: () => refresh }));

@@ -1,12 +1,12 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FindPasswordForm } from "@/components/auth/find-password-form";
-import { checkFindPasswordCodeAction, findPasswordAction } from "@/app/[lang]/(auth)/findpwd/actions";
-import { sendEmailCodeAction } from "@/app/[lang]/(auth)/actions";
+import { checkFindPasswordCodeAction, findPasswordAction } from "@/lib/actions/auth/find-password";
+import { sendEmailCodeAction } from "@/lib/actions/auth/email-code";
 import { messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(auth)/findpwd/actions", () => ({ findPasswordAction: jest.fn(), checkFindPasswordCodeAction: jest.fn() }));
-jest.mock("@/app/[lang]/(auth)/actions", () => ({ sendEmailCodeAction: jest.fn() }));
+jest.mock("@/lib/actions/auth/find-password", () => ({ findPasswordAction: jest.fn(), checkFindPasswordCodeAction: jest.fn() }));
+jest.mock("@/lib/actions/auth/email-code", () => ({ sendEmailCodeAction: jest.fn() }));
 jest.mock("@/components/verification/lazy", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
 }));

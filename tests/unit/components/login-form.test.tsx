@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { LoginForm } from "@/components/auth/login-form";
-import { loginWithCodeAction, loginWithPasswordAction } from "@/app/[lang]/(auth)/login/actions";
-import { sendEmailCodeAction } from "@/app/[lang]/(auth)/actions";
+import { loginWithCodeAction, loginWithPasswordAction } from "@/lib/actions/auth/login";
+import { sendEmailCodeAction } from "@/lib/actions/auth/email-code";
 import { messages, renderIn } from "../support/render";
 
 // The links read the launch parameters from the address, as they do under Next's router.
@@ -10,8 +10,8 @@ jest.mock("next/navigation", () => ({
   ...jest.requireActual<typeof import("next/navigation")>("next/navigation"),
   useSearchParams: () => new URLSearchParams(window.location.search),
 }));
-jest.mock("@/app/[lang]/(auth)/login/actions", () => ({ loginWithPasswordAction: jest.fn(), loginWithCodeAction: jest.fn() }));
-jest.mock("@/app/[lang]/(auth)/actions", () => ({ sendEmailCodeAction: jest.fn() }));
+jest.mock("@/lib/actions/auth/login", () => ({ loginWithPasswordAction: jest.fn(), loginWithCodeAction: jest.fn() }));
+jest.mock("@/lib/actions/auth/email-code", () => ({ sendEmailCodeAction: jest.fn() }));
 jest.mock("@/components/verification/lazy", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
 }));

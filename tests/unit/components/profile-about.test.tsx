@@ -2,10 +2,10 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { OtherInfoForm } from "@/components/profile/other-info-form";
 import { GenderForm } from "@/components/profile/gender-form";
-import { saveGenderAction, saveOtherInfoAction } from "@/app/[lang]/(account)/profile/settings/actions";
+import { saveGenderAction, saveOtherInfoAction } from "@/lib/actions/profile";
 import { messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(account)/profile/settings/actions", () => ({ saveOtherInfoAction: jest.fn(), saveGenderAction: jest.fn() }));
+jest.mock("@/lib/actions/profile", () => ({ saveOtherInfoAction: jest.fn(), saveGenderAction: jest.fn() }));
 const refresh = jest.fn();
 // the settings page's data is read again after a save (the page's ViewReload)
 jest.mock("@/components/account/account-view", () => ({ useViewReload: () => refresh }));

@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { BirthdayForm } from "@/components/profile/birthday-form";
-import { saveBirthdayAction } from "@/app/[lang]/(account)/profile/settings/actions";
+import { saveBirthdayAction } from "@/lib/actions/profile";
 import { messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(account)/profile/settings/actions", () => ({ saveBirthdayAction: jest.fn() }));
+jest.mock("@/lib/actions/profile", () => ({ saveBirthdayAction: jest.fn() }));
 const refresh = jest.fn();
 // the settings page's data is read again after a save (the page's ViewReload)
 jest.mock("@/components/account/account-view", () => ({ useViewReload: () => refresh }));

@@ -2,10 +2,10 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { CountryForm } from "@/components/profile/country-form";
-import { saveCountryAction } from "@/app/[lang]/(account)/profile/settings/actions";
+import { saveCountryAction } from "@/lib/actions/profile";
 import { messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(account)/profile/settings/actions", () => ({ saveCountryAction: jest.fn() }));
+jest.mock("@/lib/actions/profile", () => ({ saveCountryAction: jest.fn() }));
 const refresh = jest.fn();
 jest.mock("@/components/account/account-view", () => ({ useViewReload: () => refresh }));
 const save = jest.mocked(saveCountryAction);

@@ -5,14 +5,14 @@ import { GenderForm } from "@/components/profile/gender-form";
 import { NOTICE_SECONDS, NoticeProvider } from "@/components/profile/page-notice";
 import { OtherInfoForm } from "@/components/profile/other-info-form";
 import { uploadAvatar } from "@/components/profile/upload-avatar";
-import { saveGenderAction, saveOtherInfoAction } from "@/app/[lang]/(account)/profile/settings/actions";
+import { saveGenderAction, saveOtherInfoAction } from "@/lib/actions/profile";
 import { messages, renderIn } from "../support/render";
 
 /**
  * The settings page's one notice: a new notice replaces the one before it, wherever it was; a
  * success leaves by itself after a few seconds; an error stays until the next action.
  */
-jest.mock("@/app/[lang]/(account)/profile/settings/actions", () => ({ saveOtherInfoAction: jest.fn(), saveGenderAction: jest.fn() }));
+jest.mock("@/lib/actions/profile", () => ({ saveOtherInfoAction: jest.fn(), saveGenderAction: jest.fn() }));
 jest.mock("@/components/profile/upload-avatar", () => ({ uploadAvatar: jest.fn() }));
 const saveOtherInfo = jest.mocked(saveOtherInfoAction);
 const saveGender = jest.mocked(saveGenderAction);

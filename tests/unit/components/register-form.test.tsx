@@ -1,16 +1,16 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { RegisterForm } from "@/components/auth/register-form";
-import { registerAction } from "@/app/[lang]/(auth)/register/actions";
-import { sendEmailCodeAction } from "@/app/[lang]/(auth)/actions";
+import { registerAction } from "@/lib/actions/auth/register";
+import { sendEmailCodeAction } from "@/lib/actions/auth/email-code";
 import { messages, renderIn } from "../support/render";
 
 jest.mock("next/navigation", () => ({
   ...jest.requireActual<typeof import("next/navigation")>("next/navigation"),
   useSearchParams: () => new URLSearchParams(window.location.search),
 }));
-jest.mock("@/app/[lang]/(auth)/register/actions", () => ({ registerAction: jest.fn() }));
-jest.mock("@/app/[lang]/(auth)/actions", () => ({ sendEmailCodeAction: jest.fn() }));
+jest.mock("@/lib/actions/auth/register", () => ({ registerAction: jest.fn() }));
+jest.mock("@/lib/actions/auth/email-code", () => ({ sendEmailCodeAction: jest.fn() }));
 jest.mock("@/components/verification/lazy", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
 }));

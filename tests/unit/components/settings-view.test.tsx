@@ -7,14 +7,14 @@ import { SWRConfig } from "swr";
 import type { ProfileView } from "@/lib/profile/view";
 import { SettingsView } from "@/components/profile/settings-view";
 import { BusinessSettingsView } from "@/components/account/business-settings-view";
-import { saveOtherInfoAction } from "@/app/[lang]/(account)/profile/settings/actions";
+import { saveOtherInfoAction } from "@/lib/actions/profile";
 import { messages, renderIn } from "../support/render";
 
 /**
  * The settings page is a static shell: its client reads the user's data from /api/profile, shows
  * the page's frame while it does, and offers to try again when the read fails.
  */
-jest.mock("@/app/[lang]/(account)/profile/settings/actions", () => ({
+jest.mock("@/lib/actions/profile", () => ({
   saveOtherInfoAction: jest.fn(),
   saveGenderAction: jest.fn(),
   saveBirthdayAction: jest.fn(),

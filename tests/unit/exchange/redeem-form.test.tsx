@@ -2,10 +2,10 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { RedeemForm } from "@/components/exchange/redeem-form";
-import { redeemAction } from "@/app/[lang]/(account)/profile/exchange/actions";
+import { redeemAction } from "@/lib/actions/exchange";
 import { altchaSetup, messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(account)/profile/exchange/actions", () => ({ redeemAction: jest.fn() }));
+jest.mock("@/lib/actions/exchange", () => ({ redeemAction: jest.fn() }));
 jest.mock("@/components/verification/human-verification", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
 }));

@@ -6,11 +6,11 @@ import { SWRConfig } from "swr";
 import type { MessageItem, MessageList } from "@/lib/contract/messages";
 import { MessageCentre } from "@/components/messages/message-centre";
 import { UnreadBadge } from "@/components/account/unread-badge";
-import { readAllAction, readMessageAction, saveSettingsAction } from "@/app/[lang]/(account)/message/actions";
+import { readAllAction, readMessageAction, saveSettingsAction } from "@/lib/actions/messages";
 import { messages, renderIn } from "../support/render";
 
 jest.mock("next/navigation", () => ({ useSearchParams: () => new URLSearchParams("p=atomm&l=zh&r=https://x.test") }));
-jest.mock("@/app/[lang]/(account)/message/actions", () => ({ readMessageAction: jest.fn(), readAllAction: jest.fn(), saveSettingsAction: jest.fn() }));
+jest.mock("@/lib/actions/messages", () => ({ readMessageAction: jest.fn(), readAllAction: jest.fn(), saveSettingsAction: jest.fn() }));
 const readOne = jest.mocked(readMessageAction);
 const readAll = jest.mocked(readAllAction);
 const save = jest.mocked(saveSettingsAction);

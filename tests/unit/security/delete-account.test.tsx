@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DeleteAccountSection } from "@/components/security/delete-account-section";
-import { deleteAccountAction, sendDeleteCodeAction } from "@/app/[lang]/(account)/profile/security/actions";
+import { deleteAccountAction, sendDeleteCodeAction } from "@/lib/actions/security";
 import { altchaSetup, messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(account)/profile/security/actions", () => ({ deleteAccountAction: jest.fn(), sendDeleteCodeAction: jest.fn() }));
+jest.mock("@/lib/actions/security", () => ({ deleteAccountAction: jest.fn(), sendDeleteCodeAction: jest.fn() }));
 jest.mock("@/components/verification/lazy", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
 }));

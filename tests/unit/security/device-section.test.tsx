@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DeviceSection } from "@/components/security/device-section";
-import { setDeviceSecurityAction } from "@/app/[lang]/(account)/profile/security/actions";
+import { setDeviceSecurityAction } from "@/lib/actions/security";
 import { messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(account)/profile/security/actions", () => ({ setDeviceSecurityAction: jest.fn(), forgetDeviceAction: jest.fn() }));
+jest.mock("@/lib/actions/security", () => ({ setDeviceSecurityAction: jest.fn(), forgetDeviceAction: jest.fn() }));
 const setSecurity = jest.mocked(setDeviceSecurityAction);
 const { en, zh } = messages;
 const page = { lang: "en", query: "p=atomm", business: false };

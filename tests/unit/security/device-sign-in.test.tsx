@@ -2,14 +2,14 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { LoginForm } from "@/components/auth/login-form";
 import { EnterpriseLoginForm } from "@/components/auth/enterprise-login-form";
-import { loginWithPasswordAction } from "@/app/[lang]/(auth)/login/actions";
-import { enterpriseLoginAction } from "@/app/[lang]/(auth)/login-business/actions";
-import { confirmDeviceAction } from "@/app/[lang]/(auth)/actions";
+import { loginWithPasswordAction } from "@/lib/actions/auth/login";
+import { enterpriseLoginAction } from "@/lib/actions/auth/enterprise-login";
+import { confirmDeviceAction } from "@/lib/actions/auth/email-code";
 import { messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(auth)/login/actions", () => ({ loginWithPasswordAction: jest.fn(), loginWithCodeAction: jest.fn() }));
-jest.mock("@/app/[lang]/(auth)/login-business/actions", () => ({ enterpriseLoginAction: jest.fn() }));
-jest.mock("@/app/[lang]/(auth)/actions", () => ({ sendEmailCodeAction: jest.fn(), confirmDeviceAction: jest.fn() }));
+jest.mock("@/lib/actions/auth/login", () => ({ loginWithPasswordAction: jest.fn(), loginWithCodeAction: jest.fn() }));
+jest.mock("@/lib/actions/auth/enterprise-login", () => ({ enterpriseLoginAction: jest.fn() }));
+jest.mock("@/lib/actions/auth/email-code", () => ({ sendEmailCodeAction: jest.fn(), confirmDeviceAction: jest.fn() }));
 jest.mock("@/components/verification/lazy", () => ({
   HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
 }));

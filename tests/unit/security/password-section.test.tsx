@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PasswordSection } from "@/components/security/password-section";
-import { changePasswordAction, endSessionsAction } from "@/app/[lang]/(account)/profile/security/actions";
+import { changePasswordAction, endSessionsAction } from "@/lib/actions/security";
 import { messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(account)/profile/security/actions", () => ({ changePasswordAction: jest.fn(), endSessionsAction: jest.fn() }));
+jest.mock("@/lib/actions/security", () => ({ changePasswordAction: jest.fn(), endSessionsAction: jest.fn() }));
 const change = jest.mocked(changePasswordAction);
 const endSessions = jest.mocked(endSessionsAction);
 const { en, zh } = messages;

@@ -5,10 +5,10 @@ import { setupServer } from "msw/node";
 import { SWRConfig } from "swr";
 import type { LoginSessionItem } from "@/lib/contract/user";
 import { SessionsSection } from "@/components/security/sessions-section";
-import { endSessionsAction } from "@/app/[lang]/(account)/profile/security/actions";
+import { endSessionsAction } from "@/lib/actions/security";
 import { messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(account)/profile/security/actions", () => ({ endSessionsAction: jest.fn() }));
+jest.mock("@/lib/actions/security", () => ({ endSessionsAction: jest.fn() }));
 const endSessions = jest.mocked(endSessionsAction);
 const { en, zh } = messages;
 

@@ -3,10 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { ConnectScreen } from "@/components/social/connect-screen";
-import { connectWithCodeAction, connectWithPasswordAction } from "@/app/[lang]/(auth)/social/connect/actions";
+import { connectWithCodeAction, connectWithPasswordAction } from "@/lib/actions/social/connect";
 import { altchaSetup, messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(auth)/social/connect/actions", () => ({ connectWithPasswordAction: jest.fn(), connectWithCodeAction: jest.fn() }));
+jest.mock("@/lib/actions/social/connect", () => ({ connectWithPasswordAction: jest.fn(), connectWithCodeAction: jest.fn() }));
 const withPassword = jest.mocked(connectWithPasswordAction);
 const withCode = jest.mocked(connectWithCodeAction);
 const { en, zh } = messages;

@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { SocialCallback } from "@/components/social/social-callback";
-import { completeSocialReturnAction } from "@/app/[lang]/(auth)/authcb/actions";
+import { completeSocialReturnAction } from "@/lib/actions/social/return";
 import { browser } from "@/lib/bridge/browser";
 import { readPortalMessage } from "@/lib/contract/host-bridge";
 import { messages, renderIn } from "../support/render";
@@ -10,7 +10,7 @@ import { messages, renderIn } from "../support/render";
  * sign-in ends like every other one: a host that launched the portal in a window gets `login`
  * and the token at its exact origin (docs/host-protocol.md), and the page is left out of history.
  */
-jest.mock("@/app/[lang]/(auth)/authcb/actions", () => ({ completeSocialReturnAction: jest.fn() }));
+jest.mock("@/lib/actions/social/return", () => ({ completeSocialReturnAction: jest.fn() }));
 const complete = jest.mocked(completeSocialReturnAction);
 const HOST = "https://host.example";
 const TOKEN = "a-session-token-0123456789abcdef";

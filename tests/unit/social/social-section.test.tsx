@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SocialSection } from "@/components/security/social-section";
-import { unbindSocialAction } from "@/app/[lang]/(account)/profile/security/social-actions";
+import { unbindSocialAction } from "@/lib/actions/social/accounts";
 import { altchaSetup, messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(account)/profile/security/social-actions", () => ({
+jest.mock("@/lib/actions/social/accounts", () => ({
   unbindSocialAction: jest.fn(),
   sendFirstPasswordCodeAction: jest.fn(),
   setFirstPasswordAction: jest.fn(),

@@ -1,10 +1,10 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SnPasswordForm } from "@/components/training/sn-password-form";
-import { snPasswordAction } from "@/app/[lang]/(account)/profile/training/actions";
+import { snPasswordAction } from "@/lib/actions/training";
 import { messages, renderIn } from "../support/render";
 
-jest.mock("@/app/[lang]/(account)/profile/training/actions", () => ({ snPasswordAction: jest.fn() }));
+jest.mock("@/lib/actions/training", () => ({ snPasswordAction: jest.fn() }));
 const generate = jest.mocked(snPasswordAction);
 const SN = "XTW1200A2026B0000000001";
 const t = messages.en.training.sn;

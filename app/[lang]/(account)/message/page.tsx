@@ -6,7 +6,7 @@ import { BRANDS } from "@/lib/launch/brands";
 import { parseMessageOptions } from "@/lib/launch/message-options";
 import { pageLaunch } from "@/lib/launch/page";
 import { MessageCentre } from "@/components/messages/message-centre";
-import { loadMessageCentre } from "./load";
+import { loadMessageCentre } from "@/lib/loaders/messages";
 import { SignedInIdentity } from "@/components/analytics/signed-in-identity";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/message">): Promise<Metadata> {

@@ -5,7 +5,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/layout/auth-shell";
 import { ClientMessages } from "@/components/layout/client-messages";
 import { Button } from "@/components/ui/button";
-import { continueAsAction, notMeAction } from "@/lib/actions/address-handoff";
+import { continueAsAction, notMeAction } from "@/lib/actions/auth/address-handoff";
 import { portalConfig } from "@/lib/config";
 import { SIGN_IN_SCREENS } from "@/lib/i18n/client-namespaces";
 import { localeOf, type Locale } from "@/lib/i18n/routing";

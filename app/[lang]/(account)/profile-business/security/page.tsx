@@ -6,7 +6,7 @@ import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { pageLaunch } from "@/lib/launch/page";
 import { BUSINESS_SECURITY_PATH } from "@/lib/session/routes";
 import { SecurityView } from "@/components/security/security-view";
-import { loadSecurity } from "../../profile/security/load";
+import { loadSecurity } from "@/lib/loaders/security";
 import { SignedInIdentity } from "@/components/analytics/signed-in-identity";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/profile-business/security">): Promise<Metadata> {

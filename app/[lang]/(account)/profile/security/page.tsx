@@ -5,7 +5,7 @@ import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { pageLaunch } from "@/lib/launch/page";
 import { SECURITY_PATH } from "@/lib/session/routes";
 import { SecurityView } from "@/components/security/security-view";
-import { loadSecurity } from "./load";
+import { loadSecurity } from "@/lib/loaders/security";
 import { SignedInIdentity } from "@/components/analytics/signed-in-identity";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/profile/security">): Promise<Metadata> {
