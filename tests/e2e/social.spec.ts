@@ -112,7 +112,7 @@ test("a denied consent shows 'Social media authorization failed' on the login pa
   expect((await page.context().cookies()).some((cookie) => cookie.name === "utoken")).toBe(false);
 });
 
-test("a token or ticket in the callback address does nothing unless this browser started the sign-in", async ({ browser }) => {
+test("a token or ticket in the callback address does nothing unless it carries the nonce of the round trip this browser started", async ({ browser }) => {
   // Someone else's session token (the services return it only to the browser that asked).
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();
@@ -128,7 +128,9 @@ test("a token or ticket in the callback address does nothing unless this browser
   const victimPage = await victim.newPage();
   await victimPage.goto(`/en/authcb?ut=${encodeURIComponent(token)}`);
   await expect(victimPage).toHaveURL(/\/en\/login/);
-  await expect(victimPage.getByRole("alert").filter({ hasText: messages.en.errors["20301"] })).toBeVisible();
+  await expect(victimPage.getByRole("heading", { name: messages.en.login.title })).toBeVisible();
+  // a round trip this browser did not start shows no result at all
+  await expect(victimPage.getByRole("alert").filter({ hasText: messages.en.errors["20301"] })).toHaveCount(0);
   expect((await victim.cookies()).some((cookie) => cookie.name === "utoken")).toBe(false);
   // nor does someone else's connection ticket reach the connection screen
   await victimPage.goto(`/en/authcb?lt=${"t".repeat(43)}&c=facebook`);
@@ -152,6 +154,6 @@ test("the portal's doors to the round trip: a cross-site or signed-out connect, 
   expect(start.headers()["referrer-policy"]).toBe("no-referrer");
   const services = new URL(start.headers().location ?? "");
   expect(services.pathname).toBe("/v1/oauth/google/auth");
-  expect(Object.fromEntries(services.searchParams)).toMatchObject({ op: "login", appCode: "atomm", lang: "en", uri: expect.stringMatching(/\/en\/authcb$/) });
+  expect(Object.fromEntries(services.searchParams)).toMatchObject({ op: "login", appCode: "atomm", lang: "en", uri: expect.stringMatching(/\/en\/authcb\?sn=[A-Za-z0-9_-]{32}$/) });
   expect(services.searchParams.has("ut")).toBe(false);
 });
