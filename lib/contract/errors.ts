@@ -28,10 +28,10 @@
  * | 20111 | avatarTooLarge        | 413  | the avatar is over 5 MB (or declares too many pixels) |
  * | 20112 | avatarUploadFailed    | 500  | the avatar could not be stored                        |
  * | 20201 | accountExists         | 409  | register: the email already has an account            |
- * | 20202 | accountNotFound       | 404  | login: no account for this email                      |
+ * | 20202 | accountNotFound       | 404  | no account for this email: only to a verified sign-in, or after a right code (docs/security.md) |
  * | 20203 | emailNotFound         | 404  | a code was requested for an unknown email             |
  * | 20204 | incorrectCode         | 400  | wrong, expired or used verification code / nonce      |
- * | 20205 | incorrectCredentials  | 401  | wrong email or password                               |
+ * | 20205 | incorrectCredentials  | 401  | wrong email, password or enterprise account ID (one answer for all) |
  * | 20206 | incorrectPassword     | 400  | wrong current password                                |
  * | 20207 | invalidEmail          | 400  | not an email address                                  |
  * | 20208 | emailBoundElsewhere   | 409  | the email is connected to another account             |

@@ -68,7 +68,9 @@ test("end to end: code, confirmations, then the account and its data are gone an
   for (const token of [utoken, String(other.data?.utoken)]) {
     expect(await call("GET", "/v1/user/basic", { token })).toMatchObject({ status: 401, code: 20101 });
   }
-  expect(await call("POST", "/v1/login", { body: { email, password: "leave-pass-1" } })).toMatchObject({ status: 404, code: 20202 });
+  // the account is gone: a verified sign-in hears "Account does not exist"
+  const ticket = await ticketFor("password_login", email);
+  expect(await call("POST", "/v1/login", { body: { email, password: "leave-pass-1", ticket } })).toMatchObject({ status: 404, code: 20202 });
   expect(await envelope(await send("GET", headpic))).toMatchObject({ status: 404, code: 10006 });
   expect(fs.readdirSync(path.join(backend.dataDir, "files", "avatars"))).toEqual([]);
   // the refused sign-in just above is the only trace: a log of attempts on an address nobody owns

@@ -90,9 +90,9 @@ describe("checking a password-recovery code", () => {
     expect((await check({ email, captcha: code, nonce }, ip)).code).toBe(20204);
   });
 
-  test("an unknown email → 404, 20202; a malformed body → 400, 10001", async () => {
+  test("an unknown email with a made-up code → 400, 20204 (the code is checked first); a malformed body → 400, 10001", async () => {
     const ip = fromIp("198.51.100.75");
-    expect(await check({ email: "nobody-here@example.com", captcha: "123456", nonce: "n".repeat(43) }, ip)).toMatchObject({ status: 404, code: 20202 });
+    expect(await check({ email: "nobody-here@example.com", captcha: "123456", nonce: "n".repeat(43) }, ip)).toMatchObject({ status: 400, code: 20204 });
     expect(await check({ email: "not-an-email", captcha: "123456", nonce: "n".repeat(43) }, ip)).toMatchObject({ status: 400, code: 10001 });
     expect(await check({ email: "checked@example.com", captcha: "12ab", nonce: "n".repeat(43) }, ip)).toMatchObject({ status: 400, code: 10001 });
   });

@@ -25,9 +25,9 @@ describe("sign-in, the current user, logout", () => {
     expect((await call("POST", "/v1/login", { body: { email: "login@example.com", password: "RIGHT-PASS1" } })).code).toBe(20205);
   });
 
-  test("an unknown email → 20202", async () => {
+  test("an unknown email gets the wrong password's answer (20205) when no verification was passed", async () => {
     const reply = await call("POST", "/v1/login", { body: { email: "ghost@example.com", password: "whatever1" } });
-    expect(reply).toMatchObject({ status: 404, code: 20202 });
+    expect(reply).toMatchObject({ status: 401, code: 20205 });
   });
 
   test("each login is its own session; logout ends only that one → 20101 afterwards", async () => {

@@ -40,8 +40,9 @@ describe("sign-in with an emailed code", () => {
     expect((await byCode({ email: "purpose@example.com", captcha: login.code, nonce: login.nonce })).code).toBe(0);
   });
 
-  test("an unknown email → 20202", async () => {
-    expect(await byCode({ email: "stranger@example.com", captcha: "123456", nonce: "n".repeat(43) })).toMatchObject({ status: 404, code: 20202 });
+  test("an unknown email with a made-up code → 20204, as a known one: the code is checked first", async () => {
+    expect(await byCode({ email: "stranger@example.com", captcha: "123456", nonce: "n".repeat(43) })).toMatchObject({ status: 400, code: 20204 });
+    expect(await byCode({ email: "purpose@example.com", captcha: "123456", nonce: "n".repeat(43) })).toMatchObject({ status: 400, code: 20204 });
   });
 });
 
@@ -78,9 +79,10 @@ describe("password recovery", () => {
     expect((await signIn(email, "keep-this-1")).code).toBe(0);
   });
 
-  test("an unknown email → 20202", async () => {
-    const reply = await call("POST", "/v1/find/password", { body: { email: "void@example.com", captcha: "123456", nonce: "n".repeat(43), password: "new-pass-2" } });
-    expect(reply).toMatchObject({ status: 404, code: 20202 });
+  test("an unknown email with a made-up code → 20204, as a known one: the code is checked first", async () => {
+    const reset = (email: string) => call("POST", "/v1/find/password", { body: { email, captcha: "123456", nonce: "n".repeat(43), password: "new-pass-2" } });
+    expect(await reset("void@example.com")).toMatchObject({ status: 400, code: 20204 });
+    expect(await reset("forgot@example.com")).toMatchObject({ status: 400, code: 20204 });
   });
 });
 
@@ -120,8 +122,8 @@ describe("enterprise sign-in", () => {
     expect(await byCode({ email: "hank@globex.test", captcha: code, nonce })).toMatchObject({ code: 20205 });
   });
 
-  test("refusals: unknown ID → 20202; a consumer, another enterprise's user or a wrong password → 20205", async () => {
-    expect(await enterpriseSignIn({ account: "initech", email: "boss@acme.test", password: acme.password })).toMatchObject({ status: 404, code: 20202 });
+  test("refusals: an unknown ID, a consumer, another enterprise's user or a wrong password → 20205", async () => {
+    expect(await enterpriseSignIn({ account: "initech", email: "boss@acme.test", password: acme.password })).toMatchObject({ status: 401, code: 20205 });
     expect(await enterpriseSignIn({ account: "ACME-01", email: "consumer@example.com", password: "consumer-pass1" })).toMatchObject({ status: 401, code: 20205 });
     expect((await enterpriseSignIn({ account: "globex", email: "boss@acme.test", password: acme.password })).code).toBe(20205);
     // three failures for that email within the hour: a verification for enterprise_login is needed now

@@ -54,9 +54,9 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
     await expect(page).toHaveURL(new RegExp(`/${lang}/login(\\?|$)`));
     await expect(page.getByText(m.common.expiredLogin)).toBeVisible();
 
-    // Logging in fails as for an unknown account.
+    // Logging in fails as for an unknown account (the wrong password's answer: the form tells nobody who has one).
     await logInWithPassword(page, lang, email, password);
-    await expect(page.getByRole("alert").filter({ hasText: m.errors["20202"] })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: m.errors["20205"] })).toBeVisible();
 
     // The address can register again (in a new tab: this one still counts down its first code request).
     const again = await context.newPage();

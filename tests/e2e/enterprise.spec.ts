@@ -15,8 +15,10 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await page.getByRole("link", { name: m.login.business }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/login-business`));
 
-    // Bad input: an unknown business account ID, then a wrong password (twice, the second in the wrong case).
-    await logInAsEnterprise(page, lang, { ...enterprise, account: "NO-SUCH-ACCOUNT" }, alert("20202"));
+    // Bad input: an unknown business account ID, then a wrong password (twice, the second in the wrong case):
+    // one answer for all three, so the form tells nobody which account IDs exist.
+    await logInAsEnterprise(page, lang, { ...enterprise, account: "NO-SUCH-ACCOUNT" }, alert("20205"));
+    await page.reload();
     await logInAsEnterprise(page, lang, { ...enterprise, password: "wrong-password" }, alert("20205"));
     await page.reload();
     await logInAsEnterprise(page, lang, { ...enterprise, password: enterprise.password.toUpperCase() }, alert("20205"));

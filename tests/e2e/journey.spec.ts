@@ -47,8 +47,9 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
       await expect(page.getByText(m.validation.emailRequired)).toBeVisible();
       await expect(page.getByText(m.validation.passwordRequired)).toBeVisible();
 
+      // an unknown email gets the wrong password's answer: the form does not tell who has an account
       await logInWithPassword(page, lang, uniqueEmail("nobody"), "whatever1");
-      await expect(page.getByRole("alert").filter({ hasText: m.errors["20202"] })).toBeVisible();
+      await expect(page.getByRole("alert").filter({ hasText: m.errors["20205"] })).toBeVisible();
       await expect(page.getByLabel(m.login.email, { exact: true })).not.toHaveValue("");
       await expect(page).toHaveURL(new RegExp(`/${lang}/login`));
     });

@@ -37,8 +37,8 @@ test("a banned address calling the portal's /v1 directly is refused; another add
   // what the caller claims about itself is not believed
   const claims = { "x-forwarded-for": "127.0.0.3", "x-client-ip": "127.0.0.3", "x-passport-peer": "127.0.0.3" };
   expect(await postFrom(PROD_BANNED_IP, "/v1/login", login, claims)).toEqual({ status: 403, code: 20104 });
-  // the same request from another address gets its ordinary answer (no such account)
-  expect(await postFrom("127.0.0.3", "/v1/login", login)).toEqual({ status: 404, code: 20202 });
+  // the same request from another address gets its ordinary answer (no such account: the wrong password's answer)
+  expect(await postFrom("127.0.0.3", "/v1/login", login)).toEqual({ status: 401, code: 20205 });
 });
 
 test("requesting a code solves the proof of work at its production cost", async ({ page }) => {

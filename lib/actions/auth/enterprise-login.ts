@@ -2,7 +2,7 @@
 
 import { enterpriseLoginSchema, type EnterpriseLoginInput } from "@/lib/validation/auth";
 import { verificationValueSchema, type VerificationValue } from "@/lib/validation/verification";
-import { enterpriseLogin, verifyEnterpriseAccount } from "@/lib/upstream/passport";
+import { enterpriseLogin } from "@/lib/upstream/passport";
 import { exchangeVerification } from "@/lib/upstream/verification";
 import { actionFailure, fieldErrors, resolvePage, storeToken, upstreamContext, type PageRef } from "@/lib/session/server";
 import type { ActionResult, SignInResult } from "@/lib/session/action-result";
@@ -10,9 +10,10 @@ import { signInResult } from "@/lib/session/sign-in-result";
 import { ErrorCode } from "@/lib/contract/errors";
 
 /**
- * Enterprise sign-in: the business account ID is checked first (an unknown one is refused with
- * its own message), then account, email and password. A 20106 answer asks for human
- * verification, whose value comes with the next call and becomes a ticket.
+ * Enterprise sign-in: account ID, email and password in one call, whose refusal is the same
+ * (20205) whichever of them is wrong, so the form tells nobody which account IDs exist (the
+ * services' account lookup is not asked first). A 20106 answer asks for human verification,
+ * whose value comes with the next call and becomes a ticket.
  */
 export async function enterpriseLoginAction(
   input: EnterpriseLoginInput,
@@ -27,7 +28,6 @@ export async function enterpriseLoginAction(
   const { account, email, password, remember } = parsed.data;
   try {
     const ctx = await upstreamContext(at.lang, at.launch, null, { ensureDevice: true });
-    await verifyEnterpriseAccount(ctx, { account });
     const ticket = checked
       ? (await exchangeVerification(ctx, { scene: "enterprise_login", email, provider: checked.data.provider, value: checked.data.value })).ticket
       : undefined;

@@ -1,6 +1,7 @@
 import type { SessionData } from "@/lib/contract/passport";
 import { canonicalEmail } from "@/lib/contract/fields";
 import { ErrorCode, ServiceError } from "../errors";
+import { credentialAnswer } from "./account-lookups";
 import { checkVerificationCode, consumeVerificationCode } from "./codes";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import {
@@ -17,37 +18,47 @@ import { openSession } from "./device-sign-in";
 import { endUserSessions, type ClientInfo } from "./sessions";
 import { createUser, emailHasAccount, findUserByEmail, setPasswordHash } from "./users";
 
-/** Sign-up with an emailed code: the account, then a session. Banned IP → 20104. */
+/**
+ * Sign-up with an emailed code: the account, then a session. Banned IP → 20104. The code is
+ * checked before the account is looked at, so only the mailbox's owner can hear "Account already
+ * exists" (20201; a register code is only mailed to an address without one, so this is a race);
+ * a made-up code is 20204 whatever the email.
+ */
 export async function register(
   input: { email: string; password: string; captcha: string; nonce: string },
   client: ClientInfo,
 ): Promise<SessionData> {
   await assertIpAllowed(client.ip);
-  if (await emailHasAccount(input.email)) throw new ServiceError(ErrorCode.accountExists);
   await takeCodeCheck(client.ip);
   await consumeVerificationCode({ email: input.email, purpose: "register", nonce: input.nonce, code: input.captcha });
+  if (await emailHasAccount(input.email)) throw new ServiceError(ErrorCode.accountExists);
   const user = await createUser({ email: input.email, passwordHash: await hashPassword(input.password) });
   const { token } = await openSession(user, client, false);
   return { utoken: token, uid: user.id };
 }
 
 /**
- * Email + password, consumers only. After the guards of protection.ts: unknown email →
- * 20202; an enterprise user (who signs in through enterprise login) or a wrong password →
- * 20205; restricted → 20103; banned → 20105; an unknown device with device security on → 20109.
+ * Email + password, consumers only. After the guards of protection.ts: an unknown email, an
+ * enterprise user (who signs in through enterprise login) or a wrong password → 20205, the same
+ * answer in the same time (a dummy hash is checked when there is no account). A caller that
+ * passed a verification for this attempt hears 20202 for an unknown email, within the account
+ * lookup budgets (account-lookups.ts). Restricted → 20103; banned → 20105; an unknown device
+ * with device security on → 20109.
  */
 export async function login(
   input: { email: string; password: string; remember?: boolean; ticket?: string },
   client: ClientInfo,
 ): Promise<SessionData> {
   const attempt: SignInAttempt = { email: canonicalEmail(input.email), ip: client.ip, method: "password" };
-  const user = await guardSignIn(attempt, { verification: { scene: "password_login", ticket: input.ticket } });
+  const { user, verified } = await guardSignIn(attempt, { verification: { scene: "password_login", ticket: input.ticket } });
   if (!user || user.enterpriseId) {
     await verifyAgainstDummy(input.password);
-    throw await refuseSignIn(attempt, user ? ErrorCode.incorrectCredentials : ErrorCode.accountNotFound);
+    const reason = user ? ErrorCode.incorrectCredentials : ErrorCode.accountNotFound;
+    throw await refuseSignIn(attempt, reason, await credentialAnswer(attempt, reason, verified));
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw await refuseSignIn(attempt, ErrorCode.incorrectCredentials);
+    const reason = ErrorCode.incorrectCredentials;
+    throw await refuseSignIn(attempt, reason, await credentialAnswer(attempt, reason, verified));
   }
   await assertMaySignIn(user, attempt);
   await forgetPasswordFailures(attempt.email);
@@ -56,8 +67,10 @@ export async function login(
 }
 
 /**
- * Email + an emailed code of purpose "login", consumers only. Unknown email → 20202; wrong,
- * expired or used code → 20204; enterprise user → 20205; restricted → 20103; banned → 20105.
+ * Email + an emailed code of purpose "login", consumers only. Wrong, expired or used code →
+ * 20204, checked before the account is looked at (a login code is only mailed to an address
+ * with an account, so a made-up code tells nothing); then unknown email → 20202 (a race);
+ * enterprise user → 20205; restricted → 20103; banned → 20105.
  * Never delayed by wrong passwords: it is the way in while a password wait runs. Device
  * security never holds it back: the emailed code has proved the mailbox a device code goes to.
  */
@@ -66,12 +79,12 @@ export async function loginWithCode(
   client: ClientInfo,
 ): Promise<SessionData> {
   const attempt: SignInAttempt = { email: canonicalEmail(input.email), ip: client.ip, method: "code" };
-  const user = await guardSignIn(attempt);
-  if (!user) throw await refuseSignIn(attempt, ErrorCode.accountNotFound);
+  const { user } = await guardSignIn(attempt);
   await takeCodeCheck(client.ip);
   await recordCodeFailure(attempt, () =>
     consumeVerificationCode({ email: attempt.email, purpose: "login", nonce: input.nonce, code: input.captcha }),
   );
+  if (!user) throw await refuseSignIn(attempt, ErrorCode.accountNotFound);
   if (user.enterpriseId) throw await refuseSignIn(attempt, ErrorCode.incorrectCredentials);
   await assertMaySignIn(user, attempt);
   await forgetPasswordFailures(attempt.email);
@@ -82,8 +95,9 @@ export async function loginWithCode(
 /**
  * Checks an emailed code of purpose "findpwd" before the new password is asked for, without
  * redeeming it: findPassword still takes it. The same guards as findPassword (banned IP → 20104;
- * unknown email → 20202; the per-IP cap on code checks) and the same five attempts per code:
- * a wrong check spends one, so checking is no way around the limit. Bad code → 20204.
+ * the per-IP cap on code checks) and the same five attempts per code: a wrong check spends one,
+ * so checking is no way around the limit. Bad code → 20204, whatever the email: the code is
+ * checked before the account is looked at (unknown email → 20202 only after a right code, a race).
  */
 export async function checkFindPasswordCode(
   input: { email: string; captcha: string; nonce: string },
@@ -91,14 +105,16 @@ export async function checkFindPasswordCode(
 ): Promise<{ expiresIn: number }> {
   await assertIpAllowed(client.ip);
   const email = canonicalEmail(input.email);
-  if (!(await findUserByEmail(email))) throw new ServiceError(ErrorCode.accountNotFound);
   await takeCodeCheck(client.ip);
-  return checkVerificationCode({ email, purpose: "findpwd", nonce: input.nonce, code: input.captcha });
+  const checked = await checkVerificationCode({ email, purpose: "findpwd", nonce: input.nonce, code: input.captcha });
+  if (!(await findUserByEmail(email))) throw new ServiceError(ErrorCode.accountNotFound);
+  return checked;
 }
 
 /**
  * A new password with an emailed code of purpose "findpwd": the old password stops working
- * and every session of the account ends. Unknown email → 20202; bad code → 20204.
+ * and every session of the account ends. Bad code → 20204, checked first as above; then
+ * unknown email → 20202 (a race).
  */
 export async function findPassword(
   input: { email: string; captcha: string; nonce: string; password: string },
@@ -106,10 +122,10 @@ export async function findPassword(
 ): Promise<void> {
   await assertIpAllowed(client.ip);
   const email = canonicalEmail(input.email);
-  const user = await findUserByEmail(email);
-  if (!user) throw new ServiceError(ErrorCode.accountNotFound);
   await takeCodeCheck(client.ip);
   await consumeVerificationCode({ email, purpose: "findpwd", nonce: input.nonce, code: input.captcha });
+  const user = await findUserByEmail(email);
+  if (!user) throw new ServiceError(ErrorCode.accountNotFound);
   await setPasswordHash(user.id, await hashPassword(input.password));
   await endUserSessions(user.id);
   await forgetPasswordFailures(email);

@@ -10,6 +10,7 @@ import type { Lang } from "../lang";
 import { getMailer } from "../mail";
 import { verificationCodeMail } from "../mail/templates";
 import { getCodeSecret } from "../secrets";
+import { assertLookupBudget, spendLookup } from "./account-lookups";
 import { checkEmailNonce } from "./nonces";
 import { assertCodeRequestAllowed, assertIpAllowed, countCodeRequest } from "./protection";
 import { redeemTicket } from "./tickets";
@@ -31,21 +32,26 @@ async function codeHash(email: string, purpose: CodePurpose, code: string): Prom
 /**
  * register needs a new email (else 20201); "social" either (it proves a mailbox for a social
  * sign-in, which may create the account or connect to it); every other purpose an existing
- * account (else 20203).
+ * account (else 20203). A refusal tells whether the email has an account: it spends a point of
+ * the account-lookup budgets (the caller has passed a verification already).
  */
-async function checkAccountRule(email: string, purpose: CodePurpose): Promise<void> {
+async function checkAccountRule(email: string, purpose: CodePurpose, ip: string | null): Promise<void> {
   if (purpose === "social") return;
   const exists = await emailHasAccount(email);
-  if (purpose === "register" && exists) throw new ServiceError(ErrorCode.accountExists);
-  if (purpose !== "register" && !exists) throw new ServiceError(ErrorCode.emailNotFound);
+  const refusal = purpose === "register" ? (exists ? ErrorCode.accountExists : null) : exists ? null : ErrorCode.emailNotFound;
+  if (refusal === null) return;
+  await spendLookup(email, ip);
+  throw new ServiceError(refusal);
 }
 
 /**
  * Mail a code, in this order of checks: banned IP (20104); a ticket for scene = purpose and
  * this email (20106/20107, redeemed here, so every request costs a verification); the nonce
- * (20204); the account rule (20201/20203); the daily caps (429, 10004); the 60 s wait
- * (429, 10003). Only a mailed code counts towards the caps. "device" codes are mailed by a
- * held-back sign-in only (sendDeviceCode), never on request → 10001.
+ * (20204); the account-lookup budgets and the daily caps (429, 10004), all before the account
+ * is looked at, so a 429 says nothing about it; the account rule (20201/20203); the 60 s wait
+ * (429, 10003). Only a mailed code counts towards the caps, only a refusal by the account rule
+ * towards the lookups. "device" codes are mailed by a held-back sign-in only (sendDeviceCode),
+ * never on request → 10001.
  */
 export async function sendVerificationCode(input: {
   email: string;
@@ -61,7 +67,9 @@ export async function sendVerificationCode(input: {
   await assertIpAllowed(input.ip);
   await redeemTicket({ scene: purpose, email, ticket: input.ticket });
   await checkEmailNonce(email, input.nonce);
-  await checkAccountRule(email, purpose);
+  if (purpose !== "social") await assertLookupBudget(email, input.ip);
+  await assertCodeRequestAllowed(email, input.ip);
+  await checkAccountRule(email, purpose, input.ip);
   return mailCode({ email, purpose, nonce: input.nonce, lang: input.lang, ip: input.ip });
 }
 
@@ -71,10 +79,11 @@ export async function sendVerificationCode(input: {
  * The daily caps (10004) and the 60 s wait (10003) apply as to every code.
  */
 export async function sendDeviceCode(input: { email: string; challenge: string; lang: Lang; ip: string | null }): Promise<void> {
+  await assertCodeRequestAllowed(canonicalEmail(input.email), input.ip);
   await mailCode({ email: canonicalEmail(input.email), purpose: "device", nonce: input.challenge, lang: input.lang, ip: input.ip });
 }
 
-/** The caps, the 60 s wait, a new code replacing the live one, the mail, the count. */
+/** The 60 s wait, a new code replacing the live one, the mail, the count (the caller checked the caps). */
 async function mailCode(input: {
   email: string;
   purpose: CodePurpose;
@@ -83,8 +92,6 @@ async function mailCode(input: {
   ip: string | null;
 }): Promise<{ resendAfter: number }> {
   const { email, purpose } = input;
-  await assertCodeRequestAllowed(email, input.ip);
-
   const code = randomCode();
   const hash = await codeHash(email, purpose, code);
   const db = await getDb();

@@ -19,7 +19,7 @@ import { setPasswordHash, type UserRow } from "./users";
 
 /** Enterprise sign-in: account ID + enterprise email + password. */
 
-/** The enterprise behind an account ID (20202 if none); lookups are counted per IP. */
+/** The enterprise behind an account ID (20202 if none); lookups are counted per IP, with the sign-ins. */
 export async function verifyEnterpriseAccount(account: string, client: ClientInfo): Promise<{ account: string; name: string }> {
   await assertIpAllowed(client.ip);
   await takeEnterpriseLookup(client.ip);
@@ -27,21 +27,26 @@ export async function verifyEnterpriseAccount(account: string, client: ClientInf
 }
 
 /**
- * After the guards of protection.ts: unknown account ID → 20202; an email that is not a user
- * of that enterprise (a consumer, or another enterprise's user) or a wrong password → 20205;
- * restricted → 20103; banned → 20105; an unknown device with device security on → 20109.
+ * After the guards of protection.ts, each attempt counts as an account-ID lookup of the IP
+ * (the same budget as POST /v1/enterprise/verify/account, 429 over it). An unknown account ID,
+ * an email that is not a user of that enterprise (a consumer, or another enterprise's user) and
+ * a wrong password all get one answer, 20205, in the same time (a dummy hash is checked when
+ * there is no user); the failure log keeps which it was. Restricted → 20103; banned → 20105;
+ * an unknown device with device security on → 20109.
  */
 export async function enterpriseLogin(
   input: { account: string; email: string; password: string; remember?: boolean; ticket?: string },
   client: ClientInfo,
 ): Promise<{ utoken: string; uid: string; defaultPassword: boolean }> {
   const attempt: SignInAttempt = { email: canonicalEmail(input.email), ip: client.ip, method: "enterprise" };
-  const account = await guardSignIn(attempt, { verification: { scene: "enterprise_login", ticket: input.ticket } });
+  const { user: account } = await guardSignIn(attempt, { verification: { scene: "enterprise_login", ticket: input.ticket } });
+  await takeEnterpriseLookup(client.ip);
   const enterprise = await findEnterpriseByAccount(input.account);
   const user = enterprise ? account : null;
   if (!enterprise || !user || user.enterpriseId !== enterprise.id) {
     await verifyAgainstDummy(input.password);
-    throw await refuseSignIn(attempt, enterprise ? ErrorCode.incorrectCredentials : ErrorCode.accountNotFound);
+    const reason = enterprise ? ErrorCode.incorrectCredentials : ErrorCode.accountNotFound;
+    throw await refuseSignIn(attempt, reason, ErrorCode.incorrectCredentials);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw await refuseSignIn(attempt, ErrorCode.incorrectCredentials);

@@ -15,8 +15,12 @@ export const LIMITS = {
   codeChecksPerIp: { name: "code-checks-ip", points: 60, durationSeconds: 3_600 },
   /** wrong account or password from one IP; then sign-in from it waits for the window to end */
   signInFailuresPerIp: { name: "sign-in-failures-ip", points: 30, durationSeconds: 3_600 },
-  /** enterprise account IDs looked up from one IP */
+  /** enterprise account IDs named from one IP: lookups and enterprise sign-ins, right or wrong */
   enterpriseLookupsPerIp: { name: "enterprise-lookups-ip", points: 60, durationSeconds: 3_600 },
+  /** answers that tell whether an email has an account (services/account-lookups.ts), per IP … */
+  accountLookupsPerIp: { name: "account-lookups-ip", points: 20, durationSeconds: 3_600 },
+  /** … and per email (someone asking about one address from many IPs) */
+  accountLookupsPerEmail: { name: "account-lookups-email", points: 5, durationSeconds: 3_600 },
   /** proof-of-work challenges handed to one IP (each costs the server one key derivation) */
   challengesPerIp: { name: "challenges-ip", points: 300, durationSeconds: 3_600 },
   /** verifications exchanged for tickets from one IP (a stored row; reCAPTCHA/Aliyun: a call out) */

@@ -85,15 +85,18 @@ export async function takeEmailNonce(ip: string | null): Promise<void> {
 
 // ---- sign-in ----
 
-/** Log the refusal, count it, and return the error to throw. */
-export async function refuseSignIn(attempt: SignInAttempt, reason: ErrorCodeValue): Promise<ServiceError> {
+/**
+ * Log the refusal, count it, and return the error to throw: `answer` when the caller may not
+ * hear the true `reason` (account-lookups.ts); the failure log keeps the reason for operators.
+ */
+export async function refuseSignIn(attempt: SignInAttempt, reason: ErrorCodeValue, answer: ErrorCodeValue = reason): Promise<ServiceError> {
   await recordSignInFailure({ ...attempt, reason });
   if ((CREDENTIAL_FAILURES as readonly ErrorCodeValue[]).includes(reason)) {
     const key = ipLimitKey(attempt.ip);
     if (key) await (await rateLimit(LIMITS.signInFailuresPerIp)).hit(key);
     if (checksPassword(attempt.method)) await notePasswordFailure(attempt.email);
   }
-  return new ServiceError(reason);
+  return new ServiceError(answer);
 }
 
 /** One more wrong password for the email; from the 5th in a row the next try has to wait. */
@@ -125,26 +128,45 @@ async function verificationNeeded(record: SignInRecord, ip: string | null): Prom
   return record.recentFailures >= VERIFICATION_AFTER.emailFailures;
 }
 
+/** A ticket nobody asked for: redeemed when it is valid, else ignored (as before it was asked for). */
+async function redeemOptionalTicket(input: { scene: VerificationScene; email: string; ticket: string | undefined }): Promise<boolean> {
+  if (!input.ticket) return false;
+  try {
+    await redeemTicket(input);
+    return true;
+  } catch (error) {
+    if (error instanceof ServiceError) return false;
+    throw error;
+  }
+}
+
+/** The account of a guarded sign-in (null when none), and whether a verification was passed for it. */
+export type GuardedSignIn = { user: UserRow | null; verified: boolean };
+
 /**
  * Everything a sign-in must pass before credentials are looked at, in this order: the IP ban
  * list (20104), the IP's failure cap and the email's password wait (429), and, after repeated
- * failures, a human-verification ticket for the scene (20106 missing, 20107 invalid). Returns
- * the account of the attempt's email (null when there is none), read in the same query as the
- * ban list and the failure log.
+ * failures, a human-verification ticket for the scene (20106 missing, 20107 invalid). A ticket
+ * sent before one is asked for is redeemed too when valid (a caller may verify first to hear
+ * whether an account exists: account-lookups.ts). Returns the account of the attempt's email
+ * (null when there is none), read in the same query as the ban list and the failure log.
  */
 export async function guardSignIn(
   attempt: SignInAttempt,
   options: { verification?: { scene: VerificationScene; ticket: string | undefined } } = {},
-): Promise<UserRow | null> {
+): Promise<GuardedSignIn> {
   const record = await readSignInRecord(attempt);
   if (record.ipBanned) throw await refuseSignIn(attempt, ErrorCode.prohibitedIp);
   await peekOver(LIMITS.signInFailuresPerIp, ipLimitKey(attempt.ip));
   if (checksPassword(attempt.method)) await assertNoPasswordDelay(attempt.email);
   const { verification } = options;
-  if (verification && (await verificationNeeded(record, attempt.ip))) {
-    await redeemTicket({ scene: verification.scene, email: attempt.email, ticket: verification.ticket });
+  if (!verification) return { user: record.user, verified: false };
+  const ticket = { scene: verification.scene, email: attempt.email, ticket: verification.ticket };
+  if (await verificationNeeded(record, attempt.ip)) {
+    await redeemTicket(ticket);
+    return { user: record.user, verified: true };
   }
-  return record.user;
+  return { user: record.user, verified: await redeemOptionalTicket(ticket) };
 }
 
 /** Restricted (20103) and banned (20105) accounts cannot sign in, whatever the way. */

@@ -43,7 +43,6 @@ describe("enterprise login form", () => {
   });
 
   it.each([
-    [20202, en.errors["20202"]],
     [20205, en.errors["20205"]],
     [1000, en.errors["1000"]],
   ])("shows the message of code %i and keeps what was typed", async (code, message) => {
