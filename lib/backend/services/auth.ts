@@ -1,20 +1,12 @@
 import type { SessionData } from "@/lib/contract/passport";
 import { canonicalEmail } from "@/lib/contract/fields";
 import { ErrorCode, ServiceError } from "../errors";
-import { credentialAnswer } from "./account-lookups";
 import { checkVerificationCode, consumeVerificationCode } from "./codes";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
-import {
-  assertIpAllowed,
-  assertMaySignIn,
-  forgetPasswordFailures,
-  guardSignIn,
-  recordCodeFailure,
-  refuseSignIn,
-  takeCodeCheck,
-  type SignInAttempt,
-} from "./protection";
-import { openSession } from "./device-sign-in";
+import { hashPassword } from "./passwords";
+import { assertIpAllowed, forgetPasswordFailures, takeCodeCheck } from "./protection";
+import { openSession } from "./session-open";
+import { signIn } from "./sign-in";
+import { consumerPassword, emailedCode } from "./sign-in-factors";
 import { endUserSessions, type ClientInfo } from "./sessions";
 import { createUser, emailHasAccount, findUserByEmail, setPasswordHash } from "./users";
 
@@ -38,57 +30,29 @@ export async function register(
 }
 
 /**
- * Email + password, consumers only. After the guards of protection.ts: an unknown email, an
- * enterprise user (who signs in through enterprise login) or a wrong password → 20205, the same
- * answer in the same time (a dummy hash is checked when there is no account). A caller that
- * passed a verification for this attempt hears 20202 for an unknown email, within the account
- * lookup budgets (account-lookups.ts). Restricted → 20103; banned → 20105; an unknown device
- * with device security on → 20109.
+ * Email + password, consumers only: the sign-in pipeline (sign-in.ts) with the password factor.
+ * An unknown email, an enterprise user or a wrong password → 20205 in the same time; a verified
+ * caller hears 20202 for an unknown email within the lookup budgets. Restricted → 20103;
+ * banned → 20105; an unknown device with device security on → 20109.
  */
 export async function login(
   input: { email: string; password: string; remember?: boolean; ticket?: string },
   client: ClientInfo,
 ): Promise<SessionData> {
-  const attempt: SignInAttempt = { email: canonicalEmail(input.email), ip: client.ip, method: "password" };
-  const { user, verified } = await guardSignIn(attempt, { verification: { scene: "password_login", ticket: input.ticket } });
-  if (!user || user.enterpriseId) {
-    await verifyAgainstDummy(input.password);
-    const reason = user ? ErrorCode.incorrectCredentials : ErrorCode.accountNotFound;
-    throw await refuseSignIn(attempt, reason, await credentialAnswer(attempt, reason, verified));
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    const reason = ErrorCode.incorrectCredentials;
-    throw await refuseSignIn(attempt, reason, await credentialAnswer(attempt, reason, verified));
-  }
-  await assertMaySignIn(user, attempt);
-  await forgetPasswordFailures(attempt.email);
-  const { token } = await openSession(user, client, input.remember ?? false);
+  const { token, user } = await signIn(input.email, consumerPassword(input.password, input.ticket), client, input.remember ?? false);
   return { utoken: token, uid: user.id };
 }
 
 /**
- * Email + an emailed code of purpose "login", consumers only. Wrong, expired or used code →
- * 20204, checked before the account is looked at (a login code is only mailed to an address
- * with an account, so a made-up code tells nothing); then unknown email → 20202 (a race);
- * enterprise user → 20205; restricted → 20103; banned → 20105.
- * Never delayed by wrong passwords: it is the way in while a password wait runs. Device
- * security never holds it back: the emailed code has proved the mailbox a device code goes to.
+ * Email + an emailed code of purpose "login", consumers only (the emailed-code factor): wrong,
+ * expired or used code → 20204 before the account is looked at. Device security never holds it
+ * back: the emailed code has proved the mailbox a device code goes to.
  */
 export async function loginWithCode(
   input: { email: string; captcha: string; nonce: string; remember?: boolean },
   client: ClientInfo,
 ): Promise<SessionData> {
-  const attempt: SignInAttempt = { email: canonicalEmail(input.email), ip: client.ip, method: "code" };
-  const { user } = await guardSignIn(attempt);
-  await takeCodeCheck(client.ip);
-  await recordCodeFailure(attempt, () =>
-    consumeVerificationCode({ email: attempt.email, purpose: "login", nonce: input.nonce, code: input.captcha }),
-  );
-  if (!user) throw await refuseSignIn(attempt, ErrorCode.accountNotFound);
-  if (user.enterpriseId) throw await refuseSignIn(attempt, ErrorCode.incorrectCredentials);
-  await assertMaySignIn(user, attempt);
-  await forgetPasswordFailures(attempt.email);
-  const { token } = await openSession(user, client, input.remember ?? false, { deviceVerified: true });
+  const { token, user } = await signIn(input.email, emailedCode(input.captcha, input.nonce, client.ip), client, input.remember ?? false);
   return { utoken: token, uid: user.id };
 }
 

@@ -1,19 +1,9 @@
-import { canonicalEmail } from "@/lib/contract/fields";
 import { ErrorCode, ServiceError } from "../errors";
-import { describeEnterprise, findEnterpriseByAccount } from "./enterprises";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
-import {
-  assertIpAllowed,
-  assertMaySignIn,
-  assertNoPasswordDelay,
-  forgetPasswordFailures,
-  guardSignIn,
-  notePasswordFailure,
-  refuseSignIn,
-  takeEnterpriseLookup,
-  type SignInAttempt,
-} from "./protection";
-import { openSession } from "./device-sign-in";
+import { describeEnterprise } from "./enterprises";
+import { hashPassword, verifyPassword } from "./passwords";
+import { assertIpAllowed, assertNoPasswordDelay, forgetPasswordFailures, notePasswordFailure, takeEnterpriseLookup } from "./protection";
+import { signIn } from "./sign-in";
+import { enterprisePassword } from "./sign-in-factors";
 import { endUserSessions, type ClientInfo, type SessionRow } from "./sessions";
 import { setPasswordHash, type UserRow } from "./users";
 
@@ -27,33 +17,16 @@ export async function verifyEnterpriseAccount(account: string, client: ClientInf
 }
 
 /**
- * After the guards of protection.ts, each attempt counts as an account-ID lookup of the IP
- * (the same budget as POST /v1/enterprise/verify/account, 429 over it). An unknown account ID,
- * an email that is not a user of that enterprise (a consumer, or another enterprise's user) and
- * a wrong password all get one answer, 20205, in the same time (a dummy hash is checked when
- * there is no user); the failure log keeps which it was. Restricted → 20103; banned → 20105;
- * an unknown device with device security on → 20109.
+ * The sign-in pipeline (sign-in.ts) with the enterprise factor: an unknown account ID, an email
+ * that is not a user of that enterprise and a wrong password all get 20205 in the same time.
+ * Restricted → 20103; banned → 20105; an unknown device with device security on → 20109.
  */
 export async function enterpriseLogin(
   input: { account: string; email: string; password: string; remember?: boolean; ticket?: string },
   client: ClientInfo,
 ): Promise<{ utoken: string; uid: string; defaultPassword: boolean }> {
-  const attempt: SignInAttempt = { email: canonicalEmail(input.email), ip: client.ip, method: "enterprise" };
-  const { user: account } = await guardSignIn(attempt, { verification: { scene: "enterprise_login", ticket: input.ticket } });
-  await takeEnterpriseLookup(client.ip);
-  const enterprise = await findEnterpriseByAccount(input.account);
-  const user = enterprise ? account : null;
-  if (!enterprise || !user || user.enterpriseId !== enterprise.id) {
-    await verifyAgainstDummy(input.password);
-    const reason = enterprise ? ErrorCode.incorrectCredentials : ErrorCode.accountNotFound;
-    throw await refuseSignIn(attempt, reason, ErrorCode.incorrectCredentials);
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw await refuseSignIn(attempt, ErrorCode.incorrectCredentials);
-  }
-  await assertMaySignIn(user, attempt);
-  await forgetPasswordFailures(attempt.email);
-  const { token } = await openSession(user, client, input.remember ?? false);
+  const factor = enterprisePassword(input.account, input.password, input.ticket, client.ip);
+  const { token, user } = await signIn(input.email, factor, client, input.remember ?? false);
   return { utoken: token, uid: user.id, defaultPassword: user.defaultPassword };
 }
 

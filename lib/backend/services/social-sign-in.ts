@@ -4,7 +4,7 @@ import { getDb } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import type { Identity } from "../social/identity";
-import { openSession } from "./device-sign-in";
+import { openSession } from "./session-open";
 import { assertIpAllowed, assertMaySignIn } from "./protection";
 import { liveAt, type ClientInfo } from "./sessions";
 import { connectIdentity, createSocialUser, ownerOf, refreshIdentityName } from "./social-identities";
