@@ -33,8 +33,8 @@ export async function register() {
   if (config.upstream.passport) return;
   const { closeServicesOnSignal, openDatabaseInBackground } = await import("./lib/backend/shutdown");
   closeServicesOnSignal();
-  const { getDb } = await import("./lib/backend/db/client");
-  openDatabaseInBackground(getDb);
+  const { startServices } = await import("./lib/backend/lifecycle");
+  openDatabaseInBackground(startServices);
   // the portal's calls reach the embedded services directly, as the portal's own loopback
   // address would over HTTP (the browser's address still comes with PORTAL_SERVICES_KEY)
   const { servicesApp } = await import("./lib/backend/http/app");

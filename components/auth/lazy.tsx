@@ -4,11 +4,12 @@ import { lazyPart } from "@/components/ui/lazy-part";
 import { useTranslations } from "next-intl";
 
 /**
- * Parts of the sign-in screens most visitors never open, loaded when they are: the emailed-code
- * login (its tab) and the new-device step (after a 20109). The public pages' first load stays
+ * Parts of the sign-in screens most visitors never open, loaded when they are: the new-device
+ * step (after a 20109) here, the emailed-code login (its tab) in lazy-code-login.tsx (which
+ * itself shows the new-device step, so it cannot live in this file without a cycle). The public pages' first load stays
  * inside its script budget.
  */
-function Loading() {
+export function Loading() {
   const t = useTranslations("common");
   return (
     <p role="status" className="py-6 text-center text-sm text-gray-700">
@@ -17,5 +18,4 @@ function Loading() {
   );
 }
 
-export const CodeLoginForm = lazyPart(() => import("./code-login-form").then((module) => module.CodeLoginForm), Loading);
 export const DeviceCodeStep = lazyPart(() => import("./device-code-step").then((module) => module.DeviceCodeStep), Loading);

@@ -4,7 +4,8 @@ import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { lazyPart } from "@/components/ui/lazy-part";
 
-export type LegalDoc = "privacy" | "terms";
+import type { LegalDoc } from "./legal-doc";
+export type { LegalDoc } from "./legal-doc";
 
 /** Shown while the dialog's script loads: nothing, the button stays where it is. */
 function Nothing() {

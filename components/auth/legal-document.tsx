@@ -3,7 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
 import { textList } from "@/lib/i18n/message-list";
-import type { LegalDoc } from "./legal-dialog";
+import type { LegalDoc } from "./legal-doc";
 
 type Props = { doc: LegalDoc; open: boolean; onOpenChange: (open: boolean) => void; onClosed: () => void };
 

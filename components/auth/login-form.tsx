@@ -7,7 +7,7 @@ import { usePageRef } from "@/components/layout/use-page-ref";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { PasswordLoginForm } from "./password-login-form";
-import { CodeLoginForm } from "./lazy";
+import { CodeLoginForm } from "./lazy-code-login";
 
 type Props = {
   lang: string;

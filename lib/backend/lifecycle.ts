@@ -1,9 +1,24 @@
-import { resetConfig } from "./config";
-import { closeDb } from "./db/client";
+import { getConfig, resetConfig } from "./config";
+import { closeDb, getDb, type Db } from "./db/client";
+import { startPruning } from "./maintenance/schedule";
 import { resetMailer } from "./mail";
 import { resetRateLimits } from "./ratelimit";
 import { resetCodeSecret } from "./secrets";
 import { closeFileStorage } from "./storage";
+
+let stopPruning: (() => void) | null = null;
+
+/**
+ * The services start: the database opens (and a new one is migrated), then the periodic prune
+ * runs beside it until shutdown. Called by the portal's server at start, by `npm run services`
+ * and by tests that run the services as a whole; a caller that only needs the database (an
+ * operator command) uses getDb and prunes nothing in the background.
+ */
+export async function startServices(): Promise<Db> {
+  const db = await getDb();
+  stopPruning ??= startPruning(db, getConfig().pruneIntervalSeconds);
+  return db;
+}
 
 /**
  * Close the database and the rate-limit store and forget every cached piece of state
@@ -11,6 +26,8 @@ import { closeFileStorage } from "./storage";
  * Used on shutdown and by tests.
  */
 export async function shutdownBackend(): Promise<void> {
+  stopPruning?.();
+  stopPruning = null;
   await closeDb();
   await resetRateLimits();
   await closeFileStorage();

@@ -5,14 +5,13 @@
  */
 import { ConfigError, getConfig } from "./config";
 import { DataDirInUseError } from "./db/dir-lock";
-import { getDb } from "./db/client";
 import { listenServices } from "./http/node-server";
-import { shutdownBackend } from "./lifecycle";
+import { shutdownBackend, startServices } from "./lifecycle";
 import { describeFault, log } from "./log";
 
 async function main(): Promise<void> {
   const { servicesPort } = getConfig();
-  await getDb(); // open and migrate before taking traffic
+  await startServices(); // open and migrate before taking traffic, then prune beside it
   const listening = await listenServices({ port: servicesPort, hostname: process.env.SERVICES_HOST?.trim() || undefined });
   log().info({ port: listening.port, address: listening.address }, "reference services listening (/v1/**, /v2/**)");
   let stopping = false;

@@ -1,5 +1,5 @@
 import type { Locale } from "@/lib/i18n/routing";
-import type { LaunchContext, LaunchSystem } from "./context";
+import type { LaunchSystem } from "./system";
 import { compareVersions } from "./version";
 
 /**
@@ -81,7 +81,7 @@ const LOW_VERSION = "1.7";
  * SPEC §5 "low app version": a native Creative Space client, or a native Passport client
  * on mobile or pad, older than 1.7. Without an app version the client is a browser, never low.
  */
-export function isLowAppVersion(ctx: Pick<LaunchContext, "p" | "s" | "av">): boolean {
+export function isLowAppVersion(ctx: { p: BrandCode; s: LaunchSystem; av: string }): boolean {
   if (!ctx.av) return false;
   const affected = ctx.p === "creative_space" || (ctx.p === "passport" && (ctx.s === "mobile" || ctx.s === "pad"));
   return affected && compareVersions(ctx.av, LOW_VERSION) < 0;

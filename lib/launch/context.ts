@@ -10,7 +10,8 @@ export { safeImage } from "./image";
 /** The query parameters a host or native app launches the portal with (SPEC §2). */
 export { LAUNCH_PARAMS, type LaunchParam } from "./keys";
 
-export type LaunchSystem = "pc" | "mobile" | "pad";
+import type { LaunchSystem } from "./system";
+export type { LaunchSystem } from "./system";
 /** A client's platform as the upstream records it (SPEC §3): native, browser or embedded in the OS. */
 export type Platform = LaunchSystem | `web-${LaunchSystem}` | "os";
 

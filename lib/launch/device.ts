@@ -1,5 +1,5 @@
 import { UAParser } from "ua-parser-js";
-import type { LaunchSystem } from "./context";
+import type { LaunchSystem } from "./system";
 
 /** The system a browser runs on, from its user agent: tablets are `pad`, phones `mobile`, anything else `pc`. */
 export function detectSystem(userAgent: string | null): LaunchSystem {

@@ -1,7 +1,7 @@
 import { AdminError } from "./commands";
 import { createBatch, exportBatch, listBatches, lookupCode, revokeCode, validityFrom, type ExportedCode } from "./exchange";
 import { setSafetyDevices } from "./safety";
-import type { AdminIo } from "./run";
+import type { AdminIo } from "./io";
 import { table } from "./table";
 import { parseCommand, requiredOption, UsageError } from "./usage";
 

@@ -12,6 +12,7 @@ import {
   unbanIp,
 } from "./commands";
 import { dispatchExchange, EXCHANGE_USAGE } from "./exchange-cli";
+import type { AdminIo } from "./io";
 import { table } from "./table";
 import { UsageError } from "./usage";
 import { runMessageCommand, MESSAGE_USAGE } from "./message-cli";
@@ -21,7 +22,7 @@ import { runMessageCommand, MESSAGE_USAGE } from "./message-cli";
  * prints its result. Returns the exit code: 0 done, 1 refused (e.g. no such account),
  * 2 bad usage. Kept apart from cli.ts so tests can run it without starting a process.
  */
-export type AdminIo = { out: (line: string) => void; err: (line: string) => void };
+export type { AdminIo } from "./io";
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 

@@ -4,7 +4,6 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getConfig } from "../config";
 import { clearSingleton, peekSingleton, singleton } from "../singleton";
 import { log } from "../log";
-import { startPruning } from "../maintenance/schedule";
 import { lockDataDir } from "./dir-lock";
 
 /**
@@ -97,18 +96,10 @@ async function openPostgres(url: string): Promise<Handle> {
   return { db: drizzle({ client: pool }), driver: "pg", close: () => pool.end() };
 }
 
-/** The database, and the periodic prune that lives as long as it is open. */
+/** The database (the services' lifecycle starts the periodic prune beside it: lifecycle.ts). */
 async function open(): Promise<Handle> {
   const config = getConfig();
-  const opened = await (config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir));
-  const stopPruning = startPruning(opened.db, config.pruneIntervalSeconds);
-  return {
-    ...opened,
-    close: () => {
-      stopPruning();
-      return opened.close();
-    },
-  };
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
 }
 
 function handle(): Promise<Handle> {

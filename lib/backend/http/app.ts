@@ -9,7 +9,7 @@ import { describeFault, log, rootCause } from "../log";
 import { singleton } from "../singleton";
 import { describeClient, sessionToken } from "./client";
 import { failure } from "./envelope";
-import type { ServicesEnv } from "./env";
+import type { ServicesApp, ServicesEnv } from "./env";
 import { limitBody } from "./limits";
 import { analyticsRoutes } from "./routes/analytics";
 import { cookieRoutes } from "./routes/cookie";
@@ -30,7 +30,7 @@ import { welderRoutes } from "./routes/welder";
  * by `npm run services`. Every route declares its request and response schemas from
  * lib/contract; GET /v1/openapi.json publishes them.
  */
-export type ServicesApp = OpenAPIHono<ServicesEnv>;
+export type { ServicesApp } from "./env";
 
 /** Aborted by the client (a closed tab, a cancelled upload): not a fault of ours. */
 function isClientAbort(error: unknown): boolean {

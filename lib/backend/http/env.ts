@@ -1,3 +1,4 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { IncomingMessage } from "node:http";
 import type { Lang } from "../lang";
 import type { ClientInfo } from "../services/sessions";
@@ -26,3 +27,6 @@ export type ServicesVariables = {
 };
 
 export type ServicesEnv = { Bindings: ServicesBindings; Variables: ServicesVariables };
+
+/** The services' Hono app as its routes see it (app.ts builds it; the routes add to it). */
+export type ServicesApp = OpenAPIHono<ServicesEnv>;

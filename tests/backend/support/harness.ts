@@ -8,7 +8,7 @@ import type { VerificationScene } from "@/lib/contract/verification";
 import { resetConfig } from "@/lib/backend/config";
 import { getDb, migrationsFolder } from "@/lib/backend/db/client";
 import { servicesApp } from "@/lib/backend/http/app";
-import { shutdownBackend } from "@/lib/backend/lifecycle";
+import { shutdownBackend, startServices } from "@/lib/backend/lifecycle";
 import { createTestDatabase, TEST_DATABASE } from "./postgres";
 
 /**
@@ -182,7 +182,7 @@ export async function startBackend(env: BackendEnv = {}): Promise<Backend> {
       active = null;
     },
   };
-  await getDb().catch(explain);
+  await startServices().catch(explain);
   return active;
 }
 

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { analyticsBatchResponse, analyticsBatchSchema } from "@/lib/contract/analytics";
 import { ErrorCode, ServiceError } from "../../errors";
 import { assertCollectorAllowed, storeEvents } from "../../services/analytics";
-import type { ServicesApp } from "../app";
+import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { ok } from "../openapi";
 

@@ -5,7 +5,7 @@ import { addCookiesQuery, setCookiesQuery, setCookiesResponse, SYNCED_COOKIE_MAX
 import { getConfig } from "../../config";
 import { ErrorCode, ServiceError } from "../../errors";
 import { nextHop, siblingCookie } from "../../services/cookie-sync";
-import type { ServicesApp } from "../app";
+import type { ServicesApp } from "../env";
 import { failureEnvelope, reply } from "../envelope";
 import type { ServicesEnv } from "../env";
 import { ok } from "../openapi";

@@ -8,7 +8,7 @@ import {
 } from "@/lib/contract/passport";
 import { changeEnterprisePassword, enterpriseLogin, verifyEnterpriseAccount } from "../../services/enterprise-auth";
 import { authenticate } from "../../services/sessions";
-import type { ServicesApp } from "../app";
+import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { json, ok, SESSION } from "../openapi";
 

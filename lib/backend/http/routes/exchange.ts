@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { exchangeListQuery, exchangeListResponse, redeemRequest, redeemResponse } from "@/lib/contract/exchange";
 import { redeemCode, redemptionHistory } from "../../services/exchange";
 import { authenticate } from "../../services/sessions";
-import type { ServicesApp } from "../app";
+import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { json, ok, SESSION } from "../openapi";
 

@@ -15,7 +15,7 @@ import { currentAnnouncements } from "../../services/announcements";
 import { appCodeOf, listMessages, readAll, readMessage, unreadCounts } from "../../services/message-inbox";
 import { changeMessageSettings, messageSettings } from "../../services/message-settings";
 import { authenticate } from "../../services/sessions";
-import type { ServicesApp } from "../app";
+import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { json, ok, optionalJson, SESSION } from "../openapi";
 

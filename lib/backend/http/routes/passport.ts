@@ -20,7 +20,7 @@ import { issueEmailNonce } from "../../services/nonces";
 import { authenticate, endSession } from "../../services/sessions";
 import { fullInfo } from "../../services/profile";
 import { enterpriseOf, toBasic } from "../../services/users";
-import type { ServicesApp } from "../app";
+import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { json, ok, SESSION } from "../openapi";
 

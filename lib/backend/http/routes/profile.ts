@@ -3,7 +3,7 @@ import { AVATAR_MAX_BYTES, birthdayRequest, countryRequest, genderRequest, headp
 import { setAvatar, storedFile } from "../../services/avatars";
 import { countries, regionsOf, setBirthday, setCountry, setGender, setOtherInfo } from "../../services/profile";
 import { authenticate } from "../../services/sessions";
-import type { ServicesApp } from "../app";
+import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { json, ok, SESSION } from "../openapi";
 

@@ -17,7 +17,7 @@ import { ErrorCode, ServiceError } from "../../errors";
 import { certificatePdf } from "../../services/certificate";
 import { completeCourse, prizeInfo, setDeviceOwnership, startCourse, userByEmailOrId } from "../../services/safety";
 import { authenticate } from "../../services/sessions";
-import type { ServicesApp } from "../app";
+import type { ServicesApp } from "../env";
 import { NO_STORE, reply } from "../envelope";
 import { json, ok, SESSION } from "../openapi";
 

@@ -16,7 +16,7 @@ import { loginWithDevice } from "../../services/device-sign-in";
 import { deviceSecurity, forgetDevice, setDeviceSecurity } from "../../services/devices";
 import { clearSessions, listSessions } from "../../services/session-log";
 import { authenticate } from "../../services/sessions";
-import type { ServicesApp } from "../app";
+import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { json, ok, optionalJson, SESSION } from "../openapi";
 

@@ -21,7 +21,7 @@ import { confirmLink, describeLink } from "../../services/social-link-confirm";
 import { loginWithProviderToken } from "../../services/social-native";
 import { finishAuthorization, type CallbackParams } from "../../social/finish";
 import { startAuthorization, type Redirect } from "../../social/start";
-import type { ServicesApp } from "../app";
+import type { ServicesApp } from "../env";
 import type { ServicesEnv } from "../env";
 import { reply } from "../envelope";
 import { json, ok, SESSION } from "../openapi";

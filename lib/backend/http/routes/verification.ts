@@ -11,7 +11,7 @@ import {
 import { emailField } from "@/lib/contract/fields";
 import { publicVerificationConfig } from "../../captcha";
 import { altchaChallenge, exchangeForTicket } from "../../services/verification";
-import type { ServicesApp } from "../app";
+import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { json, ok } from "../openapi";
 

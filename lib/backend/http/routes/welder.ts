@@ -11,7 +11,7 @@ import {
 } from "@/lib/contract/safety";
 import { authenticate } from "../../services/sessions";
 import { finishViewing, generateSnPassword, reportProgress, startViewing, welderState } from "../../services/welder";
-import type { ServicesApp } from "../app";
+import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { json, ok, SESSION } from "../openapi";
 
