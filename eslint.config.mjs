@@ -18,7 +18,8 @@ const config = [
     // (actions and loaders by domain), so nothing outside app/ reaches into a route folder.
     files: ["components/**", "lib/**", "proxy.ts", "instrumentation.ts"],
     rules: {
-      // type-only cycles too: shared types live below both users (lib/launch/system.ts, http/env.ts, …)
+      // no import cycles (the rule skips `import type`; those were removed too: shared types live
+      // below both users, e.g. lib/launch/system.ts, lib/backend/http/env.ts)
       "import/no-cycle": ["error", { ignoreExternal: true }],
       "no-restricted-imports": ["error", { patterns: [{ group: ["@/app/*", "**/app/*"], message: "Put shared code in lib/ (lib/actions, lib/loaders); components and lib never import from app/." }] }],
     },
