@@ -108,6 +108,11 @@ test.each([
   expect(pager).not.toHaveTextContent(/session|会话/);
 });
 
+test("in Chinese the app's name sits in the settings sentence without stray spaces", () => {
+  renderCentre("zh");
+  expect(screen.getByText("选择Atomm向您发送哪些消息。")).toBeVisible();
+});
+
 test("another tab loads through /api/messages; 'mark all as read' clears it; a failure is shown", async () => {
   renderCentre();
   await userEvent.click(screen.getByRole("tab", { name: /^System/ }));
