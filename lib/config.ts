@@ -157,10 +157,20 @@ const KNOWN_ISSUERS = new Set(["google", "facebook", "apple"]);
  * is taken as given.
  */
 function hasSocialClient(channel: string): boolean {
-  const prefix = `SOCIAL_${channel.toUpperCase().replace(/-/g, "_")}_`;
-  const has = (name: string) => (process.env[`${prefix}${name}`] ?? "").trim() !== "";
+  const has = (name: string) => socialSetting(channel, name) !== null;
   const key = has("TEAM_ID") && has("KEY_ID") && has("PRIVATE_KEY");
   return (KNOWN_ISSUERS.has(channel) || has("ISSUER")) && has("CLIENT_ID") && (has("CLIENT_SECRET") || key);
+}
+
+/** A provider's setting SOCIAL_<NAME>_<setting> (the name upper-cased, `-` as `_`), null when unset or blank. */
+function socialSetting(channel: string, name: string): string | null {
+  const value = process.env[`SOCIAL_${channel.toUpperCase().replace(/-/g, "_")}_${name}`]?.trim();
+  return value ? value : null;
+}
+
+/** The provider's web client id (SPEC §7 `cid` of the social redirect), when this environment has it. */
+export function socialClientId(channel: string): string | null {
+  return socialSetting(channel, "CLIENT_ID");
 }
 
 /** The reference services' collector, on the portal's own origin. */

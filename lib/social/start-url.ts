@@ -1,5 +1,5 @@
 import "server-only";
-import { portalConfig } from "@/lib/config";
+import { portalConfig, socialClientId } from "@/lib/config";
 import type { SocialOp } from "@/lib/contract/social-return";
 import type { Locale } from "@/lib/i18n/routing";
 import { platformOf, type LaunchContext } from "@/lib/launch/context";
@@ -32,6 +32,9 @@ export function socialStartUrl(input: {
   query.set("op", input.op);
   if (input.token) query.set("ut", input.token);
   query.set("uri", new URL(`/${input.lang}/authcb`, input.portalOrigin).href);
+  // SPEC §7: the provider's client the services are to use (they accept only their web client)
+  const cid = socialClientId(input.channel);
+  if (cid) query.set("cid", cid);
   query.set("lang", input.lang);
   query.set("appCode", input.launch.p);
   query.set("appPlatform", platformOf(input.launch));

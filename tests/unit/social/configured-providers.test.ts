@@ -1,4 +1,6 @@
 import { portalConfig, resetPortalConfig } from "@/lib/config";
+import { parseLaunchContext } from "@/lib/launch/context";
+import { socialStartUrl } from "@/lib/social/start-url";
 
 /** Sign-in buttons only for providers the services in this process can run (an issuer, a client id, a secret or Apple's key). */
 describe("social providers offered on the sign-in pages", () => {
@@ -36,5 +38,33 @@ describe("social providers offered on the sign-in pages", () => {
   it("as listed when the services are elsewhere (they keep their clients to themselves)", () => {
     process.env.PASSPORT_API_URL = "https://passport-api.example";
     expect(portalConfig().socialProviders).toEqual(["google", "facebook", "apple"]);
+  });
+});
+
+describe("the social redirect to /v1/oauth/{channel}/auth", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetPortalConfig();
+  });
+
+  it("carries SPEC §7's query, cid (the provider's web client id) included", () => {
+    process.env.SOCIAL_GOOGLE_CLIENT_ID = "web-client.apps.example";
+    process.env.SOCIAL_GOOGLE_CLIENT_SECRET = "secret";
+    resetPortalConfig();
+    const url = new URL(
+      socialStartUrl({ channel: "google", op: "login", lang: "zh", launch: parseLaunchContext(new URLSearchParams("p=atomm&av=2.7.0&s=pc"), null), portalOrigin: "https://passport.example", r: null }),
+    );
+    expect(url.pathname).toBe("/v1/oauth/google/auth");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      op: "login",
+      uri: "https://passport.example/zh/authcb",
+      cid: "web-client.apps.example",
+      lang: "zh",
+      appCode: "atomm",
+      appPlatform: "pc",
+      appVersion: "2.7.0",
+      appOrigin: "atomm",
+    });
   });
 });
