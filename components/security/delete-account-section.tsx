@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { deleteAccountSchema, type DeleteAccountInput } from "@/lib/validation/security";
@@ -40,13 +40,14 @@ export function DeleteAccountSection({ page, email, verification }: Props) {
     (verification) => sendDeleteCodeAction({ verification }, page),
     (error) => setFormError(error ? text.action(error) : null),
   );
-  const { register, handleSubmit, formState, reset, setError, watch } = useForm<DeleteAccountInput>({
+  const { register, handleSubmit, formState, reset, setError, control } = useForm<DeleteAccountInput>({
     resolver: formResolver(deleteAccountSchema),
     defaultValues: { code: "", financialResponsibility: false, permanentDeletion: false },
   });
   const { errors, isSubmitting } = formState;
   // SPEC §5: deleting needs both confirmations; the button waits for them rather than listing them after a click
-  const confirmed = watch("financialResponsibility") && watch("permanentDeletion");
+  const [financial, permanent] = useWatch({ control, name: ["financialResponsibility", "permanentDeletion"] });
+  const confirmed = financial && permanent;
 
   function onOpenChange(next: boolean) {
     if (isSubmitting) return;
