@@ -1,15 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { BASE_URL, MESSAGES_URL } from "../../playwright.config";
 import { uniqueEmail } from "./support/mailbox";
-import { admin, apiAccount, signInWith } from "./support/message-setup";
+import { giveLaser, registerByApi, signIn } from "./support/api-account";
+import { admin, signInWith } from "./support/message-setup";
 import { checkScreen } from "./support/screen-checks";
 import type { Lang } from "./support/screens";
 
 /**
  * Every screen, in both languages: no sideways scrolling on a 320 px phone (WCAG 1.4.10), the
- * signed-in header and menu whole there, and axe clean at 320 and 1280 px. Public screens on the
- * main portal (social sign-in configured); signed-in ones on the portal on PostgreSQL, where an
- * operator command can make an enterprise while it serves.
+ * signed-in header and menu whole there, and axe clean at 320 and 1280 px. Public and consumer
+ * screens on the main portal (social sign-in configured); business ones on the portal on
+ * PostgreSQL, where an operator command can make an enterprise while it serves.
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -43,10 +44,12 @@ for (const lang of ["en", "zh"] as const) {
   });
 
   test(`signed-in consumer screens fit a 320 px phone, menu and header whole, and pass axe (${lang})`, async ({ page, request, context }) => {
-    const { utoken } = await apiAccount(request, uniqueEmail(`screens-${lang}`));
-    await signInWith(context, utoken);
+    // with a laser, so the training page is offered (SPEC §2)
+    const account = await registerByApi(request, uniqueEmail(`screens-${lang}`), lang === "en" ? "Ada" : "张伟");
+    await giveLaser(request, account.email);
+    await signIn(context, account);
     for (const path of CONSUMER(lang)) {
-      await checkScreen(page, `${MESSAGES_URL}${path}`, { lang, signedIn: !path.includes("/social/") });
+      await checkScreen(page, `${BASE_URL}${path}`, { lang, signedIn: !path.includes("/social/") });
       expect(new URL(page.url()).pathname, `${path} stayed where it was`).toBe(path.split("?")[0]);
     }
   });
