@@ -29,7 +29,7 @@ export default async function AccountLayout({ children, params }: LayoutProps<"/
           {/* on a narrow phone the controls move under the logo rather than squeeze "Log out" onto two lines */}
           <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
             {/* the brand comes from the address, read in the browser; until then an empty place of the logo's size */}
-            <Suspense fallback={<span className="h-8 w-28" />}>
+            <Suspense fallback={<span className="inline-block h-8 w-28" />}>
               <LaunchBrandLogo lang={lang} />
             </Suspense>
             <div className="flex items-center gap-2">
