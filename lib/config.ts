@@ -146,6 +146,33 @@ export type PortalConfig = {
   nativeBridgeOrigin: string;
 };
 
+/** Providers the services know without an issuer setting (lib/backend/social/settings.ts). */
+const KNOWN_ISSUERS = new Set(["google", "facebook", "apple"]);
+
+/**
+ * Whether the services in this process can run a sign-in with a provider: the rule of
+ * lib/backend/social/settings.ts `isConfigured` (an issuer, a client id, and a secret or Apple's
+ * key), read from the same variables. Without it a button would only answer "not available".
+ * Remote services (PASSPORT_API_URL) keep their clients to themselves: there SOCIAL_PROVIDERS
+ * is taken as given.
+ */
+function hasSocialClient(channel: string): boolean {
+  const has = (name: string) => socialSetting(channel, name) !== null;
+  const key = has("TEAM_ID") && has("KEY_ID") && has("PRIVATE_KEY");
+  return (KNOWN_ISSUERS.has(channel) || has("ISSUER")) && has("CLIENT_ID") && (has("CLIENT_SECRET") || key);
+}
+
+/** A provider's setting SOCIAL_<NAME>_<setting> (the name upper-cased, `-` as `_`), null when unset or blank. */
+function socialSetting(channel: string, name: string): string | null {
+  const value = process.env[`SOCIAL_${channel.toUpperCase().replace(/-/g, "_")}_${name}`]?.trim();
+  return value ? value : null;
+}
+
+/** The provider's web client id (SPEC §7 `cid` of the social redirect), when this environment has it. */
+export function socialClientId(channel: string): string | null {
+  return socialSetting(channel, "CLIENT_ID");
+}
+
 /** The reference services' collector, on the portal's own origin. */
 export const DEFAULT_ANALYTICS_URL = "/v1/analytics/events";
 
@@ -203,7 +230,7 @@ function read(): PortalConfig {
       url: env.ANALYTICS_URL === "off" ? null : (env.ANALYTICS_URL ?? DEFAULT_ANALYTICS_URL),
       webAnalyticsId: env.WEB_ANALYTICS_ID ?? null,
     },
-    socialProviders: env.REGION === "cn" ? [] : env.SOCIAL_PROVIDERS,
+    socialProviders: env.REGION === "cn" ? [] : env.SOCIAL_PROVIDERS.filter((channel) => env.PASSPORT_API_URL !== undefined || hasSocialClient(channel)),
     passportApiPublicUrl: env.PASSPORT_API_PUBLIC_URL?.replace(/\/+$/, "") ?? null,
     cookieSync: {
       mode: env.COOKIE_SYNC_SITES.length === 0 ? "off" : (env.COOKIE_SYNC_MODE ?? "redirect"),

@@ -40,7 +40,7 @@ export function LogoutButton({ lang }: { lang: string }) {
           {error}
         </p>
       ) : null}
-      <Button variant="secondary" className="h-9" onClick={onClick} pending={pending} disabled={!hydrated}>
+      <Button variant="secondary" className="h-9 shrink-0 whitespace-nowrap" onClick={onClick} pending={pending} disabled={!hydrated}>
         {t("logout")}
       </Button>
     </div>

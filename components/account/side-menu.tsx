@@ -56,7 +56,8 @@ export function SideMenu({ lang }: { lang: string }) {
   const entries = business ? businessEntries : consumerEntries.filter((entry) => entry.key !== "training" || showTraining);
   return (
     <nav aria-label={t("label")} className="md:w-56 md:shrink-0">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col" onKeyDown={moveFocus}>
+      {/* a column on wide screens; on a phone the entries wrap onto as many rows as they need, whole */}
+      <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap" onKeyDown={moveFocus}>
         {entries.map((entry) => {
           const href = `/${lang}/${entry.path}`;
           const active = pathname === href || (entry.home !== undefined && pathname === `/${lang}/${entry.home}`);
@@ -66,8 +67,8 @@ export function SideMenu({ lang }: { lang: string }) {
                 href={query ? `${href}?${query}` : href}
                 aria-current={active ? "page" : undefined}
                 className={clsx(
-                  "block whitespace-nowrap rounded-lg px-3 py-2 text-sm",
-                  active ? "bg-green-50 font-semibold text-primary-strong" : "text-gray-700 hover:bg-gray-100",
+                  "block whitespace-nowrap rounded-lg border px-3 py-2 text-sm md:border-transparent",
+                  active ? "border-green-200 bg-green-50 font-semibold text-primary-strong" : "border-gray-200 bg-white text-gray-700 hover:bg-gray-100 md:bg-transparent",
                 )}
               >
                 {t(entry.key)}
@@ -83,7 +84,8 @@ export function SideMenu({ lang }: { lang: string }) {
             target="_blank"
             rel="noopener"
             data-analytics-id="learnMore"
-            className="block whitespace-nowrap rounded-lg px-3 py-2 text-sm text-gray-700 hover:bg-gray-100"
+            // relative: the hidden "(opens in a new window)" stays inside the link instead of widening the page
+            className="relative block whitespace-nowrap rounded-lg border border-gray-200 bg-white px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 md:border-transparent md:bg-transparent"
           >
             {t("about")}
             <span className="sr-only"> {t("newWindow")}</span>

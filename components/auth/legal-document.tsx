@@ -24,7 +24,7 @@ export function LegalDocument({ doc, open, onOpenChange, onClosed }: Props) {
           className="fixed left-1/2 top-1/2 z-50 max-h-[80dvh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >
           <Dialog.Title className="text-lg font-semibold text-gray-900">{t(`${doc}.title`)}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-xs text-muted">{t("updated")}</Dialog.Description>
+          <Dialog.Description className="mt-1 text-xs text-muted">{t(`${doc}.summary`)}</Dialog.Description>
           <div className="mt-4 space-y-3 text-sm leading-6 text-gray-700">
             {paragraphs.map((p) => (
               <p key={p}>{p}</p>

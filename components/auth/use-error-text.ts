@@ -19,6 +19,10 @@ export function useErrorText() {
     action(error: ActionError): string {
       // a timeout keeps its code, 1002, and reads 'Request timed out' (SPEC §8)
       if (error.timedOut) return te("10005");
+      // input refused field by field (a value that got past the form): say what is wrong with it,
+      // e.g. 'Invalid email address' (SPEC §8), rather than that something is
+      const fieldKey = Object.values(error.fields ?? {}).find((key) => tv.has(key as ValidationKey));
+      if (fieldKey) return tv(fieldKey as ValidationKey);
       return te(errorMessageKey(error.code), { seconds: error.retryAfter ?? 60 });
     },
   };

@@ -57,7 +57,7 @@ export function RedeemForm({ page, email, verification }: Props) {
       return;
     }
     const messages: Outcome = [{ tone: "success", text: t("redeemed", { benefit: result.item.benefit, date: dayOf(result.item.expireTime) }) }];
-    if (result.xcs.status === "failed") messages.push({ tone: "warning", text: t("xcsFailed", { reason: text.action({ code: result.xcs.code }) }) });
+    if (result.xcs.status === "failed") messages.push({ tone: "warning", text: t("xcsFailed") });
     setOutcome(messages);
     reset({ code: "" });
     announce({ event: "redeemNow" });
@@ -68,7 +68,7 @@ export function RedeemForm({ page, email, verification }: Props) {
     <section aria-labelledby="redeem-title" className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-5">
       <div>
         <h2 id="redeem-title" className="text-base font-semibold text-gray-900">
-          {t("title")}
+          {t("redeemTitle")}
         </h2>
         <p className="mt-1 text-sm text-muted">{t("intro")}</p>
       </div>

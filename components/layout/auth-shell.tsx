@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { brandLogo, brandTitle } from "@/lib/launch/brands";
 import type { PageVariant } from "@/lib/launch/variant";
 import type { Locale } from "@/lib/i18n/routing";
 import { portalConfig } from "@/lib/config";
+import { BrandLogo } from "./brand-logo";
 import { LanguageSelect } from "./language-select";
 import { Copyright } from "./copyright";
 import { FlashNotice } from "./flash-notice";
@@ -22,8 +22,8 @@ export function AuthShell({ variant, lang, children }: { variant: PageVariant; l
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-between px-6 py-4">
-          {/* eslint-disable-next-line @next/next/no-img-element -- small static SVG logo, the largest paint of a phone-sized sign-in page: fetched first */}
-          <img src={brandLogo(variant.p, variant.logoSystem)} alt={brandTitle(variant.p, lang)} className="h-9 w-auto" fetchPriority="high" />
+          {/* a brand's own logo is the largest paint of a phone-sized sign-in page: fetched first */}
+          <BrandLogo brand={variant.p} system={variant.logoSystem} lang={lang} height="h-9" priority />
           <LanguageSelect />
         </header>
         <main id="main" className="flex flex-1 items-start justify-center px-6 py-8 md:items-center">

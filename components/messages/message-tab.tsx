@@ -117,6 +117,7 @@ export function MessageTab({ category, page, contentLang, sort, initial, initial
           page={number}
           pageSize={size}
           total={data.total}
+          totalText={t("total", { total: data.total })}
           sizes={MESSAGE_PAGE_SIZES}
           disabled={!hydrated}
           onPage={setNumber}

@@ -45,25 +45,30 @@ export function NeutralPage({ content, labels, names }: Props) {
 
   return (
     <div className="mx-auto flex min-h-dvh max-w-3xl flex-col gap-6 px-4 py-8">
-      <div role="group" aria-label={labels[lang]} className="flex justify-end gap-1 text-sm">
-        {locales.map((option) => (
-          <button
-            key={option}
-            type="button"
-            lang={option}
-            aria-pressed={option === lang}
-            onClick={() => choose(option)}
-            className="rounded-md px-2 py-1 text-gray-700 hover:bg-gray-100 aria-pressed:bg-green-50 aria-pressed:font-semibold aria-pressed:text-primary-strong"
-          >
-            {names[option]}
-          </button>
-        ))}
-      </div>
-      {locales.map((option) => (
-        <div key={option} lang={option} hidden={option !== lang}>
-          {content[option]}
+      {/* landmarks: the language switch is the page's banner, the text its main content */}
+      <header className="flex justify-end">
+        <div role="group" aria-label={labels[lang]} className="flex gap-1 text-sm">
+          {locales.map((option) => (
+            <button
+              key={option}
+              type="button"
+              lang={option}
+              aria-pressed={option === lang}
+              onClick={() => choose(option)}
+              className="rounded-md px-2 py-1 text-gray-700 hover:bg-gray-100 aria-pressed:bg-green-50 aria-pressed:font-semibold aria-pressed:text-primary-strong"
+            >
+              {names[option]}
+            </button>
+          ))}
         </div>
-      ))}
+      </header>
+      <main id="main">
+        {locales.map((option) => (
+          <div key={option} lang={option} hidden={option !== lang}>
+            {content[option]}
+          </div>
+        ))}
+      </main>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { AvatarImage } from "./avatar-image";
 import { NoticeAlert, NoticeStatus, useNotice } from "./page-notice";
+import { decodesAsImage } from "./decode-image";
 import { uploadAvatar } from "./upload-avatar";
 import { useViewReload } from "@/components/account/account-view";
 
@@ -61,12 +62,14 @@ export function AvatarEditor({ page, src: savedSrc, initial, children }: { page:
     setPhase("idle");
   }
 
-  function onPick(event: ChangeEvent<HTMLInputElement>) {
+  async function onPick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
     const refused = avatarFileError(file);
     if (refused !== null) return reset({ error: text.action({ code: refused }) });
+    // only an image the browser can show is offered for saving
+    if (!(await decodesAsImage(file))) return reset({ error: t("unreadable") });
     notices.clear();
     setPreviewBroken(false);
     setChosen({ file, preview: URL.createObjectURL(file) });
@@ -102,7 +105,7 @@ export function AvatarEditor({ page, src: savedSrc, initial, children }: { page:
       </div>
       <div className="flex min-w-0 flex-1 flex-col items-center gap-3 text-center sm:items-start sm:text-left">
         <div className="w-full min-w-0">{children}</div>
-        <input ref={input} type="file" accept={AVATAR_TYPES.join(",")} onChange={onPick} className="hidden" tabIndex={-1} aria-hidden />
+        <input ref={input} type="file" accept={AVATAR_TYPES.join(",")} onChange={(event) => void onPick(event)} className="hidden" tabIndex={-1} aria-hidden />
         {phase === "idle" ? (
           <Button id={`${id}-change`} type="button" variant="secondary" className="h-9" disabled={!hydrated} onClick={() => input.current?.click()}>
             {t("change")}

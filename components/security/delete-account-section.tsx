@@ -1,7 +1,7 @@
 "use client";
 
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { deleteAccountSchema, type DeleteAccountInput } from "@/lib/validation/security";
@@ -34,16 +34,20 @@ export function DeleteAccountSection({ page, email, verification }: Props) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const confirmHintId = useId();
   const { step, sending, secondsLeft, sendCode, resend, closed } = useOwnEmailCode(
     "passport:delete-code",
     (verification) => sendDeleteCodeAction({ verification }, page),
     (error) => setFormError(error ? text.action(error) : null),
   );
-  const { register, handleSubmit, formState, reset, setError } = useForm<DeleteAccountInput>({
+  const { register, handleSubmit, formState, reset, setError, control } = useForm<DeleteAccountInput>({
     resolver: formResolver(deleteAccountSchema),
     defaultValues: { code: "", financialResponsibility: false, permanentDeletion: false },
   });
   const { errors, isSubmitting } = formState;
+  // SPEC §5: deleting needs both confirmations; the button waits for them rather than listing them after a click
+  const [financial, permanent] = useWatch({ control, name: ["financialResponsibility", "permanentDeletion"] });
+  const confirmed = financial && permanent;
 
   function onOpenChange(next: boolean) {
     if (isSubmitting) return;
@@ -131,13 +135,18 @@ export function DeleteAccountSection({ page, email, verification }: Props) {
                 />
                 <Checkbox label={t("confirmFinancial")} error={text.field(errors.financialResponsibility?.message)} {...register("financialResponsibility")} />
                 <Checkbox label={t("confirmPermanent")} error={text.field(errors.permanentDeletion?.message)} {...register("permanentDeletion")} />
+                {confirmed ? null : (
+                  <p id={confirmHintId} className="text-xs text-muted">
+                    {t("confirmBoth")}
+                  </p>
+                )}
                 <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                   <DialogClose asChild>
                     <Button type="button" variant="secondary" disabled={isSubmitting}>
                       {t("cancel")}
                     </Button>
                   </DialogClose>
-                  <Button type="submit" variant="danger" pending={isSubmitting}>
+                  <Button type="submit" variant="danger" pending={isSubmitting} disabled={!confirmed} aria-describedby={confirmed ? undefined : confirmHintId}>
                     {t("submit")}
                   </Button>
                 </div>

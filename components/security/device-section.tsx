@@ -5,24 +5,27 @@ import * as Switch from "@radix-ui/react-switch";
 import { useTranslations } from "next-intl";
 import { clsx } from "clsx";
 import type { DeviceSecurity } from "@/lib/upstream/security";
+import { DEVICE_PAGE_SIZES } from "@/lib/validation/security";
 import { errorMessageKey } from "@/lib/contract/errors";
 import { forgetDeviceAction, setDeviceSecurityAction } from "@/lib/actions/security";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
-import { ConfirmDialog } from "./confirm-dialog";
 import { DeviceOffDialog } from "./device-off-dialog";
-import { LocalTime } from "./local-time";
-import { Badge, SecuritySection } from "./section";
+import { KnownDeviceList } from "./known-device-list";
+import { Pagination } from "./pagination";
+import { SecuritySection } from "./section";
 import type { SecurityPageRef } from "./page-ref";
+import { useKnownDevices } from "./use-session-log";
 
 type Props = { page: SecurityPageRef; initial: DeviceSecurity | null; initialError: number | null };
 
 /**
  * Device security: with the switch on, a sign-in from a browser this account has not used asks
  * for a code emailed to the account; switching it off asks for the current password. Below it
- * the known devices, each of which can be forgotten.
+ * the known devices, a page at a time (/api/devices, like the login log), each of which can be
+ * forgotten.
  */
 export function DeviceSection({ page, initial, initialError }: Props) {
   const t = useTranslations("security.devices");
@@ -30,9 +33,12 @@ export function DeviceSection({ page, initial, initialError }: Props) {
   const text = useErrorText();
   const hydrated = useHydrated();
   const descriptionId = useId();
-  const [security, setSecurity] = useState<DeviceSecurity | null>(initial);
+  const [number, setNumber] = useState(1);
+  const [size, setSize] = useState<number>(DEVICE_PAGE_SIZES[0]);
+  const { data, error: readError, isValidating, mutate } = useKnownDevices(page, number, size, initial);
+  const readFailure = readError?.code ?? (data ? null : initialError);
   const [switching, setSwitching] = useState(false);
-  const [error, setError] = useState<string | null>(initialError === null ? null : te(errorMessageKey(initialError), { seconds: 60 }));
+  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [askingOff, setAskingOff] = useState(false);
 
@@ -45,23 +51,30 @@ export function DeviceSection({ page, initial, initialError }: Props) {
     const result = await callAction(() => setDeviceSecurityAction({ enabled }, page));
     setSwitching(false);
     if (!result.ok) return setError(text.action(result.error));
-    setSecurity(result.security);
+    await showSwitch(result.security.enabled);
     setNotice(t("turnedOn"));
   }
 
   async function turnOff(password: string): Promise<string | null> {
     const result = await callAction(() => setDeviceSecurityAction({ enabled: false, password }, page));
     if (!result.ok) return text.action(result.error);
-    setSecurity(result.security);
+    await showSwitch(result.security.enabled);
     setNotice(t("turnedOff"));
     return null;
+  }
+
+  /** The switch shows the new state at once; the page of devices is read again (on adds this device). */
+  async function showSwitch(enabled: boolean) {
+    await mutate((current) => (current ? { ...current, enabled } : current), { revalidate: true });
   }
 
   async function forget(id: string): Promise<string | null> {
     setNotice(null);
     const result = await callAction(() => forgetDeviceAction({ id }, page));
     if (!result.ok) return text.action(result.error);
-    setSecurity(result.security);
+    // the last device of a later page was removed: show the page before it
+    if (data && data.devices.length === 1 && number > 1) setNumber(number - 1);
+    else await mutate();
     setNotice(t("removed"));
     return null;
   }
@@ -69,12 +82,12 @@ export function DeviceSection({ page, initial, initialError }: Props) {
   const toggleControl = (
     <div className="flex items-center gap-3">
       <span aria-hidden className="text-sm font-medium text-gray-800">
-        {security?.enabled ? t("on") : t("off")}
+        {data?.enabled ? t("on") : t("off")}
       </span>
       <Switch.Root
-        checked={security?.enabled ?? false}
+        checked={data?.enabled ?? false}
         onCheckedChange={toggle}
-        disabled={!hydrated || switching || security === null}
+        disabled={!hydrated || switching || !data}
         aria-label={t("switchLabel")}
         aria-describedby={descriptionId}
         className={clsx(
@@ -88,44 +101,39 @@ export function DeviceSection({ page, initial, initialError }: Props) {
     </div>
   );
 
+  const shown = data ?? null;
   return (
     <SecuritySection id="devices" title={t("title")} description={<span id={descriptionId}>{t("description")}</span>} action={toggleControl}>
       <div className="flex flex-col gap-3">
         {error ? <Alert tone="error">{error}</Alert> : null}
+        {readFailure !== null ? (
+          <div className="flex flex-col items-start gap-3">
+            <Alert tone="error">{te(errorMessageKey(readFailure), { seconds: 60 })}</Alert>
+            <Button variant="secondary" className="h-9" onClick={() => void mutate()} pending={isValidating}>
+              {t("retry")}
+            </Button>
+          </div>
+        ) : null}
         {notice ? <Alert tone="success">{notice}</Alert> : null}
-        {security ? (
+        {shown ? (
           <>
             <h3 className="text-sm font-medium text-gray-800">{t("knownDevices")}</h3>
-            {security.devices.length === 0 ? (
-              <p className="text-sm text-muted">{t("none")}</p>
-            ) : (
-              <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200">
-                {security.devices.map((device) => (
-                  <li key={device.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
-                    <div className="min-w-0">
-                      <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-gray-900">
-                        <span className="truncate">{device.name || t("unnamed")}</span>
-                        {device.current ? <Badge tone="success">{t("thisDevice")}</Badge> : null}
-                      </p>
-                      <p className="mt-0.5 text-xs text-muted tabular-nums">
-                        {t("firstSeen")} <LocalTime iso={device.firstSeen} /> · {t("lastSeen")} <LocalTime iso={device.lastSeen} />
-                      </p>
-                    </div>
-                    <ConfirmDialog
-                      trigger={
-                        <Button variant="secondary" className="h-8 self-start px-3 text-xs sm:self-center" disabled={!hydrated}>
-                          {t("remove")}
-                        </Button>
-                      }
-                      title={t("removeTitle")}
-                      description={device.current ? t("removeCurrentDescription") : t("removeDescription", { name: device.name || t("unnamed") })}
-                      confirmLabel={t("removeConfirm")}
-                      onConfirm={() => forget(device.id)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <KnownDeviceList devices={shown.devices} busy={isValidating} onForget={forget} />
+            {shown.total > 0 ? (
+              <Pagination
+                page={number}
+                pageSize={size}
+                total={shown.total}
+                totalText={t("total", { total: shown.total })}
+                sizes={DEVICE_PAGE_SIZES}
+                disabled={!hydrated}
+                onPage={setNumber}
+                onPageSize={(next) => {
+                  setSize(next);
+                  setNumber(1);
+                }}
+              />
+            ) : null}
           </>
         ) : null}
       </div>

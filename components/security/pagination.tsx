@@ -12,7 +12,7 @@ type Props = {
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
   disabled?: boolean;
-  /** the total in words ("3 redemptions"); defaults to the login log's "3 sessions" */
+  /** the total in words of the list it pages ("3 redemptions", "3 messages"); defaults to the login log's "3 sessions" */
   totalText?: string;
 };
 

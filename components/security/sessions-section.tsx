@@ -25,8 +25,10 @@ type Props = { page: SecurityPageRef; initial: SessionLogPage | null; initialErr
 /*
  * One card per session below xl, a table row from xl up (the user centre's column is only
  * wide enough for eight columns there). A card labels each value with its column's name.
+ * Words are never split in the table (keep-all): Chinese may otherwise break between any two
+ * characters, and the squeezed columns then stack "未知" one character per line.
  */
-const cell = "flex justify-between gap-4 py-1 text-sm xl:table-cell xl:px-2 xl:py-3 xl:align-middle xl:text-[0.8125rem]";
+const cell = "flex justify-between gap-4 py-1 text-sm xl:table-cell xl:break-keep xl:px-2 xl:py-3 xl:align-middle xl:text-[0.8125rem]";
 const labelled = "before:shrink-0 before:text-muted before:content-[attr(data-label)] xl:before:content-none";
 
 /**
@@ -95,7 +97,7 @@ export function SessionsSection({ page, initial, initialError }: Props) {
             <thead className="sr-only xl:not-sr-only xl:table-header-group">
               <tr className="text-xs text-muted">
                 {(["ip", "location", "firstLogin", "lastLogin", "application", "platform", "os"] as const).map((key) => (
-                  <th key={key} scope="col" className="border-b border-gray-200 px-2 py-2 align-bottom font-medium">
+                  <th key={key} scope="col" className="break-keep border-b border-gray-200 px-2 py-2 align-bottom font-medium">
                     {t(`columns.${key}`)}
                   </th>
                 ))}

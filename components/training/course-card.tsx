@@ -47,7 +47,7 @@ export function CourseCard({ page, course, initial }: Props) {
     setState({ certId: result.certId, finishedAt: result.completedAt });
     setOpen(false);
     const lines: typeof notice = [{ tone: "success", text: t("preUse.completed", { certId: result.certId }) }];
-    if (result.xcs.status === "failed") lines.push({ tone: "warning", text: t("xcsFailed", { reason: text.action({ code: result.xcs.code }) }) });
+    if (result.xcs.status === "failed") lines.push({ tone: "warning", text: t("xcsFailed") });
     setNotice(lines);
     return null;
   }

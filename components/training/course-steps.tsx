@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { TrainingCourse } from "@/lib/validation/training";
 import { Alert } from "@/components/ui/alert";
@@ -23,6 +23,9 @@ export function CourseSteps({ course, onComplete }: Props) {
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // "Start training" is gone once the course opens: the keyboard goes on from the section's title, not the page body
+  useEffect(() => heading.current?.focus(), []);
   const section = sections[index];
   const last = index === sections.length - 1;
   if (!section) return null;
@@ -45,7 +48,9 @@ export function CourseSteps({ course, onComplete }: Props) {
           <div className="h-full bg-primary transition-all" style={{ width: `${((index + 1) / sections.length) * 100}%` }} />
         </div>
       </div>
-      <h4 className="font-semibold text-gray-900">{section.title}</h4>
+      <h4 ref={heading} tabIndex={-1} className="rounded font-semibold text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-strong">
+        {section.title}
+      </h4>
       <ul className="list-disc space-y-1 pl-5 text-sm text-gray-800">
         {section.points.map((point) => (
           <li key={point}>{point}</li>

@@ -25,6 +25,8 @@ export function WelderSection({ page, welder }: { page: TrainingPageRef; welder:
     const element = video.current;
     if (!element) return;
     if (phase === "completed") element.currentTime = 0;
+    // the button goes away while the video plays: the keyboard goes on from the video and its controls
+    element.focus();
     void element.play().catch(() => undefined);
   }
 
@@ -47,7 +49,8 @@ export function WelderSection({ page, welder }: { page: TrainingPageRef; welder:
       {errorCode !== null ? <Alert tone="error">{text.action({ code: errorCode })}</Alert> : null}
       <video
         ref={video}
-        className="aspect-video w-full max-w-2xl rounded-lg bg-black"
+        // the focus ring also while the focus is on its own controls (inside the element), so keyboard users see where they are
+        className="aspect-video w-full max-w-2xl rounded-lg bg-black outline-primary-strong focus:outline-4 focus:outline-offset-2"
         src={welder.videoUrl}
         controls
         controlsList="nodownload noplaybackrate"

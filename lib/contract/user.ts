@@ -91,7 +91,19 @@ export const knownDevice = z.object({
   lastSeen: z.string(),
   current: z.boolean(),
 });
-export const deviceSecurityResponse = z.object({ enabled: z.boolean(), devices: z.array(knownDevice) });
+/** GET /v1/user/device/security?page=&pageSize=: the known devices come a page at a time, like the login log. */
+export const deviceListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+/** `devices` is one page (the first, after a change) of `total` known devices, most recently seen first. */
+export const deviceSecurityResponse = z.object({
+  enabled: z.boolean(),
+  devices: z.array(knownDevice),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 /**
  * Turning device security on needs nothing more; turning it off (a security-lowering change)
  * needs proof that the account's owner asks: the current `password`, or a `captcha` of purpose

@@ -1,5 +1,5 @@
 import "server-only";
-import { portalConfig } from "@/lib/config";
+import { portalConfig, socialClientId } from "@/lib/config";
 import { SOCIAL_RETURN, type SocialOp } from "@/lib/contract/social-return";
 import type { Locale } from "@/lib/i18n/routing";
 import { platformOf, type LaunchContext } from "@/lib/launch/context";
@@ -36,6 +36,9 @@ export function socialStartUrl(input: {
   const callback = new URL(`/${input.lang}/authcb`, input.portalOrigin);
   callback.searchParams.set(SOCIAL_RETURN.state, input.nonce);
   query.set("uri", callback.href);
+  // SPEC §7: the provider's client the services are to use (they accept only their web client)
+  const cid = socialClientId(input.channel);
+  if (cid) query.set("cid", cid);
   query.set("lang", input.lang);
   query.set("appCode", input.launch.p);
   query.set("appPlatform", platformOf(input.launch));

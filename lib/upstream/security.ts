@@ -39,9 +39,9 @@ export async function clearSessions(ctx: UpstreamContext, input: { sessionId?: s
   });
 }
 
-/** The device-security switch and the known devices (GET /v1/user/device/security). */
-export async function getDeviceSecurity(ctx: UpstreamContext): Promise<DeviceSecurity> {
-  return passportCall(ctx, { method: "GET", path: "/v1/user/device/security", schema: deviceSecurityResponse });
+/** The device-security switch and one page of the known devices (GET /v1/user/device/security); the first page without one. */
+export async function getDeviceSecurity(ctx: UpstreamContext, input?: { page: number; pageSize: number }): Promise<DeviceSecurity> {
+  return passportCall(ctx, { method: "GET", path: "/v1/user/device/security", ...(input ? { query: input } : {}), schema: deviceSecurityResponse });
 }
 
 /** Turns device security on or off (PATCH /v1/user/device/security); on also remembers this device. */

@@ -44,3 +44,7 @@ export const sessionPageQuery = formSchema({
   page: wholeNumber((n) => n >= 1 && n <= 100_000, 1),
   pageSize: wholeNumber((n) => (SESSION_PAGE_SIZES as readonly number[]).includes(n), 10),
 });
+
+/** The known devices are paged like the login log. */
+export const DEVICE_PAGE_SIZES = SESSION_PAGE_SIZES;
+export const devicePageQuery = sessionPageQuery;

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { createEnterprise } from "@/lib/backend/admin/commands";
 import { getDb } from "@/lib/backend/db/client";
-import { outboxMails } from "@/lib/backend/db/schema";
+import { knownDevices, outboxMails, users } from "@/lib/backend/db/schema";
 import { sessionResponse } from "@/lib/contract/passport";
 import { deviceSecurityResponse } from "@/lib/contract/user";
 import { call, lastCodeFor, mailIds, OPEN_TIMEOUT, outboxFiles, registerUser, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
@@ -166,6 +166,29 @@ describe("device security", () => {
     expect((await call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: true } })).code).toBe(0);
     expect((await call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: false, captcha: code, nonce } })).code).toBe(20204);
   });
+});
+
+test("the known devices come a page at a time, most recently seen first; a bad page is refused", async () => {
+  const email = "many-devices@example.com";
+  const { utoken } = await registerUser(email, "many-devices-1", device(LAPTOP));
+  const db = await getDb();
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error("no user");
+  // 59 more browsers, each seen a minute before the next
+  await db.insert(knownDevices).values(
+    Array.from({ length: 59 }, (_, i) => ({ userId: user.id, deviceHash: `hash-${i}`, name: `Browser ${i}`, firstSeenAt: new Date(Date.UTC(2025, 0, 1, 0, i)), lastSeenAt: new Date(Date.UTC(2025, 0, 1, 0, i)) })),
+  );
+  const first = await security(utoken);
+  expect(first).toMatchObject({ total: 60, page: 1, pageSize: 10 });
+  expect(first.devices).toHaveLength(10);
+  expect(first.devices[0]).toMatchObject({ current: true });
+  expect(first.devices[1]?.name).toBe("Browser 58");
+  const last = deviceSecurityResponse.parse((await call("GET", "/v1/user/device/security?page=3&pageSize=20", { token: utoken, headers: device(LAPTOP) })).data);
+  expect(last).toMatchObject({ total: 60, page: 3, pageSize: 20 });
+  expect(last.devices.map((d) => d.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Browser ${19 - i}`));
+  for (const query of ["?page=0", "?pageSize=51", "?pageSize=abc"]) {
+    expect(await call("GET", `/v1/user/device/security${query}`, { token: utoken })).toMatchObject({ status: 400, code: 10001 });
+  }
 });
 
 test("enterprise sign-in is held back the same way; the session's user info says whether the password is the default", async () => {

@@ -149,19 +149,23 @@ describe("ownership", () => {
 });
 
 describe("social accounts", () => {
-  test("one item per configured provider, connected only when linked to this user; a registered account has a password", async () => {
+  test("one item per provider with a client, connected only when linked to this user; a registered account has a password", async () => {
     const { utoken, uid } = await registerUser("social@example.com");
-    const list = socialAccountsResponse.parse((await call("GET", "/v1/user/oauth/list", { token: utoken })).data);
-    expect(list.passwordSet).toBe(true);
-    expect(list.providers).toEqual([
-      { channel: "google", connected: false, name: null },
-      { channel: "facebook", connected: false, name: null },
-      { channel: "apple", connected: false, name: null },
-    ]);
+    // no provider has a client: none can be connected, none is listed
+    const bare = socialAccountsResponse.parse((await call("GET", "/v1/user/oauth/list", { token: utoken })).data);
+    expect(bare).toEqual({ providers: [], passwordSet: true });
+    backend.reconfigure({ SOCIAL_GOOGLE_CLIENT_ID: "g-client", SOCIAL_GOOGLE_CLIENT_SECRET: "g-secret", SOCIAL_FACEBOOK_CLIENT_ID: "f-client" });
+    try {
+      // Facebook has no secret: not listed
+      expect(socialAccountsResponse.parse((await call("GET", "/v1/user/oauth/list", { token: utoken })).data).providers).toEqual([{ channel: "google", connected: false, name: null }]);
+    } finally {
+      backend.reconfigure({ SOCIAL_GOOGLE_CLIENT_ID: undefined, SOCIAL_GOOGLE_CLIENT_SECRET: undefined, SOCIAL_FACEBOOK_CLIENT_ID: undefined });
+    }
     const db = await getDb();
     await db.insert(socialAccounts).values({ userId: uid, channel: "apple", subject: "001.abc", name: "social@privaterelay.example", createdAt: now() });
-    backend.reconfigure({ SOCIAL_PROVIDERS: "apple, GitHub" });
+    backend.reconfigure({ SOCIAL_PROVIDERS: "apple, GitHub", SOCIAL_GITHUB_ISSUER: "https://github.example", SOCIAL_GITHUB_CLIENT_ID: "gh", SOCIAL_GITHUB_CLIENT_SECRET: "gh-secret" });
     try {
+      // Apple has no client but is still connected: listed, so it can be disconnected
       expect((await call("GET", "/v1/user/oauth/list", { token: utoken })).data).toEqual({
         providers: [
           { channel: "apple", connected: true, name: "social@privaterelay.example" },
@@ -170,7 +174,7 @@ describe("social accounts", () => {
         passwordSet: true,
       });
     } finally {
-      backend.reconfigure({ SOCIAL_PROVIDERS: undefined });
+      backend.reconfigure({ SOCIAL_PROVIDERS: undefined, SOCIAL_GITHUB_ISSUER: undefined, SOCIAL_GITHUB_CLIENT_ID: undefined, SOCIAL_GITHUB_CLIENT_SECRET: undefined });
     }
     expect(await call("GET", "/v1/user/oauth/list")).toMatchObject({ code: 20101 });
   });

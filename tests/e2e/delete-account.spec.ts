@@ -23,21 +23,21 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
     await dialog.locator("altcha-widget").getByText(m.verification.widget.label, { exact: true }).click();
     await expect(dialog.getByRole("status").filter({ hasText: email })).toBeVisible({ timeout: 30_000 });
 
-    // Nothing given: the code and both ticks are asked for.
-    await dialog.getByRole("button", { name: t.submit }).click();
-    await expect(dialog.getByText(m.validation.codeRequired)).toBeVisible();
-    await expect(dialog.getByText(m.validation.confirmFinancial)).toBeVisible();
-    await expect(dialog.getByText(m.validation.confirmPermanent)).toBeVisible();
-
-    // The registration code was the first mail; the deletion code is the second.
+    // The delete button waits for both ticks, and says so.
+    const submit = dialog.getByRole("button", { name: t.submit });
+    await expect(submit).toBeDisabled();
+    await expect(dialog.getByText(t.confirmBoth)).toBeVisible();
     const code = await readEmailedCode(page.request, email, 1);
-    await dialog.getByLabel(t.code, { exact: true }).fill(code);
     await dialog.getByRole("checkbox", { name: t.confirmFinancial }).check();
-    await dialog.getByRole("button", { name: t.submit }).click();
-    await expect(dialog.getByText(m.validation.confirmPermanent)).toBeVisible();
-
-    // Both ticks, but a wrong code.
+    await expect(submit).toBeDisabled();
     await dialog.getByRole("checkbox", { name: t.confirmPermanent }).check();
+    await expect(submit).toBeEnabled();
+
+    // Both ticks but no code: the code is asked for.
+    await submit.click();
+    await expect(dialog.getByText(m.validation.codeRequired)).toBeVisible();
+
+    // Both ticks, but a wrong code (the registration code was the first mail; the deletion code is the second).
     await dialog.getByLabel(t.code, { exact: true }).fill(code === "000000" ? "111111" : "000000");
     await dialog.getByRole("button", { name: t.submit }).click();
     await expect(dialog.getByRole("alert").filter({ hasText: m.errors["20204"] })).toBeVisible();

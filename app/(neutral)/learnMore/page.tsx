@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PASSPORT_VERSION } from "@/lib/contract/headers";
 import type { Locale } from "@/lib/i18n/routing";
+import { BrandLogo } from "@/components/layout/brand-logo";
 import { NeutralPage } from "@/components/neutral/neutral-page";
+import { DEFAULT_BRAND } from "@/lib/launch/brands";
 import { neutralLabels } from "@/components/neutral/labels";
 
 /** /learnMore (SPEC §2): the about page the side menu opens as a new page; static, both languages. */
@@ -15,8 +17,7 @@ async function AboutPassport({ lang }: { lang: Locale }) {
   return (
     <article className="flex flex-col gap-6">
       <header className="flex items-center gap-4">
-        {/* eslint-disable-next-line @next/next/no-img-element -- small static SVG logo */}
-        <img src="/brands/passport.svg" alt="" className="h-10 w-auto" />
+        <BrandLogo brand={DEFAULT_BRAND} system="mobile" lang={lang} height="h-10" />
         <div>
           <h1 className="text-2xl font-semibold text-gray-900">{t("title")}</h1>
           <p className="text-sm text-muted">{t("version", { version: PASSPORT_VERSION })}</p>

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { SideMenu } from "@/components/account/side-menu";
+import { LaunchBrandLogo } from "@/components/account/launch-brand-logo";
 import { LogoutButton } from "@/components/account/logout-button";
 import { LanguageSelect } from "@/components/layout/language-select";
 import { FlashNotice } from "@/components/layout/flash-notice";
@@ -25,10 +26,13 @@ export default async function AccountLayout({ children, params }: LayoutProps<"/
           {t("skipToContent")}
         </a>
         <header className="border-b border-gray-200 bg-white">
-          <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-            {/* eslint-disable-next-line @next/next/no-img-element -- small static SVG logo */}
-            <img src="/brands/passport.svg" alt={t("productName")} className="h-8 w-auto" />
-            <div className="flex items-center gap-3">
+          {/* on a narrow phone the controls move under the logo rather than squeeze "Log out" onto two lines */}
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+            {/* the brand comes from the address, read in the browser; until then an empty place of the logo's size */}
+            <Suspense fallback={<span className="inline-block h-8 w-28" />}>
+              <LaunchBrandLogo lang={lang} />
+            </Suspense>
+            <div className="flex items-center gap-2">
               <LanguageSelect />
               <Suspense>
                 <LogoutButton lang={lang} />

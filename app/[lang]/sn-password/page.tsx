@@ -5,6 +5,8 @@ import { localeOf, type Locale } from "@/lib/i18n/routing";
 import { SN_PASSWORD_PATH } from "@/lib/session/routes";
 import { SnPasswordPanel } from "@/components/sn-password/sn-password-panel";
 import { LanguageSelect } from "@/components/layout/language-select";
+import { BrandLogo } from "@/components/layout/brand-logo";
+import { DEFAULT_BRAND } from "@/lib/launch/brands";
 import { textList } from "@/lib/i18n/message-list";
 import { ClientMessages } from "@/components/layout/client-messages";
 import { SN_PASSWORD_NAMESPACES } from "@/lib/i18n/client-namespaces";
@@ -24,15 +26,13 @@ export default async function SnPasswordPage({ params }: PageProps<"/[lang]/sn-p
   const lang: Locale = localeOf(raw);
   setRequestLocale(lang);
   const t = await getTranslations({ locale: lang, namespace: "snPassword" });
-  const tc = await getTranslations({ locale: lang, namespace: "common" });
   const steps = textList(t.raw("steps"));
   return (
     <ClientMessages lang={lang} namespaces={SN_PASSWORD_NAMESPACES}>
       <div className="min-h-dvh bg-gray-50">
         <header className="border-b border-gray-200 bg-white">
           <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3">
-            {/* eslint-disable-next-line @next/next/no-img-element -- small static SVG logo */}
-            <img src="/brands/passport.svg" alt={tc("productName")} className="h-8 w-auto" />
+            <BrandLogo brand={DEFAULT_BRAND} system="mobile" lang={lang} />
             <LanguageSelect />
           </div>
         </header>

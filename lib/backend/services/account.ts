@@ -15,6 +15,7 @@ import {
 } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { removeOutboxFilesOf } from "../mail/outbox";
+import { isConfigured } from "../social/settings";
 import { getFileStorage } from "../storage";
 import { removeStoredFile } from "./avatars";
 import { consumeVerificationCode } from "./codes";
@@ -56,9 +57,12 @@ export async function socialAccountList(
 ): Promise<{ providers: Array<{ channel: string; connected: boolean; name: string | null }>; passwordSet: boolean }> {
   const db = await getDb();
   const linked = await db.select().from(socialAccounts).where(eq(socialAccounts.userId, user.id));
-  const providers = getConfig().socialProviders.map((channel) => {
+  const config = getConfig();
+  // a provider without a client cannot connect: listed only while an account is still connected to it, so it can be disconnected
+  const providers = config.socialProviders.flatMap((channel) => {
     const row = linked.find((account) => account.channel === channel);
-    return { channel, connected: row !== undefined, name: row?.name ?? null };
+    if (!row && !isConfigured(config.social.providers[channel])) return [];
+    return [{ channel, connected: row !== undefined, name: row?.name ?? null }];
   });
   return { providers, passwordSet: user.passwordSet };
 }

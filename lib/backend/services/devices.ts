@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { describeUserAgent } from "../agent/user-agent";
 import { now } from "../clock";
 import { sha256Hex } from "../crypto";
@@ -15,7 +15,9 @@ import type { UserRow } from "./users";
  * stored, so the table cannot be used to impersonate a device.
  */
 export type KnownDevice = { id: string; name: string; firstSeen: string; lastSeen: string; current: boolean };
-export type DeviceSecurity = { enabled: boolean; devices: KnownDevice[] };
+export type DeviceSecurity = { enabled: boolean; devices: KnownDevice[]; total: number; page: number; pageSize: number };
+export type DevicePage = { page: number; pageSize: number };
+const FIRST_PAGE: DevicePage = { page: 1, pageSize: 10 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,17 +48,24 @@ export async function isKnownDevice(userId: string, hash: string): Promise<boole
   return row !== undefined;
 }
 
-/** GET /v1/user/device/security: the switch and the user's devices, most recently seen first. */
-export async function deviceSecurity(user: UserRow, client: ClientInfo): Promise<DeviceSecurity> {
+/** GET /v1/user/device/security: the switch and one page of the user's devices, most recently seen first. */
+export async function deviceSecurity(user: UserRow, client: ClientInfo, query: DevicePage = FIRST_PAGE): Promise<DeviceSecurity> {
   const db = await getDb();
+  const mine = eq(knownDevices.userId, user.id);
+  const [total] = await db.select({ n: count() }).from(knownDevices).where(mine);
   const rows = await db
     .select()
     .from(knownDevices)
-    .where(eq(knownDevices.userId, user.id))
-    .orderBy(desc(knownDevices.lastSeenAt), desc(knownDevices.firstSeenAt));
+    .where(mine)
+    .orderBy(desc(knownDevices.lastSeenAt), desc(knownDevices.firstSeenAt), desc(knownDevices.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const current = deviceHash(client.deviceId);
   return {
     enabled: user.deviceSecurity,
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
     devices: rows.map((row) => ({
       id: row.id,
       // the user agent said nothing we could name; the portal shows its own "unknown device"

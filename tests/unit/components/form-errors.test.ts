@@ -13,6 +13,8 @@ describe("showing a failed action on its form", () => {
   it("leaves an error that is not about fields to the form-level message", () => {
     const marked: string[] = [];
     expect(applyFieldErrors({ code: 20205 }, ["email"], (name) => marked.push(name))).toBe(false);
+    // about a field the form does not show: the form-level message says it
+    expect(applyFieldErrors({ code: 10001, fields: { email: "emailInvalid" } }, ["code"], (name) => marked.push(name))).toBe(false);
     expect(marked).toEqual([]);
   });
 

@@ -14,6 +14,9 @@ test.each(["en", "zh"] as const)("the terms of use open in a dialog and close ba
   await user.click(button);
   const dialog = await screen.findByRole("dialog", { name: legal.terms.title });
   for (const paragraph of legal.terms.body) expect(dialog).toHaveTextContent(paragraph);
+  // its own subtitle, not the privacy policy's
+  expect(dialog).toHaveAccessibleDescription(legal.terms.summary);
+  expect(dialog).not.toHaveTextContent(legal.privacy.summary);
 
   await user.keyboard("{Escape}");
   expect(screen.queryByRole("dialog")).toBeNull();

@@ -2,9 +2,13 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AvatarEditor } from "@/components/profile/avatar-editor";
 import { uploadAvatar } from "@/components/profile/upload-avatar";
+import { decodesAsImage } from "@/components/profile/decode-image";
 import { messages, renderIn } from "../support/render";
 
 jest.mock("@/components/profile/upload-avatar", () => ({ uploadAvatar: jest.fn() }));
+// jsdom decodes no images: whether a file decodes is the browser's answer (tests/e2e/screens.spec.ts checks the real one)
+jest.mock("@/components/profile/decode-image", () => ({ decodesAsImage: jest.fn() }));
+const decodes = jest.mocked(decodesAsImage);
 const refresh = jest.fn();
 // the settings page's data is read again after a save (the page's ViewReload)
 jest.mock("@/components/account/account-view", () => ({ useViewReload: () => refresh }));
@@ -35,6 +39,8 @@ beforeAll(() => {
 beforeEach(() => {
   upload.mockReset();
   refresh.mockReset();
+  decodes.mockReset();
+  decodes.mockResolvedValue(true);
 });
 
 describe("avatar", () => {
@@ -51,6 +57,17 @@ describe("avatar", () => {
     const input = renderEditor();
     await userEvent.upload(input, image("big.png", "image/png", 6 * 1024 * 1024));
     expect(await screen.findByRole("alert")).toHaveTextContent(en.errors["20111"]);
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it.each(["en", "zh"] as const)("a file that only claims to be a PNG is refused before any preview or save is offered (%s)", async (lang) => {
+    decodes.mockResolvedValue(false);
+    const input = renderEditor(lang);
+    await userEvent.upload(input, image("not-really.png", "image/png"));
+    expect(await screen.findByRole("alert")).toHaveTextContent(messages[lang].profile.avatar.unreadable);
+    expect(screen.queryByRole("button", { name: messages[lang].profile.avatar.upload })).toBeNull();
+    expect(screen.queryByRole("img", { name: messages[lang].profile.avatar.previewAlt })).toBeNull();
+    expect(screen.getByRole("img", { name: messages[lang].profile.avatar.alt })).toHaveAttribute("src", OLD);
     expect(upload).not.toHaveBeenCalled();
   });
 

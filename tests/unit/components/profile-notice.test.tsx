@@ -14,6 +14,8 @@ import { messages, renderIn } from "../support/render";
  */
 jest.mock("@/lib/actions/profile", () => ({ saveOtherInfoAction: jest.fn(), saveGenderAction: jest.fn() }));
 jest.mock("@/components/profile/upload-avatar", () => ({ uploadAvatar: jest.fn() }));
+// jsdom decodes no images; the browser's answer is tested end to end
+jest.mock("@/components/profile/decode-image", () => ({ decodesAsImage: async () => true }));
 const saveOtherInfo = jest.mocked(saveOtherInfoAction);
 const saveGender = jest.mocked(saveGenderAction);
 const upload = jest.mocked(uploadAvatar);
@@ -112,7 +114,7 @@ describe("the settings page's notice", () => {
     if (!input) throw new Error("no file input");
     await user.upload(input, new File([new Uint8Array(16)], "me.png", { type: "image/png" }));
     // choosing a picture is the next action: the old notice goes
-    expect(screen.queryByText(en.profile.saved)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(en.profile.saved)).not.toBeInTheDocument());
     await user.click(screen.getByRole("button", { name: en.profile.avatar.upload }));
     expect(await screen.findByText(en.profile.avatar.saved)).toBeInTheDocument();
     expect(statusTexts()).toEqual([en.profile.avatar.saved]);

@@ -58,9 +58,9 @@ beforeEach(() => {
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function renderCentre() {
+function renderCentre(lang: "en" | "zh" = "en") {
   return renderIn(
-    "en",
+    lang,
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <nav>
         Messages <UnreadBadge lang="en" />
@@ -96,6 +96,21 @@ test("tabs carry their unread counts; the list is in the language l; opening one
   expect(readOne).toHaveBeenCalledTimes(1);
   // the count key is the page's launch parameters and language, never r
   expect(asked.find((q) => q.includes("lang=en"))).toBe("?p=atomm&l=zh&lang=en");
+});
+
+test.each([
+  ["en", "2 messages"],
+  ["zh", "共 2 条消息"],
+] as const)("the pager counts messages in its own words (%s), not the login log's sessions", (lang, total) => {
+  renderCentre(lang);
+  const pager = screen.getByRole("navigation", { name: messages[lang].security.pagination.label });
+  expect(within(pager).getByText(total)).toBeVisible();
+  expect(pager).not.toHaveTextContent(/session|会话/);
+});
+
+test("in Chinese the app's name sits in the settings sentence without stray spaces", () => {
+  renderCentre("zh");
+  expect(screen.getByText("选择Atomm向您发送哪些消息。")).toBeVisible();
 });
 
 test("another tab loads through /api/messages; 'mark all as read' clears it; a failure is shown", async () => {

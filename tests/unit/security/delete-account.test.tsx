@@ -45,19 +45,31 @@ describe("account security: delete account", () => {
     expect(within(dialog).getByRole("button", { name: /Resend in \d+s/ })).toBeDisabled();
   });
 
-  it("needs the code and both confirmations, and deletes nothing without them", async () => {
+  it.each(["en", "zh"] as const)("the delete button is enabled only once both confirmations are ticked, and nothing is deleted before (%s)", async (lang) => {
+    renderSection(lang);
+    const t = messages[lang].security.delete;
+    const dialog = await toCodeStep(t);
+    const submit = within(dialog).getByRole("button", { name: t.submit });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(t.confirmBoth);
+    await userEvent.type(within(dialog).getByLabelText(t.code), "123456");
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: t.confirmFinancial }));
+    expect(submit).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: t.confirmPermanent }));
+    expect(submit).toBeEnabled();
+    expect(within(dialog).queryByText(t.confirmBoth)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: t.confirmFinancial }));
+    expect(submit).toBeDisabled();
+    expect(remove).not.toHaveBeenCalled();
+  });
+
+  it("needs the code, and deletes nothing without it", async () => {
     renderSection("zh");
     const dialog = await toCodeStep(zh.security.delete);
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: zh.security.delete.confirmFinancial }));
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: zh.security.delete.confirmPermanent }));
     await userEvent.click(within(dialog).getByRole("button", { name: zh.security.delete.submit }));
     expect(await within(dialog).findByText(zh.validation.codeRequired)).toBeInTheDocument();
-    expect(within(dialog).getByText(zh.validation.confirmFinancial)).toBeInTheDocument();
-    expect(within(dialog).getByText(zh.validation.confirmPermanent)).toBeInTheDocument();
-
-    await userEvent.type(within(dialog).getByLabelText(zh.security.delete.code), "123456");
-    await userEvent.click(within(dialog).getByRole("checkbox", { name: zh.security.delete.confirmFinancial }));
-    await userEvent.click(within(dialog).getByRole("button", { name: zh.security.delete.submit }));
-    expect(await within(dialog).findByText(zh.validation.confirmPermanent)).toBeInTheDocument();
-    expect(within(dialog).queryByText(zh.validation.confirmFinancial)).not.toBeInTheDocument();
     expect(remove).not.toHaveBeenCalled();
   });
 

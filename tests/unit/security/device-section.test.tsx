@@ -1,17 +1,48 @@
+import type { ReactElement } from "react";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { SWRConfig } from "swr";
+import type { DeviceSecurity } from "@/lib/upstream/security";
 import { DeviceSection } from "@/components/security/device-section";
 import { setDeviceSecurityAction } from "@/lib/actions/security";
-import { messages, renderIn } from "../support/render";
+import { messages, renderIn as renderInLang } from "../support/render";
 
 jest.mock("@/lib/actions/security", () => ({ setDeviceSecurityAction: jest.fn(), forgetDeviceAction: jest.fn() }));
 const setSecurity = jest.mocked(setDeviceSecurityAction);
 const { en, zh } = messages;
 const page = { lang: "en", query: "p=atomm", business: false };
-const on = { enabled: true, devices: [] };
-const off = { enabled: false, devices: [] };
+const on: DeviceSecurity = { enabled: true, devices: [], total: 0, page: 1, pageSize: 10 };
+const off: DeviceSecurity = { ...on, enabled: false };
 
-beforeEach(() => setSecurity.mockReset());
+/** What GET /api/devices answers: the switch as the last action left it, and `count` known devices. */
+let server$ = { enabled: true, count: 0 };
+const asked: URLSearchParams[] = [];
+function device(n: number) {
+  return { id: `device-${n}`, name: `Browser ${n}`, firstSeen: "2026-03-01T08:00:00.000Z", lastSeen: "2026-03-02T08:00:00.000Z", current: n === 1 };
+}
+const server = setupServer(
+  http.get("*/api/devices", ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    asked.push(params);
+    const page = Number(params.get("page"));
+    const pageSize = Number(params.get("pageSize"));
+    const all = Array.from({ length: server$.count }, (_, i) => device(i + 1));
+    return HttpResponse.json({ ok: true, data: { enabled: server$.enabled, devices: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize } });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
+afterAll(() => server.close());
+beforeEach(() => {
+  setSecurity.mockReset();
+  asked.length = 0;
+  server$ = { enabled: true, count: 0 };
+});
+
+function renderIn(lang: "en" | "zh", ui: ReactElement) {
+  return renderInLang(lang, <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{ui}</SWRConfig>);
+}
 
 describe("account security: device security", () => {
   it("switching it off asks for the current password first; without one nothing is sent", async () => {
@@ -28,7 +59,10 @@ describe("account security: device security", () => {
   });
 
   it("a wrong password is said in the dialog and the switch stays on; the right one turns it off", async () => {
-    setSecurity.mockResolvedValueOnce({ ok: false, error: { code: 20206 } }).mockResolvedValueOnce({ ok: true, security: off });
+    setSecurity.mockResolvedValueOnce({ ok: false, error: { code: 20206 } }).mockImplementationOnce(async () => {
+      server$.enabled = false;
+      return { ok: true, security: off };
+    });
     renderIn("en", <DeviceSection page={page} initial={on} initialError={null} />);
     await userEvent.click(screen.getByRole("switch", { name: en.security.devices.switchLabel }));
     const dialog = await screen.findByRole("dialog", { name: en.security.devices.offTitle });
@@ -49,11 +83,34 @@ describe("account security: device security", () => {
   });
 
   it("switching it on needs no password", async () => {
-    setSecurity.mockResolvedValue({ ok: true, security: on });
+    server$.enabled = false;
+    setSecurity.mockImplementation(async () => {
+      server$.enabled = true;
+      return { ok: true, security: on };
+    });
     renderIn("en", <DeviceSection page={page} initial={off} initialError={null} />);
     await userEvent.click(screen.getByRole("switch", { name: en.security.devices.switchLabel }));
     expect(setSecurity).toHaveBeenCalledWith({ enabled: true }, page);
     expect(await screen.findByText(en.security.devices.turnedOn)).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["en", "25 devices"],
+    ["zh", "共 25 台设备"],
+  ] as const)("the known devices come a page at a time, with their own total (%s)", async (lang, total) => {
+    server$.count = 25;
+    const first = { enabled: true, devices: Array.from({ length: 10 }, (_, i) => device(i + 1)), total: 25, page: 1, pageSize: 10 };
+    renderIn(lang, <DeviceSection page={{ ...page, lang }} initial={first} initialError={null} />);
+    const t = messages[lang].security;
+    const list = screen.getByRole("list", { name: t.devices.knownDevices });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(10);
+    const pager = screen.getByRole("navigation", { name: t.pagination.label });
+    expect(within(pager).getByText(total)).toBeVisible();
+    await userEvent.click(within(pager).getByRole("button", { name: t.pagination.next }));
+    await userEvent.click(await within(pager).findByRole("button", { name: t.pagination.next }));
+    expect(await within(list).findByText("Browser 25")).toBeVisible();
+    expect(within(list).getAllByRole("listitem")).toHaveLength(5);
+    expect(asked.at(-1)?.toString()).toBe(`p=atomm&lang=${lang}&page=3&pageSize=10`);
   });
 });

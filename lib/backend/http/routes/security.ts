@@ -5,6 +5,7 @@ import {
   clearSessionsResponse,
   deleteAccountRequest,
   deviceLoginRequest,
+  deviceListQuery,
   deviceSecurityRequest,
   deviceSecurityResponse,
   sessionLogResponse,
@@ -62,8 +63,8 @@ export function securityRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "get", path: "/v1/user/device/security", tags, summary: "Device security and the known devices", security: SESSION, responses: ok(deviceSecurityResponse) }),
-    async (c) => reply(c, await deviceSecurity((await authenticate(c.var.token)).user, c.var.client)),
+    createRoute({ method: "get", path: "/v1/user/device/security", tags, summary: "Device security and one page of the known devices", security: SESSION, request: { query: deviceListQuery }, responses: ok(deviceSecurityResponse) }),
+    async (c) => reply(c, await deviceSecurity((await authenticate(c.var.token)).user, c.var.client, c.req.valid("query"))),
   );
 
   app.openapi(

@@ -1,0 +1,72 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import type { Lang } from "./screens";
+
+/**
+ * Checks every screen gets: it fits a 320 px phone without sideways scrolling (WCAG 1.4.10
+ * reflow), and axe (WCAG 2.2 AA and best practice, landmarks included) finds nothing.
+ */
+export const PHONE = { width: 320, height: 640 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** Opens a screen and waits until it has drawn what it loads (its scripts, its data). */
+export async function openScreen(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  // web fonts and late layout (the side menu, the logo) settle before anything is measured
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/** The page is no wider than the viewport: nothing to scroll sideways to. */
+export async function expectNoSidewaysScroll(page: Page, name: string): Promise<void> {
+  const { scrollWidth, viewport } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(scrollWidth, `${name} is ${scrollWidth} px wide in a ${viewport} px viewport`).toBeLessThanOrEqual(viewport);
+}
+
+export async function expectNoAxeViolations(page: Page, name: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const found = violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(found, `axe on ${name}`).toEqual([]);
+}
+
+/** The number of lines a single element's text takes (1 when it does not wrap). */
+export async function lineCount(page: Page, selector: string, index = 0): Promise<number> {
+  return page.evaluate(
+    ([sel, i]) => {
+      const element = document.querySelectorAll(sel)[i];
+      if (!element) throw new Error(`no ${sel}`);
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+      return tops.size;
+    },
+    [selector, index] as const,
+  );
+}
+
+/** On a signed-in screen at phone width: "Log out" on one line, every menu entry whole and on screen. */
+export async function expectHeaderAndMenuWhole(page: Page, name: string): Promise<void> {
+  expect(await lineCount(page, "header button"), `${name}: Log out wraps`).toBe(1);
+  const cut = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLAnchorElement>("nav ul a")).flatMap((link) => {
+      const box = link.getBoundingClientRect();
+      const whole = link.scrollWidth <= link.clientWidth + 1 && box.left >= 0 && box.right <= window.innerWidth;
+      return whole ? [] : [link.textContent ?? ""];
+    }),
+  );
+  expect(cut, `${name}: menu entries cut or off screen`).toEqual([]);
+}
+
+/** Both checks on one screen at phone width, then axe at phone and desktop width. */
+export async function checkScreen(page: Page, url: string, options: { signedIn?: boolean; lang: Lang }): Promise<void> {
+  const name = `${url} (${options.lang})`;
+  await page.setViewportSize(PHONE);
+  await openScreen(page, url);
+  await expectNoSidewaysScroll(page, name);
+  if (options.signedIn) await expectHeaderAndMenuWhole(page, name);
+  await expectNoAxeViolations(page, `${name} at 320 px`);
+  await page.setViewportSize(DESKTOP);
+  await openScreen(page, url);
+  await expectNoAxeViolations(page, `${name} at 1280 px`);
+}
