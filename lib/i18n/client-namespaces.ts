@@ -20,7 +20,7 @@ export const SIGN_IN_SCREENS = {
   login: [...SIGN_IN_COMMON, "login", "register", "deviceSignIn", "social"],
   register: [...SIGN_IN_COMMON, "login", "register", "legal", "social"],
   findpwd: [...SIGN_IN_COMMON, "findpwd"],
-  loginBusiness: [...SIGN_IN_COMMON, "login", "register", "loginBusiness", "deviceSignIn"],
+  loginBusiness: [...SIGN_IN_COMMON, "loginBusiness", "deviceSignIn"],
   socialConnect: [...SIGN_IN_COMMON, "social"],
   socialWelcome: ["common", "notices", "embed"],
   addressHandoff: ["common", "notices", "embed"],
