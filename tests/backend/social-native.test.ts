@@ -9,7 +9,6 @@ import { CLIENT_IDS, socialEnv, startProviders, stopProviders, type Providers } 
  * checked with the provider (keys, issuer, audience, expiry; introspection for access tokens).
  */
 let providers: Providers | undefined;
-jest.setTimeout(30_000);
 
 function provider(): Providers {
   if (!providers) throw new Error("providers not started");
