@@ -1,7 +1,7 @@
 /**
  * The fixtures of every e2e portal, made in ONE process (`tsx`, started by Playwright as the
  * first of its webServer entries, which it starts one after another): a fresh data directory
- * per portal, the test enterprises and redemption codes in the main portal's database, the
+ * per PGlite portal (copies of one new database), the test enterprises and redemption codes in the main portal's database, the
  * banned address in the production portal's. It calls the operator commands' functions (what
  * `npm run admin` runs) directly, each data directory opened once, instead of one `npm run
  * admin` process per fixture: on a busy machine each such process took 23–60 s to start.
