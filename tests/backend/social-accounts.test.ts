@@ -20,7 +20,7 @@ function provider(): Providers {
 }
 
 beforeAll(async () => {
-  providers = await startProviders(1);
+  providers = await startProviders();
 }, OPEN_TIMEOUT);
 afterAll(async () => {
   await stopProviders(providers);

@@ -49,7 +49,7 @@ function onNextToken(channel: keyof Providers, change: (token: MutableToken) => 
 }
 
 beforeAll(async () => {
-  providers = await startProviders(0);
+  providers = await startProviders();
 }, OPEN_TIMEOUT);
 afterAll(async () => {
   await stopProviders(providers);

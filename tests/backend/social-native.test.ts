@@ -29,7 +29,7 @@ function exchange(channel: string, body: Record<string, unknown>, token?: string
 const person = { sub: "g-native-1", email: "native@example.com", email_verified: true, name: "Native User" };
 
 beforeAll(async () => {
-  providers = await startProviders(2);
+  providers = await startProviders();
 }, OPEN_TIMEOUT);
 afterAll(async () => {
   await stopProviders(providers);
