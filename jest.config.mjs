@@ -36,8 +36,14 @@ const config = {
     }, unitTransformIgnorePatterns),
     await project({
       displayName: "backend",
+      moduleNameMapper: {
+        ...shared.moduleNameMapper,
+        // the data files of @countrystatecity/countries: read with fs, as under Node (support/json-import-refused.cjs)
+        "^\\./data/[^/]+-[A-Z]{2}/[a-z]+\\.json$": "<rootDir>/tests/backend/support/json-import-refused.cjs",
+      },
       testEnvironment: "node",
       setupFilesAfterEnv: ["<rootDir>/tests/backend/support/setup-backend.ts"],
+      globalSetup: "<rootDir>/tests/backend/support/global-setup.ts",
       testMatch: ["<rootDir>/tests/backend/**/*.test.ts"],
     }, ["/node_modules/"]),
   ],

@@ -1,5 +1,9 @@
 import { generateKeyPairSync } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
+import { DATA_DIRS, SEEDED } from "./tests/e2e/support/fixtures";
+
+/** The fixtures (tests/e2e/support/fixtures.ts), read by the specs through this file. */
+export { CODE_FILES, ENTERPRISES, PROD_BANNED_IP } from "./tests/e2e/support/fixtures";
 
 /**
  * Ports of one run, all on 127.0.0.1 and derived from E2E_BASE_PORT (default 3100), so two
@@ -23,8 +27,6 @@ export const VIDEO_URL = `http://127.0.0.1:${VIDEO_PORT}`;
 /** Keys the e2e portal runs with, so the tests can call the device side and know the SN passwords. */
 export const SAFETY_DEVICE_API_KEY = "e2e-device-side-key-0123456789abcdef";
 export const SN_PASSWORD_KEY = "passport-sn-test-key-0123456789abcdef";
-/** Redemption codes made with the operator command before the portal starts (read by the exchange spec). */
-export const CODE_FILES = { valid: ".e2e/codes-valid.csv", expired: ".e2e/codes-expired.csv", revoked: ".e2e/codes-revoked.csv" } as const;
 // The specs' own helpers (the mailbox) read the sink's port from the environment.
 process.env.SMTP_SINK_HTTP_PORT = String(SMTP_HTTP_PORT);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -55,7 +57,6 @@ export const DOWN_URL = `http://127.0.0.1:${DOWN_PORT}`;
  */
 const PROD_PORT = BASE_PORT + 2;
 export const PROD_URL = `http://127.0.0.1:${PROD_PORT}`;
-export const PROD_BANNED_IP = "127.0.0.2";
 /**
  * The main portal's run configuration (not a code path): the browsers' own address is exempt from
  * per-IP limits, since every spec shares it, and the proof of work is cheap, so the suite does not
@@ -90,24 +91,18 @@ export const SIBLING_URL = `http://localhost:${EMBED_PORT}`;
 export const HOST_SITE_URL = `http://localhost:${HOST_SITE_PORT}`;
 export const FOREIGN_SITE_URL = `http://127.0.0.2:${FOREIGN_SITE_PORT}`;
 
-/** Enterprise accounts the tests log in with, created in the fresh database before the portal starts. */
-export const ENTERPRISES = {
-  en: { account: "E2E-EN", email: "boss-en@acme.test", name: "Acme Lasers", file: ".e2e/enterprise-en.json" },
-  zh: { account: "E2E-ZH", email: "boss-zh@acme.test", name: "艾克姆激光", file: ".e2e/enterprise-zh.json" },
-} as const;
-
-const admin = "DATA_DIR=.e2e/data npm run --silent admin --";
-const benefit = `--benefit "XCS Pro, 1 year" --benefit-zh "XCS 专业版一年" --count 2`;
-const createCodes = [
-  `${admin} exchange:create ${benefit} --valid-days 30 --csv > ${CODE_FILES.valid}`,
-  `${admin} exchange:create ${benefit} --valid-until 2020-01-31 --csv > ${CODE_FILES.expired}`,
-  `${admin} exchange:create ${benefit} --valid-days 30 --csv > ${CODE_FILES.revoked}`,
-  `for code in $(tail -n +2 ${CODE_FILES.revoked} | cut -d, -f1); do ${admin} exchange:revoke $code; done`,
-].join(" && ");
-
-const createEnterprises = Object.values(ENTERPRISES)
-  .map((e) => `DATA_DIR=.e2e/data npm run --silent admin -- enterprise:create --account ${e.account} --email ${e.email} --name "${e.name}" --json > ${e.file}`)
-  .join(" && ");
+/**
+ * How long Playwright waits for each server to answer. Not a measure of speed: a server that
+ * cannot start exits, and Playwright stops at once. The budget only ends a start that hangs, so
+ * it is far above the slowest start seen on a busy 2-core machine (about a minute).
+ */
+const START_TIMEOUT = Number(process.env.E2E_START_TIMEOUT_MS ?? 15 * 60_000);
+/**
+ * Where a portal with the embedded services is ready: a public read of the services' database,
+ * answered once the server listens and the database is open and migrated (it opens in the
+ * background, and a request waits for it), so no test pays for the opening.
+ */
+const ready = (origin: string) => `${origin}/message/v1/web/announcements`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -127,12 +122,24 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  // Playwright starts these one after another, in this order, each once the one before is ready.
   webServer: [
+    {
+      // Every portal's fresh data directory and fixtures, in one process (seed.ts), before the first portal starts.
+      name: "fixtures",
+      command: "tsx tests/e2e/support/seed.ts",
+      wait: { stdout: new RegExp(SEEDED) },
+      env: { LOG_LEVEL: "warn" },
+      reuseExistingServer: false,
+      timeout: START_TIMEOUT,
+      stdout: "pipe",
+    },
     {
       command: "tsx tests/e2e/support/oidc-providers.ts",
       url: `${issuer(OIDC_PROVIDERS.apple)}/.well-known/openid-configuration`,
       env: { OIDC_PROVIDER_PORTS: Object.entries(OIDC_PROVIDERS).map(([channel, port]) => `${channel}:${port}`).join(",") },
       reuseExistingServer: false,
+      timeout: START_TIMEOUT,
       stdout: "pipe",
     },
     {
@@ -140,6 +147,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${SMTP_HTTP_PORT}/health`,
       env: { SMTP_SINK_PORT: String(SMTP_PORT), SMTP_SINK_HTTP_PORT: String(SMTP_HTTP_PORT) },
       reuseExistingServer: false,
+      timeout: START_TIMEOUT,
       stdout: "pipe",
     },
     {
@@ -147,15 +155,16 @@ export default defineConfig({
       url: `${VIDEO_URL}/health`,
       env: { VIDEO_SERVER_PORT: String(VIDEO_PORT) },
       reuseExistingServer: false,
+      timeout: START_TIMEOUT,
       stdout: "pipe",
     },
     {
-      // A production build with its own fresh data directory, the test enterprises and redemption codes.
-      command: `rm -rf .e2e && mkdir -p .e2e && ${createEnterprises} && ${createCodes} && next start -H localhost -p ${PORT}`,
-      url: `${BASE_URL}/en/login`,
+      // A production build with its own fresh data directory, the test enterprises and redemption codes (seed.ts).
+      command: `next start -H localhost -p ${PORT}`,
+      url: ready(BASE_URL),
       env: {
         PORT: String(PORT),
-        DATA_DIR: ".e2e/data",
+        DATA_DIR: DATA_DIRS.main,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         ...SERVER_ENV,
         ...TEST_RUN_ENV,
@@ -168,21 +177,21 @@ export default defineConfig({
         ...socialEnv,
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: START_TIMEOUT,
       stdout: "pipe",
     },
     {
-      // its own data directory, made afresh: the ban is in place before the first request
-      command: `rm -rf .e2e-prod && DATA_DIR=.e2e-prod npm run --silent admin -- ip:ban ${PROD_BANNED_IP} && next start -H localhost -p ${PROD_PORT}`,
-      url: `${PROD_URL}/en/login`,
+      // its own data directory, made afresh with the ban in place (seed.ts)
+      command: `next start -H localhost -p ${PROD_PORT}`,
+      url: ready(PROD_URL),
       env: {
         PORT: String(PROD_PORT),
-        DATA_DIR: ".e2e-prod",
+        DATA_DIR: DATA_DIRS.production,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         ...SERVER_ENV,
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: START_TIMEOUT,
       stdout: "pipe",
     },
     {
@@ -190,15 +199,16 @@ export default defineConfig({
       url: `http://127.0.0.1:${HOST_SITE_PORT}/health`,
       env: { HOST_SITE_PORT: String(HOST_SITE_PORT), FOREIGN_SITE_PORT: String(FOREIGN_SITE_PORT), EMBED_PORTAL_URL },
       reuseExistingServer: false,
+      timeout: START_TIMEOUT,
       stdout: "pipe",
     },
     {
       // The embeddable portal: its own data, the host site allowlisted, the sibling site for cookies.
-      command: `rm -rf .e2e-embed && mkdir -p .e2e-embed && next start -H localhost -p ${EMBED_PORT}`,
-      url: `${EMBED_PORTAL_URL}/en/login`,
+      command: `next start -H localhost -p ${EMBED_PORT}`,
+      url: ready(EMBED_PORTAL_URL),
       env: {
         PORT: String(EMBED_PORT),
-        DATA_DIR: ".e2e-embed/data",
+        DATA_DIR: DATA_DIRS.embed,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         EMBED_ALLOWED_ORIGINS: HOST_SITE_URL,
         COOKIE_SYNC_MODE: "redirect",
@@ -212,7 +222,7 @@ export default defineConfig({
         ...SERVER_ENV,
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: START_TIMEOUT,
       stdout: "pipe",
     },
     {
@@ -227,7 +237,7 @@ export default defineConfig({
         ...SERVER_ENV,
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: START_TIMEOUT,
       stdout: "pipe",
     },
     {
@@ -237,11 +247,11 @@ export default defineConfig({
       // SIGTERM lets the script stop the server and remove its data
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: START_TIMEOUT,
     },
     {
       command: `next start -H localhost -p ${MESSAGES_PORT}`,
-      url: `${MESSAGES_URL}/en/login`,
+      url: ready(MESSAGES_URL),
       env: {
         PORT: String(MESSAGES_PORT),
         DATABASE_URL: MESSAGES_DATABASE_URL,
@@ -254,7 +264,7 @@ export default defineConfig({
         ALTCHA_MAX_COUNTER: "30",
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: START_TIMEOUT,
       stdout: "pipe",
     },
   ],

@@ -11,7 +11,6 @@ import { rawRequest, startRemote, type Remote } from "./support/remote";
  * route handlers (handleInNext): refused with a 4xx at the limit, never buffered whole, never a
  * 500, and nothing in the database changes.
  */
-jest.setTimeout(120_000);
 let remote: Remote;
 let token: string;
 beforeAll(async () => {

@@ -10,8 +10,6 @@ import { startRemote, type Remote, type RemoteClient } from "./support/remote";
  * 127.0.0.2, 127.0.0.3 … (each a different client to the server), with no portal in between
  * and no proxy trusted (TRUST_PROXY=0). Loopback gets no free pass.
  */
-// hundreds of requests per test: room for a busy machine
-jest.setTimeout(60_000);
 
 let backend: Backend;
 let remote: Remote;

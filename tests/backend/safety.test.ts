@@ -100,7 +100,7 @@ describe("courses and certificates", () => {
     expect(text).toContain("2026-03-01");
     const english = await pdfText(new Uint8Array(await (await send("GET", `/v1/safety/getPrizePDF?certId=${certId}`, { token: utoken, headers: { lang: "en" } })).arrayBuffer()));
     expect(english).toContain("Laser Safety Training Certificate");
-  }, 30_000);
+  });
 
   test("another user's certificate cannot be completed or downloaded", async () => {
     const owner = await registerUser("cert-owner@example.com");

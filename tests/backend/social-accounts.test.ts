@@ -12,8 +12,6 @@ import { subjectFor } from "../support/oidc-provider";
  * even when requests race.
  */
 let providers: Providers | undefined;
-// Each test drives a whole round trip through a provider; a busy machine needs the room.
-jest.setTimeout(30_000);
 let backend: Backend | undefined;
 
 function provider(): Providers {
@@ -22,7 +20,7 @@ function provider(): Providers {
 }
 
 beforeAll(async () => {
-  providers = await startProviders(1);
+  providers = await startProviders();
 }, OPEN_TIMEOUT);
 afterAll(async () => {
   await stopProviders(providers);

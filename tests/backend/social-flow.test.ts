@@ -24,8 +24,6 @@ import {
  * what signs a user in, and every answer that must not (nothing is created by a refused one).
  */
 let providers: Providers | undefined;
-// Each test drives a whole round trip through a provider; a busy machine needs the room.
-jest.setTimeout(30_000);
 
 function provider(): Providers {
   if (!providers) throw new Error("providers not started");
@@ -51,7 +49,7 @@ function onNextToken(channel: keyof Providers, change: (token: MutableToken) => 
 }
 
 beforeAll(async () => {
-  providers = await startProviders(0);
+  providers = await startProviders();
 }, OPEN_TIMEOUT);
 afterAll(async () => {
   await stopProviders(providers);

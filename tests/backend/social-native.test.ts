@@ -9,7 +9,6 @@ import { CLIENT_IDS, socialEnv, startProviders, stopProviders, type Providers } 
  * checked with the provider (keys, issuer, audience, expiry; introspection for access tokens).
  */
 let providers: Providers | undefined;
-jest.setTimeout(30_000);
 
 function provider(): Providers {
   if (!providers) throw new Error("providers not started");
@@ -30,7 +29,7 @@ function exchange(channel: string, body: Record<string, unknown>, token?: string
 const person = { sub: "g-native-1", email: "native@example.com", email_verified: true, name: "Native User" };
 
 beforeAll(async () => {
-  providers = await startProviders(2);
+  providers = await startProviders();
 }, OPEN_TIMEOUT);
 afterAll(async () => {
   await stopProviders(providers);

@@ -85,7 +85,7 @@ describe("ALTCHA challenges", () => {
       process.env.ALTCHA_MAX_COUNTER = saved.counter;
       resetConfig();
     }
-  }, 60_000);
+  });
 });
 
 describe("POST /v1/verify/pow", () => {

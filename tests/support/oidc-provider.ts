@@ -64,9 +64,10 @@ export class TestProvider {
     const jwk = JSON.parse(JSON.stringify(privateKey.export({ format: "jwk" }))) as Record<string, unknown>;
     await provider.server.issuer.keys.add({ ...jwk, alg: "RS256", kid: randomBytes(8).toString("hex") });
     provider.routes();
-    // The issuer is the address clients are given; the mock would otherwise call 127.0.0.1 "localhost".
-    provider.server.issuer.url = `http://${host}:${port}`;
     await provider.server.start(port, host);
+    // The issuer is the address clients are given (the port the system chose when `port` is 0);
+    // the mock would otherwise call 127.0.0.1 "localhost".
+    provider.server.issuer.url = `http://${host}:${provider.server.address().port}`;
     return provider;
   }
 

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,10 +5,14 @@ import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { VerificationScene } from "@/lib/contract/verification";
 import { resetConfig } from "@/lib/backend/config";
-import { getDb, migrationsFolder } from "@/lib/backend/db/client";
+import { getDb } from "@/lib/backend/db/client";
 import { servicesApp } from "@/lib/backend/http/app";
 import { shutdownBackend, startServices } from "@/lib/backend/lifecycle";
+import { explain, pgliteTemplate } from "./pglite-template";
 import { createTestDatabase, TEST_DATABASE } from "./postgres";
+import { TEST_TIMEOUT } from "./timeouts";
+
+export { pgliteTemplate };
 
 /**
  * A real backend for one test file: PGlite in a fresh temporary DATA_DIR (or, in the suite's
@@ -25,8 +28,9 @@ import { createTestDatabase, TEST_DATABASE } from "./postgres";
  * front would set it; a call without one has no address, and all such calls share the services'
  * one "unknown" bucket of per-IP limits (give a test that makes many calls an address of its own). The proof of work is made cheap (ALTCHA_COST, ALTCHA_MAX_COUNTER):
  * tests solve real challenges the way the widget does, just with fewer attempts.
+ * OPEN_TIMEOUT, the budget of the hooks that start one, is the suite's one budget (timeouts.ts).
  */
-export const OPEN_TIMEOUT = 30_000;
+export const OPEN_TIMEOUT = TEST_TIMEOUT;
 
 const ENV_KEYS = [
   "DATA_DIR",
@@ -107,49 +111,6 @@ export type Backend = {
 
 let current = new Date("2026-03-01T08:00:00.000Z").getTime();
 let active: Backend | null = null;
-
-/** PGlite loads its WebAssembly with import(), which jest only allows with this Node flag. */
-function explain(error: unknown): never {
-  // the error comes from jest's own realm, so test its message rather than its class
-  if (/experimental-vm-modules/.test(String((error as { message?: unknown } | null)?.message))) {
-    throw new Error(
-      "Backend tests need Node's --experimental-vm-modules (PGlite uses dynamic import()). " +
-        "Run them with NODE_OPTIONS=--experimental-vm-modules (backend project only: msw in the unit project breaks with it).",
-      { cause: error },
-    );
-  }
-  throw error;
-}
-
-/**
- * A new PGlite directory costs seconds (initdb, then the migrations); reopening one costs a
- * fraction. So the first test file of a run makes a migrated database once, per version of
- * the migrations, and every backend starts from a copy of it. Still a real database: the copy
- * is opened and migrated like any other.
- */
-export async function pgliteTemplate(): Promise<string> {
-  const folder = migrationsFolder();
-  const digest = createHash("sha256");
-  for (const file of fs.readdirSync(folder, { recursive: true, encoding: "utf8" }).sort()) {
-    const full = path.join(folder, file);
-    if (fs.statSync(full).isFile()) digest.update(`${file}\0`).update(fs.readFileSync(full));
-  }
-  const template = path.join(os.tmpdir(), `passport-pglite-template-${digest.digest("hex").slice(0, 16)}`);
-  if (fs.existsSync(template)) return template;
-  const building = fs.mkdtempSync(path.join(os.tmpdir(), "passport-pglite-build-"));
-  clearEnv();
-  process.env.DATA_DIR = building;
-  await shutdownBackend();
-  await getDb().catch(explain);
-  await shutdownBackend();
-  fs.rmSync(path.join(building, "secret"), { force: true });
-  try {
-    fs.renameSync(building, template); // atomic: other workers see all of it or nothing
-  } catch {
-    fs.rmSync(building, { recursive: true, force: true }); // another worker was first
-  }
-  return template;
-}
 
 export async function startBackend(env: BackendEnv = {}): Promise<Backend> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passport-backend-"));

@@ -1,4 +1,5 @@
-// Real databases, real sockets and proofs of work: each backend test gets room for a busy
-// 2-core machine, where the suite also runs twice (PGlite, then PostgreSQL). testTimeout is a
-// global option jest ignores inside a project, hence here.
-jest.setTimeout(30_000);
+import { TEST_TIMEOUT } from "./timeouts";
+
+// testTimeout is a global option jest ignores inside a project, hence here; a file or test
+// that passes its own budget overrides it, so none does (support/timeouts.ts says why).
+jest.setTimeout(TEST_TIMEOUT);

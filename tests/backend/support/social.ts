@@ -14,20 +14,21 @@ export const PORTAL_CALLBACK = "http://localhost:3000/en/authcb";
 export const CLIENT_IDS = { google: "google-web-client", facebook: "facebook-web-client", apple: "com.example.passport.web" } as const;
 export type Channel = keyof typeof CLIENT_IDS;
 
-/** Ports of this machine's loopback in the test run's range (E2E_BASE_PORT + 40 …), one block per test file. */
-export function providerPort(block: number, index: number): number {
-  return Number(process.env.E2E_BASE_PORT ?? 3100) + 40 + block * 3 + index;
-}
-
 export type Providers = Record<Channel, TestProvider>;
 
-export async function startProviders(block: number): Promise<Providers> {
+/**
+ * The three providers on loopback, each at a port the system picks: fixed ports collided with
+ * other test runs on a shared machine (EADDRINUSE). All start, or none stays running.
+ */
+export async function startProviders(): Promise<Providers> {
   forgetProviderMetadata();
-  const [google, facebook, apple] = await Promise.all([
-    TestProvider.start(providerPort(block, 0), "Google"),
-    TestProvider.start(providerPort(block, 1), "Facebook"),
-    TestProvider.start(providerPort(block, 2), "Apple"),
-  ]);
+  const started = await Promise.allSettled([TestProvider.start(0, "Google"), TestProvider.start(0, "Facebook"), TestProvider.start(0, "Apple")]);
+  const [google, facebook, apple] = started.map((result) => (result.status === "fulfilled" ? result.value : null));
+  if (!google || !facebook || !apple) {
+    // those that did start are stopped, so jest is not kept waiting for their sockets
+    await Promise.all(started.map((result) => (result.status === "fulfilled" ? result.value.stop() : undefined)));
+    throw started.find((result) => result.status === "rejected")?.reason;
+  }
   return { google, facebook, apple };
 }
 

@@ -2,7 +2,9 @@
 # A throwaway PostgreSQL on 127.0.0.1:$PG_PORT for the e2e run (Debian's postgresql package),
 # so operator commands can run while a portal serves (PGlite allows one process at a time).
 # Runs in the foreground until Playwright stops it (SIGTERM), then stops the server by the pid
-# it wrote and removes its data. As root the server runs as the postgres user (initdb refuses root).
+# it wrote and removes its data. As root the server runs as the postgres user (initdb refuses root;
+# setpriv execs the program itself, where runuser printed "Session terminated" at every stop).
+# The server's own log goes to a file, printed only when the server fails.
 set -euo pipefail
 port="${PG_PORT:?PG_PORT is required}"
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -16,7 +18,7 @@ mkdir -p "$dir"
 owner=()
 if [ "$(id -u)" = 0 ]; then
   chown postgres "$dir"
-  owner=(runuser -u postgres --)
+  owner=(setpriv --reuid=postgres --regid=postgres --init-groups --reset-env)
 fi
 "${owner[@]}" "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log"
 
@@ -31,5 +33,9 @@ stop() {
 }
 trap stop EXIT
 trap 'exit 0' TERM INT
-"${owner[@]}" "$bin/postgres" -D "$dir/data" -h 127.0.0.1 -p "$port" -k "$dir" -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c log_checkpoints=off -c log_min_messages=warning &
-wait $!
+"${owner[@]}" "$bin/postgres" -D "$dir/data" -h 127.0.0.1 -p "$port" -k "$dir" -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c log_checkpoints=off -c log_min_messages=warning >"$dir/postgres.log" 2>&1 &
+server=$!
+if ! wait "$server"; then
+  cat "$dir/postgres.log" >&2
+  exit 1
+fi

@@ -15,8 +15,8 @@ import { messages, renderIn } from "../support/render";
  */
 const HOST = "https://host.example";
 const TOKEN = "a-session-token-0123456789abcdef";
-/** Ports of this engineer's range (E2E_BASE_PORT 3400 + 60..), not the real 9527 another program may hold. */
-let nextBridgePort = 3460;
+/** Each bridge listens on a port the system picks: not the real 9527, nor a fixed port another test run may hold. */
+const ANY_PORT = 0;
 
 function frameUnder(parent: { postMessage: jest.Mock }): void {
   jest.spyOn(window, "parent", "get").mockReturnValue(parent as unknown as Window);
@@ -83,7 +83,7 @@ describe("in a native app's webview", () => {
   });
 
   test("signs in with the app and brings its token in by a navigation the middleware takes", async () => {
-    bridge = await startReferenceBridge({ port: nextBridgePort++, login: { token: TOKEN, afterMs: 20 } });
+    bridge = await startReferenceBridge({ port: ANY_PORT, login: { token: TOKEN, afterMs: 20 } });
     setQuery("?p=atomm&av=2.6.0");
     renderIn("en", <NativeSignIn lang="en" bridgeOrigin={bridge.origin} />);
     await userEvent.click(await screen.findByRole("button", { name: messages.en.embed.nativeSignIn }));
@@ -95,7 +95,7 @@ describe("in a native app's webview", () => {
   });
 
   test("offers nothing to a low app version, nor without an app version, even with a bridge there", async () => {
-    bridge = await startReferenceBridge({ port: nextBridgePort++ });
+    bridge = await startReferenceBridge({ port: ANY_PORT });
     for (const query of ["?p=creative_space&av=1.6.9", "?p=passport&s=mobile&av=1.2", ""]) {
       setQuery(query);
       const { unmount } = renderIn("en", <NativeSignIn lang="en" bridgeOrigin={bridge.origin} />);

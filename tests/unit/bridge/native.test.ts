@@ -14,12 +14,11 @@ import { startReferenceBridge, type ReferenceBridge } from "../../support/refere
  */
 const TOKEN = "native-session-token-0123456789abcdef";
 /**
- * Ports of this engineer's range (E2E_BASE_PORT 3400), not the real 9527: a new one for every
- * bridge, so no kept-alive connection to the previous one is reused.
+ * Every server here listens on a port the system picks (not the real 9527, nor a fixed port that
+ * another test run on the machine may hold): a new one for every bridge, so no kept-alive
+ * connection to the previous one is reused. The closed port is one that was free a moment ago.
  */
-const FILES_PORT = 3432;
-const CLOSED_PORT = 3433;
-let nextBridgePort = 3440;
+let closedPort: number;
 let downloads: string;
 let files: Server;
 let filesOrigin: string;
@@ -30,8 +29,12 @@ beforeAll(async () => {
     if (req.url === "/stall") return; // never answers
     res.end(`G1 X10 Y10 ; ${req.url}`);
   });
-  await new Promise<void>((resolve) => files.listen(FILES_PORT, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
   filesOrigin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  closedPort = (probe.address() as AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
 });
 afterAll(async () => {
   files.closeAllConnections();
@@ -40,7 +43,7 @@ afterAll(async () => {
 });
 
 async function withBridge(options: Parameters<typeof startReferenceBridge>[0], run: (bridge: ReferenceBridge) => Promise<void>): Promise<void> {
-  const bridge = await startReferenceBridge({ port: nextBridgePort++, downloadDir: downloads, ...options });
+  const bridge = await startReferenceBridge({ port: 0, downloadDir: downloads, ...options });
   try {
     await run(bridge);
   } finally {
@@ -156,7 +159,7 @@ describe("the native bridge client against the reference bridge", () => {
   });
 
   test("a bridge that is not there fails at once as absent", async () => {
-    const client = createNativeBridge({ origin: `http://127.0.0.1:${CLOSED_PORT}` });
+    const client = createNativeBridge({ origin: `http://127.0.0.1:${closedPort}` });
     const started = Date.now();
     expect(await failure(client.appVersion())).toBe("absent");
     expect(await failure(client.openLogin({ lang: "en", brand: "passport" }))).toBe("absent");

@@ -1,0 +1,24 @@
+/**
+ * What the e2e portals find in their data directories when they start, made by seed.ts and
+ * read by the specs (through playwright.config.ts, which re-exports these).
+ */
+
+/** The data directories of the run, made afresh before the first portal starts. */
+export const DATA_DIRS = { main: ".e2e/data", production: ".e2e-prod", embed: ".e2e-embed/data" } as const;
+/** Removed at the start of a run: every directory a portal of the run writes to. */
+export const RUN_DIRS = [".e2e", ".e2e-prod", ".e2e-embed"] as const;
+
+/** Redemption codes in the main portal's database (read by the exchange spec), as CSV. */
+export const CODE_FILES = { valid: ".e2e/codes-valid.csv", expired: ".e2e/codes-expired.csv", revoked: ".e2e/codes-revoked.csv" } as const;
+
+/** Enterprise accounts the tests log in with, in the main portal's database. */
+export const ENTERPRISES = {
+  en: { account: "E2E-EN", email: "boss-en@acme.test", name: "Acme Lasers", file: ".e2e/enterprise-en.json" },
+  zh: { account: "E2E-ZH", email: "boss-zh@acme.test", name: "艾克姆激光", file: ".e2e/enterprise-zh.json" },
+} as const;
+
+/** The address banned in the production portal's database before it starts. */
+export const PROD_BANNED_IP = "127.0.0.2";
+
+/** Printed by seed.ts when every fixture is in place: Playwright waits for this line. */
+export const SEEDED = "e2e fixtures ready";
