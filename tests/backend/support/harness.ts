@@ -5,7 +5,6 @@ import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { VerificationScene } from "@/lib/contract/verification";
 import { resetConfig } from "@/lib/backend/config";
-import { getDb } from "@/lib/backend/db/client";
 import { servicesApp } from "@/lib/backend/http/app";
 import { shutdownBackend, startServices } from "@/lib/backend/lifecycle";
 import { explain, pgliteTemplate } from "./pglite-template";
