@@ -1,4 +1,4 @@
-import type { TextRule } from "@/lib/contract/rules";
+import { characterCount, type TextRule } from "@/lib/contract/rules";
 
 /**
  * The sign-in and security forms' schemas: the contract's rules (lib/contract/rules.ts) checked
@@ -19,8 +19,9 @@ export function textField(rule: TextRule): FieldCheck<string> {
     if (typeof raw !== "string") return { ok: false, message: rule.required };
     const value = rule.trim ? raw.trim() : raw;
     if (value.length === 0) return { ok: false, message: rule.required };
-    if (rule.min && value.length < rule.min[0]) return { ok: false, message: rule.min[1] };
-    if (rule.max && value.length > rule.max[0]) return { ok: false, message: rule.max[1] };
+    const count = rule.min || rule.max ? characterCount(value) : 0;
+    if (rule.min && count < rule.min[0]) return { ok: false, message: rule.min[1] };
+    if (rule.max && count > rule.max[0]) return { ok: false, message: rule.max[1] };
     if (rule.pattern && !rule.pattern[0].test(value)) return { ok: false, message: rule.pattern[1] };
     return { ok: true, value };
   };
