@@ -78,10 +78,13 @@ export function formSchema<F extends Record<string, FieldCheck<unknown>>>(fields
   };
 }
 
-/** Two new passwords must be the same (SPEC §5). */
+/**
+ * Two new passwords must be the same (SPEC §5): the same in NFC, as the services hash them, so an
+ * accent typed composed in one field and decomposed in the other is no mismatch.
+ */
 export function samePasswordTwice(data: { password?: string; confirmPassword?: string }): Issue | null {
   if (data.password === undefined || data.confirmPassword === undefined) return null;
-  return data.password === data.confirmPassword ? null : { path: ["confirmPassword"], message: "passwordsMismatch" };
+  return data.password.normalize("NFC") === data.confirmPassword.normalize("NFC") ? null : { path: ["confirmPassword"], message: "passwordsMismatch" };
 }
 
 /** A whole schema as one field of another (the verification value inside a code request). */

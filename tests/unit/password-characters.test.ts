@@ -71,6 +71,12 @@ describe("passwords of astral, combining and decomposed characters", () => {
     }
   });
 
+  it("a password confirmed with its accents typed the other way is the same password; another one is not", () => {
+    const composed = E_ACUTE_NFD.repeat(6).normalize("NFC");
+    expect(newPasswordSchema.safeParse({ password: E_ACUTE_NFD.repeat(6), confirmPassword: composed }).success).toBe(true);
+    expect(newPasswordSchema.safeParse({ password: composed, confirmPassword: "e".repeat(6) }).error?.issues[0]?.message).toBe("passwordsMismatch");
+  });
+
   it("a sign-in password is only capped, at 128 characters counted the same way", () => {
     expect(contract.loginPasswordField.safeParse(GRIN.repeat(128)).success).toBe(true);
     expect(forms.loginPasswordField(GRIN.repeat(128)).ok).toBe(true);
