@@ -14,6 +14,8 @@ import { safeRedirectTarget } from "@/lib/session/redirect-target";
 import { publicOrigin } from "@/lib/session/public-origin";
 import { checkPageRequest, nestingDepth, ACTION_BODY_MAX_DEPTH } from "@/lib/security/page-requests";
 import { refusal } from "@/lib/security/refusal";
+import { contentSecurityPolicy } from "@/lib/security/headers";
+import { nextWithPolicy, pageScriptSources } from "@/lib/security/page-scripts";
 import { appHeadersFor, launchQuery, parseLaunchContext } from "@/lib/launch/context";
 import { parseVariantKey, variantKey, variantOf } from "@/lib/launch/variant";
 import { EMBED_COOKIE, isFrameDestination, launchCookieFor } from "@/lib/session/embed";
@@ -22,7 +24,8 @@ import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
 /**
  * Thin dispatcher: refuse what a page never accepts, language routing, the `ut` hand-off, then
  * the route guard. The rules live in lib/; the security headers of its answers, as of every
- * page response, are set by the app's server before it runs (lib/security/incoming.ts).
+ * page response, are set by the app's server before it runs (lib/security/incoming.ts), except
+ * the script policy of the pages it passes on, which is the page's own (lib/security/headers.ts).
  */
 export async function proxy(request: NextRequest) {
   const config = portalConfig();
@@ -128,7 +131,11 @@ export async function proxy(request: NextRequest) {
       const page = new URL(`/${lang}/${rest}/${variantKey(variantOf(launch))}`, request.url);
       response = NextResponse.rewrite(page, { request: { headers } });
     } else {
-      response = NextResponse.next({ request: { headers } });
+      // Past the guard a page runs no inline script but its own (lib/security/headers.ts): a
+      // nonce Next reads from the request's policy, or a static page's hashes; the answer carries
+      // the same policy in place of the app server's default. (The sign-in pages keep that one.)
+      const https = origin.protocol === "https:";
+      response = rule.kind === "login" ? NextResponse.next({ request: { headers } }) : nextWithPolicy(contentSecurityPolicy(config, https, pageScriptSources(`${lang}/${rest}`)), headers);
     }
   }
   // A signed-in page may be a static shell (the settings page): the same for everyone, yet only

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CODE_RULE, EMAIL_RULE, ENTERPRISE_ACCOUNT_RULE, LOGIN_PASSWORD_RULE, PASSWORD_RULE, type TextRule } from "./rules";
+import { characterCount, CODE_RULE, EMAIL_RULE, ENTERPRISE_ACCOUNT_RULE, LOGIN_PASSWORD_RULE, PASSWORD_RULE, type TextRule } from "./rules";
 
 /**
  * The field rules of lib/contract/rules.ts as classic zod fields, for the contract's request
@@ -12,10 +12,14 @@ export function fieldFromRule(rule: TextRule, format?: string): z.ZodString {
   let field = z.string({ error: rule.required });
   if (rule.trim) field = field.trim();
   field = field.min(1, { error: rule.required });
-  if (rule.min) field = field.min(rule.min[0], { error: rule.min[1] });
-  if (rule.max) field = field.max(rule.max[0], { error: rule.max[1] });
+  // characters as rules.ts counts them (zod's own min/max count code points without NFC)
+  const { min, max } = rule;
+  if (min) field = field.refine((value) => characterCount(value) >= min[0], { error: min[1] });
+  if (max) field = field.refine((value) => characterCount(value) <= max[0], { error: max[1] });
   if (rule.pattern) field = field.regex(rule.pattern[0], { error: rule.pattern[1] });
-  return format ? field.meta({ format }) : field;
+  // the bounds for the OpenAPI document, which cannot see inside a refinement
+  const meta = { ...(format ? { format } : {}), ...(min ? { minLength: min[0] } : {}), ...(max ? { maxLength: max[0] } : {}) };
+  return Object.keys(meta).length > 0 ? field.meta(meta) : field;
 }
 
 export const emailField = fieldFromRule(EMAIL_RULE, "email");

@@ -16,6 +16,20 @@ export const CODE_LENGTH = 6;
 export const EMAIL_MAX = 254;
 export const ENTERPRISE_ACCOUNT_MAX = 64;
 
+/**
+ * How every field rule counts characters (SPEC §5's "6 to 20 characters"), on both sides: the
+ * Unicode code points of the text in normalisation form C. Not `.length` (UTF-16 units: an emoji
+ * or a CJK extension B ideograph would count twice), and not grapheme clusters (what a reader
+ * sees as one character; the browser's and the server's Unicode versions can draw those lines
+ * differently, so a form and the services could disagree on a new emoji). NFC first, so an "é"
+ * typed as e + combining accent (NFD, as some keyboards and pasted macOS file names give it) is
+ * one character, as it looks and as the composed form counts. A family emoji joined by
+ * zero-width joiners is several code points and counts so; docs/security.md says it.
+ */
+export function characterCount(value: string): number {
+  return Array.from(value.normalize("NFC")).length;
+}
+
 /** An email address as the services accept it (the pattern zod's email format uses). */
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
@@ -29,6 +43,7 @@ export type TextRule = {
   required: string;
   /** surrounding white space is dropped before the checks (and from the value) */
   trim?: boolean;
+  /** bounds in characters as characterCount counts them */
   min?: readonly [number, string];
   max?: readonly [number, string];
   pattern?: readonly [RegExp, string];

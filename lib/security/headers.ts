@@ -5,16 +5,37 @@ import { publicOrigin } from "@/lib/session/public-origin";
 /**
  * The security headers of every page (ARCHITECTURE security rules; issue: framing, CSP).
  *
- * Script policy: `'self' 'unsafe-inline'` plus the human-verification provider's host, with
- * Subresource Integrity on every script Next emits (next.config experimental.sri). Why not
- * nonces: a nonce must differ per response, which makes every page dynamic, and the public
- * pages are served as the same prerendered bytes to everyone. Why not hashes: Next streams its
- * page data as inline scripts whose content differs per page and variant and is only known
- * after the headers are sent. So inline scripts are allowed, external scripts are limited to
- * our origin (and the verification provider) and pinned by SRI, and what CSP can enforce
- * without per-response state is enforced strictly: no plugins, no <base>, forms only to us,
- * framing only by the embedding allowlist.
+ * What a page's scripts may be (docs/security.md lists each page):
+ *
+ * - rendered per request (the signed-in pages but the settings shells): a fresh nonce per
+ *   response and `'strict-dynamic'`, set by the proxy (lib/security/page-scripts.ts). Next reads
+ *   the nonce from the request's policy and puts it on every script it writes; the scripts those
+ *   load are trusted through 'strict-dynamic'.
+ * - static and behind the proxy (the settings shells, sn-password, authcb, social/connect): the
+ *   same bytes for everyone, so no nonce; the SHA-256 of each inline script of the prerendered
+ *   page instead, with `'self'` for Next's script files (each pinned by SRI: next.config
+ *   experimental.sri).
+ * - the sign-in pages (a plain visit is served without the proxy), announcement (regenerated
+ *   every 30 s, so the build's hashes would not match) and learnMore: the default below, `'self'
+ *   'unsafe-inline'`. The app server's headers are the same for every page (they cannot know a
+ *   page's hashes), the sign-in variants are rendered on first visit, and a nonce would make
+ *   every visit a render. Next's script files are pinned by SRI.
+ *
+ * Styles keep `'unsafe-inline'` everywhere: React writes style attributes (progress bars, the
+ * pickers, the verification widget's colours), which no nonce covers, and a style cannot run
+ * script. What CSP can enforce without per-response state is enforced on every page: no
+ * plugins, no <base>, forms only to us, framing only by the embedding allowlist.
  */
+export type ScriptSources = { kind: "inline" } | { kind: "nonce"; nonce: string } | { kind: "hashes"; hashes: readonly string[] };
+const INLINE: ScriptSources = { kind: "inline" };
+
+/** The script-src sources that tell the portal's own scripts apart (everything but the hosts). */
+function ownScripts(scripts: ScriptSources): string[] {
+  if (scripts.kind === "nonce") return ["'self'", `'nonce-${scripts.nonce}'`, "'strict-dynamic'"];
+  if (scripts.kind === "hashes") return ["'self'", ...scripts.hashes.map((hash) => `'sha256-${hash}'`)];
+  return ["'self'", "'unsafe-inline'"];
+}
+
 const RECAPTCHA_SCRIPT = ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/", "https://www.recaptcha.net/recaptcha/"];
 const RECAPTCHA_FRAME = ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/", "https://www.recaptcha.net/recaptcha/"];
 const ALIYUN = ["https://g.alicdn.com", "https://cf.aliyun.com", "https://*.aliyuncs.com"];
@@ -43,13 +64,15 @@ export function frameAncestors(config: PortalConfig): string {
 /** Google Analytics 4, only when a measurement ID is configured (no third-party script otherwise). */
 const WEB_ANALYTICS = { script: ["https://www.googletagmanager.com"], connect: ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"] };
 
-export function contentSecurityPolicy(config: PortalConfig, https: boolean): string {
+export function contentSecurityPolicy(config: PortalConfig, https: boolean, scripts: ScriptSources = INLINE): string {
   const captcha = captchaSources(config);
   const web = config.analytics.webAnalyticsId ? WEB_ANALYTICS : { script: [], connect: [] };
   const images = config.imageHosts.map((host) => `https://${host}`);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", "'unsafe-inline'", ...captcha.script, ...web.script],
+    // the hosts still count where 'strict-dynamic' is not understood; where it is, the
+    // verification and analytics scripts load as children of the portal's trusted ones
+    "script-src": [...ownScripts(scripts), ...captcha.script, ...web.script],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...images],
     "font-src": ["'self'"],

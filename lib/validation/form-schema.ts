@@ -1,4 +1,4 @@
-import type { TextRule } from "@/lib/contract/rules";
+import { characterCount, type TextRule } from "@/lib/contract/rules";
 
 /**
  * The sign-in and security forms' schemas: the contract's rules (lib/contract/rules.ts) checked
@@ -19,8 +19,9 @@ export function textField(rule: TextRule): FieldCheck<string> {
     if (typeof raw !== "string") return { ok: false, message: rule.required };
     const value = rule.trim ? raw.trim() : raw;
     if (value.length === 0) return { ok: false, message: rule.required };
-    if (rule.min && value.length < rule.min[0]) return { ok: false, message: rule.min[1] };
-    if (rule.max && value.length > rule.max[0]) return { ok: false, message: rule.max[1] };
+    const count = rule.min || rule.max ? characterCount(value) : 0;
+    if (rule.min && count < rule.min[0]) return { ok: false, message: rule.min[1] };
+    if (rule.max && count > rule.max[0]) return { ok: false, message: rule.max[1] };
     if (rule.pattern && !rule.pattern[0].test(value)) return { ok: false, message: rule.pattern[1] };
     return { ok: true, value };
   };
@@ -77,10 +78,13 @@ export function formSchema<F extends Record<string, FieldCheck<unknown>>>(fields
   };
 }
 
-/** Two new passwords must be the same (SPEC §5). */
+/**
+ * Two new passwords must be the same (SPEC §5): the same in NFC, as the services hash them, so an
+ * accent typed composed in one field and decomposed in the other is no mismatch.
+ */
 export function samePasswordTwice(data: { password?: string; confirmPassword?: string }): Issue | null {
   if (data.password === undefined || data.confirmPassword === undefined) return null;
-  return data.password === data.confirmPassword ? null : { path: ["confirmPassword"], message: "passwordsMismatch" };
+  return data.password.normalize("NFC") === data.confirmPassword.normalize("NFC") ? null : { path: ["confirmPassword"], message: "passwordsMismatch" };
 }
 
 /** A whole schema as one field of another (the verification value inside a code request). */

@@ -6,11 +6,26 @@ import { singleton } from "../singleton";
 const ARGON2ID = 2 as Algorithm;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
+/**
+ * Passwords are hashed in Unicode normalisation form C, the form lib/contract/rules.ts counts
+ * them in: "é" typed composed (one code point) or decomposed (e + combining accent, as some
+ * keyboards and pasted macOS text give it) is the same password, whatever device types it.
+ * Hashes made before this rule are of the password exactly as it was typed, so a check that
+ * fails in NFC tries the text as typed when that differs: nobody who could sign in before is
+ * locked out. The second try costs one more hash only for text that NFC changes (never plain
+ * ASCII), and the dummy check of an unknown account pays it alike (verifyAgainstDummy).
+ */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return hash(password.normalize("NFC"), OPTIONS);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  const composed = password.normalize("NFC");
+  if (await verifyExactly(passwordHash, composed)) return true;
+  return composed !== password && (await verifyExactly(passwordHash, password));
+}
+
+async function verifyExactly(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
   } catch {

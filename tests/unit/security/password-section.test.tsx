@@ -47,6 +47,33 @@ describe("account security: password", () => {
     expect(change).not.toHaveBeenCalled();
   });
 
+  it("counts an emoji as one character: three are too few, eleven are sent to the server", async () => {
+    change.mockResolvedValue({ ok: false, error: { code: 20206 } });
+    renderIn("en", <PasswordSection page={page} />);
+    const dialog = await openDialog();
+    const t = en.security.password;
+    // pasted: the way such passwords usually arrive in a field
+    const enter = async (label: string, value: string) => {
+      await userEvent.clear(screen.getByLabelText(label));
+      await userEvent.click(screen.getByLabelText(label));
+      await userEvent.paste(value);
+    };
+    await enter(t.oldPassword, "Old-pass1");
+    await enter(t.newPassword, "😀😀😀");
+    await enter(t.confirmPassword, "😀😀😀");
+    await userEvent.click(screen.getByRole("button", { name: t.save }));
+    expect(await within(dialog).findByText(en.validation.passwordLength)).toBeInTheDocument();
+    expect(change).not.toHaveBeenCalled();
+
+    const eleven = "😀".repeat(11);
+    await enter(t.newPassword, eleven);
+    await enter(t.confirmPassword, eleven);
+    await userEvent.click(screen.getByRole("button", { name: t.save }));
+    expect(await within(dialog).findByText(en.errors["20206"])).toBeInTheDocument();
+    expect(within(dialog).queryByText(en.validation.passwordLength)).not.toBeInTheDocument();
+    expect(change).toHaveBeenCalledWith({ oldPassword: "Old-pass1", password: eleven, confirmPassword: eleven, signOutOthers: true }, page);
+  });
+
   it("says 'Incorrect password' for a wrong current password and keeps the dialog open", async () => {
     change.mockResolvedValue({ ok: false, error: { code: 20206 } });
     renderIn("en", <PasswordSection page={page} />);
