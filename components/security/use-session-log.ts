@@ -1,7 +1,8 @@
 "use client";
 
 import useSWR from "swr";
-import { sessionLogResponse, type LoginSessionItem } from "@/lib/contract/user";
+import type { LoginSessionItem } from "@/lib/contract/user";
+import { sessionLogAnswer } from "@/lib/validation/answers";
 import { ErrorCode } from "@/lib/contract/errors";
 import { fetchApi } from "@/lib/session/api-answer";
 import { sessionsKey, type SecurityPageRef } from "./page-ref";
@@ -21,7 +22,7 @@ export class SessionLogError extends Error {
 async function fetchSessionLog(url: string): Promise<SessionLogPage> {
   const answer = await fetchApi<unknown>(url, { headers: { accept: "application/json" }, cache: "no-store" });
   if (!answer.ok) throw new SessionLogError(answer.error.code, answer.error.redirect ?? null);
-  const parsed = sessionLogResponse.safeParse(answer.data);
+  const parsed = sessionLogAnswer.safeParse(answer.data);
   if (!parsed.success) throw new SessionLogError(ErrorCode.systemError, null);
   return parsed.data;
 }
