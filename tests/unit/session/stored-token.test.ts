@@ -27,7 +27,7 @@ const server = setupServer(
 const savedUrl = process.env.PASSPORT_API_URL;
 beforeAll(() => {
   process.env.PASSPORT_API_URL = BASE;
-  server.listen({ onUnhandledRequest: "error" });
+  server.listen({ onUnhandledFrame: "error" });
 });
 beforeEach(() => {
   asked = 0;
