@@ -2,7 +2,7 @@
 
 import { createContext, useCallback, useContext, type ReactNode } from "react";
 import useSWR from "swr";
-import type { ZodType } from "zod";
+import type { FormSchema } from "@/lib/validation/form-schema";
 import { useTranslations } from "next-intl";
 import { ErrorCode, errorMessageKey } from "@/lib/contract/errors";
 import { fetchApi } from "@/lib/session/api-answer";
@@ -35,7 +35,7 @@ export class AccountViewError extends Error {
  * Not read again on focus (the user may be halfway through an edit); a save reads it again
  * (`useViewReload`).
  */
-export function useAccountView<T>(key: string, schema: ZodType<T>) {
+export function useAccountView<T>(key: string, schema: FormSchema<T>) {
   const swr = useSWR<T, AccountViewError>(
     key,
     async (url: string) => {

@@ -1,9 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "@/lib/validation/use-form";
+import { useForm } from "react-hook-form";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
-import { loginCodeSchema } from "@/lib/validation/auth";
+import { loginCodeSchema, type LoginCodeInput } from "@/lib/validation/auth";
 import type { PageRef } from "@/lib/session/action-result";
 import { loginWithCodeAction } from "@/lib/actions/auth/login";
 import { Button } from "@/components/ui/button";
@@ -15,8 +16,7 @@ import { callAction, useErrorText } from "./use-error-text";
 import { deviceHoldOf, type DeviceHold } from "./device-hold";
 import { DeviceCodeStep } from "./lazy";
 import { applyFieldErrors } from "./form-errors";
-import { announce } from "@/lib/analytics/announce";
-import { completeSignIn } from "@/lib/bridge/sign-in";
+import { goSignedIn } from "./use-password-sign-in";
 
 type Props = { page: PageRef };
 
@@ -26,8 +26,8 @@ export function CodeLoginForm({ page }: Props) {
   const text = useErrorText();
   const [formError, setFormError] = useState<string | null>(null);
   const [hold, setHold] = useState<DeviceHold | null>(null);
-  const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm({
-    schema: loginCodeSchema,
+  const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm<LoginCodeInput>({
+    resolver: formResolver(loginCodeSchema),
     defaultValues: { email: "", code: "", remember: false },
   });
   const { errors, isSubmitting } = formState;
@@ -38,11 +38,7 @@ export function CodeLoginForm({ page }: Props) {
     const nonce = code.nonceFor(values.email);
     if (!nonce) return;
     const result = await callAction(() => loginWithCodeAction({ ...values, nonce }, page));
-    if (result.ok) {
-      announce({ event: "login", method: "code" });
-      await completeSignIn(result);
-      return;
-    }
+    if (result.ok) return goSignedIn(result, "code");
     const held = deviceHoldOf(result.error, values.remember);
     if (held) {
       setHold(held);

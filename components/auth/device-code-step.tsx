@@ -1,20 +1,20 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "@/lib/validation/use-form";
+import { useForm } from "react-hook-form";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { PageRef } from "@/lib/session/action-result";
 import type { DeviceHold } from "./device-hold";
-import { deviceCodeSchema } from "@/lib/validation/security";
+import { deviceCodeSchema, type DeviceCodeInput } from "@/lib/validation/security";
 import { confirmDeviceAction } from "@/lib/actions/auth/email-code";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormBody } from "@/components/ui/form-body";
 import { callAction, useErrorText } from "./use-error-text";
-import { announce } from "@/lib/analytics/announce";
-import { completeSignIn } from "@/lib/bridge/sign-in";
+import { goSignedIn } from "./use-password-sign-in";
 
 type Props = { hold: DeviceHold; page: PageRef; onBack: () => void };
 
@@ -27,8 +27,8 @@ export function DeviceCodeStep({ hold, page, onBack }: Props) {
   const t = useTranslations("deviceSignIn");
   const text = useErrorText();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm({
-    schema: deviceCodeSchema,
+  const { register, handleSubmit, formState, setError } = useForm<DeviceCodeInput>({
+    resolver: formResolver(deviceCodeSchema),
     defaultValues: { code: "" },
   });
   const { errors, isSubmitting } = formState;
@@ -36,11 +36,7 @@ export function DeviceCodeStep({ hold, page, onBack }: Props) {
   const onSubmit = handleSubmit(async ({ code }) => {
     setFormError(null);
     const result = await callAction(() => confirmDeviceAction({ challenge: hold.challenge, code, remember: hold.remember }, page));
-    if (result.ok) {
-      announce({ event: "login", method: "device" });
-      await completeSignIn(result);
-      return;
-    }
+    if (result.ok) return goSignedIn(result, "device");
     if (result.error.fields?.code) setError("code", { message: result.error.fields.code });
     else if (result.error.code === ErrorCode.incorrectCode) setError("code", { message: "deviceCodeIncorrect" });
     else setFormError(text.action(result.error));

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { RegisteredField } from "@/lib/validation/use-form";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import type { ActionError, PageRef } from "@/lib/session/action-result";
 import { Alert } from "@/components/ui/alert";
@@ -13,7 +13,7 @@ import { useEmailCode } from "./use-email-code";
 /** The two screens that start with an email and an emailed code; their messages live under the same name. */
 type Purpose = "login" | "register";
 
-/** What the shared piece needs of the form (lib/validation/use-form.ts). */
+/** What the shared piece needs of the form (react-hook-form's useForm). */
 type EmailCodeForm = {
   getValues: (name: "email") => unknown;
   setError: (name: "email" | "code", error: { message: string }) => void;
@@ -46,8 +46,8 @@ export function useEmailAndCode(purpose: Purpose, page: PageRef, form: EmailCode
 
 type Props = {
   code: ReturnType<typeof useEmailAndCode>;
-  emailProps: RegisteredField<"email">;
-  codeProps: RegisteredField<"code">;
+  emailProps: UseFormRegisterReturn<"email">;
+  codeProps: UseFormRegisterReturn<"code">;
   /** the fields' translated errors */
   errors: { email?: string; code?: string };
   /** a code request begins: the form clears its own messages */

@@ -1,6 +1,6 @@
 "use client";
 
-import type { RegisteredField } from "@/lib/validation/use-form";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import type { ActionError, PageRef } from "@/lib/session/action-result";
 import type { CodeRequestPurpose, VerificationSetup } from "@/lib/validation/verification";
 import { Field } from "@/components/ui/field";
@@ -18,7 +18,7 @@ type Props = {
   email: () => string | null;
   labels: { code: string; placeholder: string; send: string; resendIn: (seconds: number) => string };
   error?: string;
-  inputProps: RegisteredField<"code">;
+  inputProps: UseFormRegisterReturn<"code">;
   onSent: (email: string) => void;
   onFailed: (error: ActionError) => void;
 };

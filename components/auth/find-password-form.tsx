@@ -1,11 +1,12 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useForm } from "@/lib/validation/use-form";
+import { useForm } from "react-hook-form";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { LaunchLink } from "@/components/layout/launch-link";
 import { usePageRef } from "@/components/layout/use-page-ref";
-import { findPasswordSchema } from "@/lib/validation/auth";
+import { findPasswordSchema, type FindPasswordInput } from "@/lib/validation/auth";
 import type { ActionError } from "@/lib/session/action-result";
 import { ErrorCode } from "@/lib/contract/errors";
 import { checkFindPasswordCodeAction, findPasswordAction } from "@/lib/actions/auth/find-password";
@@ -38,8 +39,8 @@ export function FindPasswordForm({ lang, loginHref }: Props) {
   const [verified, setVerified] = useState(false);
   const [checking, setChecking] = useState(false);
   const request = useEmailCode("findpwd", page);
-  const { register, handleSubmit, formState, trigger, getValues } = useForm({
-    schema: findPasswordSchema,
+  const { register, handleSubmit, formState, trigger, getValues } = useForm<FindPasswordInput>({
+    resolver: formResolver(findPasswordSchema),
     defaultValues: { email: "", code: "", password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = formState;

@@ -1,13 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "@/lib/validation/use-form";
+import { useForm } from "react-hook-form";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { ActionError } from "@/lib/session/action-result";
 import { LaunchLink } from "@/components/layout/launch-link";
 import { usePageRef } from "@/components/layout/use-page-ref";
-import { registerSchema } from "@/lib/validation/auth";
+import { registerSchema, type RegisterInput } from "@/lib/validation/auth";
 import { registerAction } from "@/lib/actions/auth/register";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -34,8 +35,8 @@ export function RegisterForm({ lang, title, loginHref }: Props) {
     setAccountExists(error.code === ErrorCode.accountExists);
     setFormError(text.action(error));
   };
-  const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm({
-    schema: registerSchema,
+  const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm<RegisterInput>({
+    resolver: formResolver(registerSchema),
     defaultValues: { email: "", code: "", password: "", confirmPassword: "", agree: false },
   });
   const { errors, isSubmitting } = formState;

@@ -8,7 +8,7 @@ import { useSWRConfig } from "swr";
 import { ErrorCode } from "@/lib/contract/errors";
 import { redeemFormSchema, REDEEM_CODE_LENGTH, type RedeemFormInput } from "@/lib/validation/exchange";
 import type { VerificationSetup, VerificationValue } from "@/lib/validation/verification";
-import { announce } from "@/lib/announce";
+import { announce } from "@/lib/analytics/announce";
 import { redeemAction } from "@/lib/actions/exchange";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "@/lib/contract/user";
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "@/lib/contract/profile-rules";
 import { avatarFileError } from "@/lib/validation/profile";
 import type { PageRef } from "@/lib/session/action-result";
 import { Button } from "@/components/ui/button";

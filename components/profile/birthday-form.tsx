@@ -2,10 +2,10 @@
 
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { clsx } from "clsx";
 import { useTranslations } from "next-intl";
-import { birthdaySchema, todayIso, type BirthdayInput, type BirthdayValue } from "@/lib/validation/profile";
+import { birthdaySchema, todayIso, type BirthdayInput } from "@/lib/validation/profile";
 import type { PageRef } from "@/lib/session/action-result";
 import { saveBirthdayAction } from "@/lib/actions/profile";
 import { FormBody } from "@/components/ui/form-body";
@@ -26,8 +26,8 @@ export function BirthdayForm({ page, birthday, inputId }: { page: PageRef; birth
   const { state, notice, save, edited } = useFieldSave();
   const hintId = useId();
   const errorId = `${inputId}-error`;
-  const { register, handleSubmit, formState, setError, setValue, control, reset } = useForm<BirthdayInput, unknown, BirthdayValue>({
-    resolver: zodResolver(birthdaySchema),
+  const { register, handleSubmit, formState, setError, setValue, control, reset } = useForm<BirthdayInput>({
+    resolver: formResolver(birthdaySchema),
     defaultValues: { birthday: birthday ?? "" },
   });
   const value = useWatch({ control, name: "birthday" }) ?? "";

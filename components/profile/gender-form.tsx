@@ -1,7 +1,7 @@
 "use client";
 
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { genderSchema, type GenderInput } from "@/lib/validation/profile";
 import type { PageRef } from "@/lib/session/action-result";
@@ -19,7 +19,7 @@ export function GenderForm({ page, gender, labelledBy }: { page: PageRef; gender
   const text = useProfileErrorText();
   const { state, notice, save, edited } = useFieldSave();
   const { register, handleSubmit, formState, setError, reset } = useForm<GenderInput>({
-    resolver: zodResolver(genderSchema),
+    resolver: formResolver(genderSchema),
     defaultValues: gender ? { gender } : {},
   });
   const error = text.field(formState.errors.gender?.message);

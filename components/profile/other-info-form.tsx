@@ -2,10 +2,10 @@
 
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { clsx } from "clsx";
 import { useTranslations } from "next-intl";
-import { INTRODUCTION_MAX, NICKNAME_MAX } from "@/lib/contract/user";
+import { INTRODUCTION_MAX, NICKNAME_MAX } from "@/lib/contract/profile-rules";
 import { otherInfoSchema, type OtherInfoInput } from "@/lib/validation/profile";
 import type { PageRef } from "@/lib/session/action-result";
 import { saveOtherInfoAction } from "@/lib/actions/profile";
@@ -26,7 +26,7 @@ export function OtherInfoForm({ page, nickname, introduction }: { page: PageRef;
   const { state, notice, save, edited } = useFieldSave();
   const id = useId();
   const { register, handleSubmit, formState, setError, control, reset } = useForm<OtherInfoInput>({
-    resolver: zodResolver(otherInfoSchema),
+    resolver: formResolver(otherInfoSchema),
     defaultValues: { nickname, introduction },
   });
   const { errors } = formState;

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type en from "@/messages/en.json";
-import { INTRODUCTION_MAX, NICKNAME_MAX } from "@/lib/contract/user";
+import { INTRODUCTION_MAX, NICKNAME_MAX } from "@/lib/contract/profile-rules";
 import { useErrorText } from "@/components/auth/use-error-text";
 
 type ProfileValidationKey = keyof (typeof en)["profile"]["validation"];

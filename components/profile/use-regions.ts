@@ -1,7 +1,8 @@
 "use client";
 
 import useSWR from "swr";
-import { regionListResponse, type RegionItem } from "@/lib/contract/user";
+import type { RegionItem } from "@/lib/contract/user";
+import { regionListAnswer } from "@/lib/validation/answers";
 import { ErrorCode } from "@/lib/contract/errors";
 import { fetchApi } from "@/lib/session/api-answer";
 
@@ -15,7 +16,7 @@ export class RegionsError extends Error {
 async function fetchRegions(url: string): Promise<RegionItem[]> {
   const answer = await fetchApi<unknown>(url, { headers: { accept: "application/json" } });
   if (!answer.ok) throw new RegionsError(answer.error.code);
-  const list = regionListResponse.safeParse(answer.data);
+  const list = regionListAnswer.safeParse(answer.data);
   if (!list.success) throw new RegionsError(ErrorCode.systemError);
   return list.data;
 }

@@ -1,10 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
-import { changePasswordSchema, type ChangePasswordInput } from "@/lib/validation/security";
 import { changePasswordAction, endSessionsAction } from "@/lib/actions/security";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,7 +10,6 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { SecuritySection } from "./section";
 import { useRefreshSessions, type SecurityPageRef } from "./page-ref";
-import { applyFieldErrors } from "@/components/auth/form-errors";
 
 type Offer = { state: "idle" | "ending" } | { state: "ended"; count: number } | { state: "failed"; message: string };
 type Changed = null | { signedOutOthers: boolean };
@@ -28,37 +24,8 @@ export function PasswordSection({ page }: { page: SecurityPageRef }) {
   const text = useErrorText();
   const hydrated = useHydrated();
   const refreshSessions = useRefreshSessions();
-  const [open, setOpen] = useState(false);
   const [changed, setChanged] = useState<Changed>(null);
   const [offer, setOffer] = useState<Offer>({ state: "idle" });
-  const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset, setError } = useForm<ChangePasswordInput>({
-    resolver: formResolver(changePasswordSchema),
-    defaultValues: { oldPassword: "", password: "", confirmPassword: "", signOutOthers: true },
-  });
-  const { errors, isSubmitting } = formState;
-
-  function onOpenChange(next: boolean) {
-    setOpen(next);
-    if (!next) {
-      reset();
-      setFormError(null);
-    }
-  }
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const result = await callAction(() => changePasswordAction(values, page));
-    if (result.ok) {
-      setChanged({ signedOutOthers: values.signOutOthers });
-      setOffer({ state: "idle" });
-      onOpenChange(false);
-      if (values.signOutOthers) void refreshSessions();
-      return;
-    }
-    const fields = ["oldPassword", "password", "confirmPassword"] as const;
-    if (!applyFieldErrors(result.error, fields, setError)) setFormError(text.action(result.error));
-  });
 
   async function endOthers() {
     setOffer({ state: "ending" });
@@ -85,23 +52,13 @@ export function PasswordSection({ page }: { page: SecurityPageRef }) {
       action={
         <PasswordChangeDialog
           label={(key) => t(key)}
-          open={open}
-          onOpenChange={onOpenChange}
           trigger={trigger}
-          onSubmit={onSubmit}
-          fields={{
-            oldPassword: register("oldPassword"),
-            password: register("password"),
-            confirmPassword: register("confirmPassword"),
-            signOutOthers: register("signOutOthers"),
+          send={(values) => changePasswordAction(values, page)}
+          onChanged={(values) => {
+            setChanged({ signedOutOthers: values.signOutOthers });
+            setOffer({ state: "idle" });
+            if (values.signOutOthers) void refreshSessions();
           }}
-          errors={{
-            oldPassword: text.field(errors.oldPassword?.message),
-            password: text.field(errors.password?.message),
-            confirmPassword: text.field(errors.confirmPassword?.message),
-          }}
-          formError={formError}
-          pending={isSubmitting}
         />
       }
     >

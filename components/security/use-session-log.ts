@@ -1,8 +1,9 @@
 "use client";
 
 import useSWR from "swr";
-import type { ZodType } from "zod";
-import { deviceSecurityResponse, sessionLogResponse, type LoginSessionItem } from "@/lib/contract/user";
+import type { LoginSessionItem } from "@/lib/contract/user";
+import { deviceSecurityAnswer, sessionLogAnswer } from "@/lib/validation/answers";
+import type { FormSchema } from "@/lib/validation/form-schema";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { DeviceSecurity } from "@/lib/upstream/security";
 import { fetchApi } from "@/lib/session/api-answer";
@@ -20,7 +21,7 @@ export class SessionLogError extends Error {
   }
 }
 
-function fetchPage<T>(schema: ZodType<T>) {
+function fetchPage<T>(schema: FormSchema<T>) {
   return async (url: string): Promise<T> => {
     const answer = await fetchApi<unknown>(url, { headers: { accept: "application/json" }, cache: "no-store" });
     if (!answer.ok) throw new SessionLogError(answer.error.code, answer.error.redirect ?? null);
@@ -29,8 +30,8 @@ function fetchPage<T>(schema: ZodType<T>) {
     return parsed.data;
   };
 }
-const fetchSessionLog = fetchPage(sessionLogResponse);
-const fetchDevices = fetchPage(deviceSecurityResponse);
+const fetchSessionLog = fetchPage(sessionLogAnswer);
+const fetchDevices = fetchPage(deviceSecurityAnswer);
 
 /**
  * One page of a security list through the portal's API (SWR): the page the server rendered is

@@ -1,10 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "@/lib/validation/use-form";
+import { useForm } from "react-hook-form";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { connectWithCodeAction } from "@/lib/actions/social/connect";
-import { connectCodeSchema } from "@/lib/validation/social";
+import { connectCodeSchema, type ConnectCodeInput } from "@/lib/validation/social";
 import type { VerificationSetup } from "@/lib/validation/verification";
 import type { PageRef } from "@/lib/session/action-result";
 import { Alert } from "@/components/ui/alert";
@@ -35,8 +36,8 @@ export function ConnectCodeForm({ page, channel, verification, email }: Props) {
   const request = useEmailCode("social", page);
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm({
-    schema: connectCodeSchema,
+  const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm<ConnectCodeInput>({
+    resolver: formResolver(connectCodeSchema),
     defaultValues: { email: email ?? "", code: "" },
   });
   const { errors, isSubmitting } = formState;

@@ -1,10 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "@/lib/validation/use-form";
+import { useForm } from "react-hook-form";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { connectWithPasswordAction } from "@/lib/actions/social/connect";
-import { connectPasswordSchema } from "@/lib/validation/social";
+import { connectPasswordSchema, type ConnectPasswordInput } from "@/lib/validation/social";
 import type { PageRef } from "@/lib/session/action-result";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -18,8 +19,8 @@ export function ConnectPasswordForm({ page, channel }: { page: PageRef; channel:
   const t = useTranslations("social.connect");
   const text = useErrorText();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm({
-    schema: connectPasswordSchema,
+  const { register, handleSubmit, formState, setError } = useForm<ConnectPasswordInput>({
+    resolver: formResolver(connectPasswordSchema),
     defaultValues: { password: "" },
   });
   const onSubmit = handleSubmit(async (values) => {

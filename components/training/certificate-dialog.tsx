@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { fetchApi } from "@/lib/session/api-answer";
-import { announce } from "@/lib/announce";
+import { announce } from "@/lib/analytics/announce";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose } from "@/components/ui/dialog";

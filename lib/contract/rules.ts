@@ -3,7 +3,7 @@
  * and the message key (under `validation`) of each failure. The contract builds its classic zod
  * fields from them for the services and the OpenAPI document (fields.ts); the browser's forms
  * check the same rules with a few lines of their own (lib/validation/form-schema.ts), because
- * even zod/mini costs the public pages ~45 KB of their 150 KB budget. A unit test holds both
+ * even zod/mini costs the public pages ~45 KB of their 160 KiB budget. A unit test holds both
  * sides to the same verdicts.
  *
  * This module imports nothing, so any client code may use it.

@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { codeField, loginPasswordField, nonceField, passwordField } from "./fields";
+import { GENDERS, INTRODUCTION_MAX, isStorableBirthday, NICKNAME_MAX } from "./profile-rules";
 
 /**
  * The signed-in user's profile and account security (SPEC §3, §5, §7), passport API `/v1`.
  * Every call needs the session token (`utoken`); a user only ever reads or changes their own data.
  */
 
-export const NICKNAME_MAX = 32;
-export const INTRODUCTION_MAX = 200;
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export { AVATAR_MAX_BYTES, AVATAR_TYPES, INTRODUCTION_MAX, NICKNAME_MAX } from "./profile-rules";
 
 // PATCH /v1/user/headpic — multipart/form-data with the image in the field `headpic`.
 // The service checks the bytes (PNG, JPEG, WebP up to 5 MB), re-encodes and strips metadata.
@@ -22,17 +20,14 @@ export const otherInfoRequest = z.object({
 });
 
 // PATCH /v1/user/gender
-export const genderRequest = z.object({ gender: z.enum(["male", "female"], { error: "genderRequired" }) });
+export const genderRequest = z.object({ gender: z.enum(GENDERS, { error: "genderRequired" }) });
 
 // PATCH /v1/user/birthday — YYYY-MM-DD, a real date, not in the future, not before 1900
 export const birthdayRequest = z.object({
   birthday: z
     .string({ error: "birthdayRequired" })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "birthdayRequired" })
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && value >= "1900-01-01";
-    }, { error: "birthdayInvalid" }),
+    .refine(isStorableBirthday, { error: "birthdayInvalid" }),
 });
 
 // GET /v1/region/country and GET /v1/region/country/{id}/states — names in the `lang` header's language
@@ -104,6 +99,8 @@ export const deviceSecurityResponse = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+export type KnownDevice = z.infer<typeof knownDevice>;
+export type DeviceSecurity = z.infer<typeof deviceSecurityResponse>;
 /**
  * Turning device security on needs nothing more; turning it off (a security-lowering change)
  * needs proof that the account's owner asks: the current `password`, or a `captcha` of purpose

@@ -1,18 +1,32 @@
-import { z } from "zod";
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, birthdayRequest, countryRequest, genderRequest, otherInfoRequest } from "@/lib/contract/user";
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, GENDERS, INTRODUCTION_MAX, isStorableBirthday, NICKNAME_MAX } from "@/lib/contract/profile-rules";
 import { ErrorCode } from "@/lib/contract/errors";
+import { formSchema, oneOf, type FieldCheck, type Infer } from "./form-schema";
 
 /**
- * The user centre's forms (SPEC §5), shared by the client forms and their server actions.
- * Built on the contract's request schemas so the portal never accepts what the services refuse.
+ * The user centre's forms (SPEC §5), shared by the client forms and their server actions, on the
+ * contract's profile rules (lib/contract/profile-rules.ts): the rules the services' own schemas
+ * (lib/contract/user.ts) are built from, so the portal never accepts what the services refuse.
  * Messages are keys under `profile.validation` (falling back to `validation`).
  */
 
-export const otherInfoSchema = otherInfoRequest;
-export type OtherInfoInput = z.input<typeof otherInfoSchema>;
+/** A text that may be empty, trimmed, at most `max` characters. */
+function trimmedText(max: number, message: string): FieldCheck<string> {
+  return (raw) => {
+    if (typeof raw !== "string") return { ok: false, message: "invalid" };
+    const value = raw.trim();
+    return value.length <= max ? { ok: true, value } : { ok: false, message };
+  };
+}
 
-export const genderSchema = genderRequest;
-export type GenderInput = z.infer<typeof genderSchema>;
+/** Nickname and introduction (trimmed; empty clears them). */
+export const otherInfoSchema = formSchema({
+  nickname: trimmedText(NICKNAME_MAX, "nicknameTooLong"),
+  introduction: trimmedText(INTRODUCTION_MAX, "introductionTooLong"),
+});
+export type OtherInfoInput = Infer<typeof otherInfoSchema>;
+
+export const genderSchema = formSchema({ gender: oneOf(GENDERS, "genderRequired") });
+export type GenderInput = Infer<typeof genderSchema>;
 
 /** Today as the services see it (UTC), YYYY-MM-DD: the latest birthday they accept. */
 export function todayIso(now: Date = new Date()): string {
@@ -27,24 +41,29 @@ function normalizeDate(value: string): string {
   return `${year}-${month?.padStart(2, "0")}-${day?.padStart(2, "0")}`;
 }
 
-export const birthdaySchema = z.object({
-  birthday: z
-    .string({ error: "birthdayRequired" })
-    .transform(normalizeDate)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: "birthdayRequired" })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "birthdayInvalid" })
-        .pipe(birthdayRequest.shape.birthday)
-        .refine((value) => value <= todayIso(), { error: "birthdayFuture" }),
-    ),
-});
-export type BirthdayInput = z.input<typeof birthdaySchema>;
-export type BirthdayValue = z.output<typeof birthdaySchema>;
+const birthdayField: FieldCheck<string> = (raw) => {
+  if (typeof raw !== "string") return { ok: false, message: "birthdayRequired" };
+  const value = normalizeDate(raw);
+  if (value.length === 0) return { ok: false, message: "birthdayRequired" };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isStorableBirthday(value)) return { ok: false, message: "birthdayInvalid" };
+  if (value > todayIso()) return { ok: false, message: "birthdayFuture" };
+  return { ok: true, value };
+};
 
-export const countrySchema = countryRequest;
-export type CountryInput = z.infer<typeof countrySchema>;
+/** The birthday, typed or picked; the checked value is YYYY-MM-DD. */
+export const birthdaySchema = formSchema({ birthday: birthdayField });
+export type BirthdayInput = Infer<typeof birthdaySchema>;
+
+/** A whole number above zero (an id from a select). */
+function positiveId(message: string): FieldCheck<number> {
+  return (raw) => (typeof raw === "number" && Number.isInteger(raw) && raw > 0 ? { ok: true, value: raw } : { ok: false, message });
+}
+
+const regionField: FieldCheck<number | null> = (raw) => (raw === null ? { ok: true, value: null } : positiveId("invalid")(raw));
+
+/** The country, and its region (null when the country has none or the user picks none). */
+export const countrySchema = formSchema({ country: positiveId("countryRequired"), region: regionField });
+export type CountryInput = Infer<typeof countrySchema>;
 
 /** The portal's early avatar check; the services' content check (20110–20112) stays the authority. */
 export function avatarFileError(file: { type: string; size: number }): number | null {

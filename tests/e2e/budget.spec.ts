@@ -2,13 +2,13 @@ import { gzipSync } from "node:zlib";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 
 /**
- * The public pages' script budget: at most 150 KiB (153,600 bytes) of gzipped JavaScript per
+ * The public pages' script budget: at most 160 KiB (163,840 bytes) of gzipped JavaScript per
  * page, framework included, as a browser downloads it on a first visit (`npm run bench` prints
  * the same figures). The
  * sizes of a production build are deterministic, so this is a size check, not a timing. The
  * portal here shows every social button, so the sign-in pages are at their largest.
  */
-const BUDGET = 150 * 1024;
+const BUDGET = 160 * 1024;
 const PAGES = ["/en/login", "/zh/login", "/en/register", "/zh/register", "/en/findpwd", "/zh/findpwd", "/en/login-business", "/zh/login-business", "/en/login?p=atomm&s=pc&lr=1"];
 
 /** Every classic or module script the page loads up front (not the `noModule` fallbacks). */
@@ -37,7 +37,7 @@ async function gzippedBytes(request: APIRequestContext, path: string): Promise<{
 }
 
 for (const path of PAGES) {
-  test(`${path} loads at most 150 KiB of gzipped JavaScript`, async ({ request }) => {
+  test(`${path} loads at most 160 KiB of gzipped JavaScript`, async ({ request }) => {
     const { total, scripts } = await gzippedBytes(request, path);
     expect(scripts).toBeGreaterThan(0);
     test.info().annotations.push({ type: "gzip JS", description: `${(total / 1024).toFixed(1)} KiB in ${scripts} scripts` });

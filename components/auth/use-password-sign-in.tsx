@@ -1,0 +1,63 @@
+"use client";
+
+import { useState } from "react";
+import { ErrorCode } from "@/lib/contract/errors";
+import type { ActionResult, PageRef, SignInResult } from "@/lib/session/action-result";
+import type { VerificationScene } from "@/lib/contract/verification";
+import type { VerificationValue } from "@/lib/validation/verification";
+import { HumanVerification } from "@/components/verification/lazy";
+import { announce } from "@/lib/analytics/announce";
+import { completeSignIn } from "@/lib/bridge/sign-in";
+import { callAction, useErrorText } from "./use-error-text";
+import { useSignInVerification } from "./use-sign-in-verification";
+import { deviceHoldOf, type DeviceHold } from "./device-hold";
+
+/** How a sign-in was made, as analytics hears it. */
+export type SignInMethod = "password" | "enterprise" | "code" | "device";
+
+/** A sign-in went through: analytics hears of it, then the browser goes where the action said. */
+export async function goSignedIn(result: SignInResult, method: SignInMethod): Promise<void> {
+  announce({ event: "login", method });
+  await completeSignIn(result);
+}
+
+/**
+ * The submit flow of the two password sign-ins (consumer and business): human verification
+ * when the services ask for it (20106; a refused one, 20107, gets a fresh widget), the
+ * new-device step after a 20109, and the browser on its way after a success. The form owns its
+ * fields; this owns what happens once they are valid.
+ */
+export function usePasswordSignIn(method: "password" | "enterprise") {
+  const text = useErrorText();
+  const human = useSignInVerification();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [hold, setHold] = useState<DeviceHold | null>(null);
+
+  async function submit(values: { email: string; remember: boolean }, send: (verification: VerificationValue | undefined) => Promise<ActionResult<SignInResult>>): Promise<void> {
+    setFormError(null);
+    const value = human.forSubmit();
+    if (value === "unsolved") {
+      setFormError(text.action({ code: ErrorCode.verificationRequired }));
+      return;
+    }
+    const result = await callAction(() => send(value));
+    if (result.ok) return goSignedIn(result, method);
+    const held = deviceHoldOf(result.error, values.remember);
+    if (held) {
+      human.failed(result.error.code, values.email);
+      setHold(held);
+      return;
+    }
+    if (human.failed(result.error.code, values.email)) setFormError(text.action(result.error));
+  }
+
+  return { human, formError, hold, back: () => setHold(null), submit };
+}
+
+type Props = { human: ReturnType<typeof useSignInVerification>; scene: VerificationScene; page: PageRef };
+
+/** The verification widget of a password sign-in, once the services asked for one. */
+export function SignInVerification({ human, scene, page }: Props) {
+  if (!human.challenge) return null;
+  return <HumanVerification key={human.challenge.attempt} scene={scene} email={human.challenge.email} lang={page.lang} query={page.query} onVerified={human.solved} />;
+}
