@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { SN_DEVICES_PER_ACCOUNT, SN_DEVICES_PER_ADDRESS, snHistoryResponse, snPasswordResponse } from "@/lib/contract/safety";
 import { getDb } from "@/lib/backend/db/client";
-import { snPasswordIssues } from "@/lib/backend/db/schema";
+import { snPasswordIssues, users } from "@/lib/backend/db/schema";
 import { SN_REQUEST_LIMITS } from "@/lib/backend/services/sn-password-issues";
 import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend, type Reply } from "./support/harness";
 import { snNumber, watchInFull, WELDER_ENV } from "./support/welder";
@@ -131,4 +131,28 @@ test("the history pages newest first and shows only the user's own issues", asyn
     [snNumber(2001), "800W"],
   ]);
   expect((await page(2)).list.map((item) => item.sn)).toEqual([snNumber(2000)]);
+});
+
+test("deleting accounts does not refill an address's budget: their issues stay, without the account", async () => {
+  const ip = "127.0.0.7";
+  const accounts = [];
+  for (let i = 0; i < 4; i++) {
+    const account = await registerUser(`churn-${i}@example.com`);
+    await watchInFull(backend, account.utoken);
+    accounts.push(account);
+  }
+  const [first, second, third, fourth] = accounts;
+  if (!first || !second || !third || !fourth) throw new Error("four accounts");
+  for (const [n, account] of [first, second].entries()) {
+    for (let i = 0; i < SN_DEVICES_PER_ACCOUNT; i++) expect(await password(account.utoken, snNumber(3000 + n * 100 + i), ip)).toMatchObject({ code: 0 });
+  }
+  // the two accounts go (as POST /v1/user/delete removes the row)
+  const db = await getDb();
+  for (const account of [first, second]) await db.delete(users).where(eq(users.id, account.uid));
+  const kept = await db.select().from(snPasswordIssues).where(eq(snPasswordIssues.ip, ip));
+  expect(kept).toHaveLength(2 * SN_DEVICES_PER_ACCOUNT);
+  expect(kept.every((row) => row.userId === null)).toBe(true);
+  // the address has 10 devices left, whoever asks
+  for (let i = 0; i < SN_DEVICES_PER_ACCOUNT; i++) expect(await password(third.utoken, snNumber(3200 + i), ip)).toMatchObject({ code: 0 });
+  expect(await password(fourth.utoken, snNumber(3300), ip)).toMatchObject({ status: 429, code: 20507 });
 });
