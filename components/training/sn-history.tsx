@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
+import { ErrorCode } from "@/lib/contract/errors";
 import type { SnHistory } from "@/lib/contract/safety";
 import { SN_HISTORY_PAGE_SIZES } from "@/lib/validation/training";
 import { Alert } from "@/components/ui/alert";
@@ -28,6 +29,8 @@ export function SnHistoryTable({ page, initial }: { page: TrainingPageRef; initi
   const [number, setNumber] = useState(1);
   const [size, setSize] = useState<number>(SN_HISTORY_PAGE_SIZES[0]);
   const { data, error, isValidating } = useSnHistory(page, number, size, initial);
+  // an upstream passport API without this product's history endpoint: no table rather than an error
+  if (error?.code === ErrorCode.notFound) return null;
   return (
     <section aria-labelledby="sn-history-title" className="flex flex-col gap-3">
       <h3 id="sn-history-title" className="font-semibold text-gray-900">

@@ -22,7 +22,7 @@ const one = history([{ id: "a", sn: SN, power: "1200W", issuedAt: "2026-11-26T09
 
 const server = setupServer();
 let requests: URL[] = [];
-let answer: SnHistory = one;
+let answer: SnHistory | number = one;
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 beforeEach(() => {
   requests = [];
@@ -31,7 +31,7 @@ beforeEach(() => {
   server.use(
     http.get("*/api/training/sn-passwords", ({ request }) => {
       requests.push(new URL(request.url));
-      return HttpResponse.json({ ok: true, data: answer });
+      return typeof answer === "number" ? HttpResponse.json({ ok: false, error: { code: answer } }, { status: 400 }) : HttpResponse.json({ ok: true, data: answer });
     }),
   );
 });
@@ -84,4 +84,16 @@ it("fetches the history again after a new password, with the page's language and
   expect(requests).toHaveLength(1);
   expect(Object.fromEntries(requests[0]?.searchParams ?? [])).toEqual({ p: "atomm", lang: "en", page: "1", pageSize: "10" });
   await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(3));
+});
+
+it("fetches the history itself when the page could not, and shows a failure as a translated error; an upstream without the endpoint shows nothing", async () => {
+  answer = 10000;
+  const { unmount } = renderIn("zh", fresh(<SnHistoryTable page={page} initial={null} />));
+  expect(await screen.findByText(messages.zh.errors["10000"])).toBeInTheDocument();
+  unmount();
+  answer = 10006;
+  renderIn("en", fresh(<SnHistoryTable page={page} initial={null} />));
+  await waitFor(() => expect(requests).toHaveLength(2));
+  await waitFor(() => expect(screen.queryByRole("heading", { name: messages.en.training.snHistory.title })).not.toBeInTheDocument());
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 });
