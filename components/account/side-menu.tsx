@@ -56,7 +56,9 @@ export function SideMenu({ lang }: { lang: string }) {
   const entries = business ? businessEntries : consumerEntries.filter((entry) => entry.key !== "training" || showTraining);
   return (
     <nav aria-label={t("label")} className="md:w-56 md:shrink-0">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col" onKeyDown={moveFocus}>
+      {/* relative: the sr-only "(opens in a new window)" is absolutely positioned; without a
+          positioned scroll container it escaped the row's own scrolling and widened the page */}
+      <ul className="relative flex gap-1 overflow-x-auto md:flex-col" onKeyDown={moveFocus}>
         {entries.map((entry) => {
           const href = `/${lang}/${entry.path}`;
           const active = pathname === href || (entry.home !== undefined && pathname === `/${lang}/${entry.home}`);
