@@ -57,7 +57,7 @@ export function SideMenu({ lang }: { lang: string }) {
   return (
     <nav aria-label={t("label")} className="md:w-56 md:shrink-0">
       {/* a column on wide screens; on a phone the entries wrap onto as many rows as they need, whole */}
-      <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap" onKeyDown={moveFocus}>
+      <ul className="relative flex flex-wrap gap-1 md:flex-col md:flex-nowrap" onKeyDown={moveFocus}>
         {entries.map((entry) => {
           const href = `/${lang}/${entry.path}`;
           const active = pathname === href || (entry.home !== undefined && pathname === `/${lang}/${entry.home}`);

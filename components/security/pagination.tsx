@@ -23,7 +23,7 @@ export function Pagination({ page, pageSize, total, sizes, onPage, onPageSize, d
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav aria-label={t("label")} className="flex flex-col gap-3 text-sm text-gray-700 sm:flex-row sm:items-center sm:justify-between">
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <span>{totalText ?? t("total", { total })}</span>
         <label htmlFor={sizeId} className="flex items-center gap-2">
           <select

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useForm } from "react-hook-form";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
@@ -14,12 +14,19 @@ import { applyFieldErrors } from "@/components/auth/form-errors";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { CopyButton } from "./copy-button";
 import type { TrainingPageRef } from "./page-ref";
+import { useRefreshSnHistory } from "./use-sn-history";
 
 type Generated = { sn: string; power: LightSource; password: string };
 
 /**
  * The SN password form (SPEC §4, §5): the welder's 23-character SN and its light source. The
- * services make the password only for a user whose full viewing of the video they saw.
+ * services make the password only for a user whose full viewing of the video they saw, within a
+ * daily budget of new devices, and record it; the history below is fetched again after each one.
+ *
+ * One user action sends one request. A held Enter key repeats its keydown (about 30 a second),
+ * and each repeat submitted the form again as soon as the previous answer had come: holding it
+ * for a few seconds sent dozens of requests (issue 20 saw 80). Repeated keydowns are ignored,
+ * and a submission while one is under way is dropped before React has re-rendered the button.
  */
 export function SnPasswordForm({ page }: { page: TrainingPageRef }) {
   const t = useTranslations("training.sn");
@@ -32,13 +39,16 @@ export function SnPasswordForm({ page }: { page: TrainingPageRef }) {
     defaultValues: { sn: "", power: "1200W" },
   });
   const { errors, isSubmitting } = formState;
+  const inFlight = useRef(false);
+  const refreshSnHistory = useRefreshSnHistory();
 
-  const onSubmit = handleSubmit(async (values) => {
+  const send = handleSubmit(async (values) => {
     setFormError(null);
     setGenerated(null);
     const result = await callAction(() => snPasswordAction(values, page));
     if (result.ok) {
       setGenerated({ sn: result.sn, power: result.power, password: result.password });
+      void refreshSnHistory();
       return;
     }
     // the services' SN codes belong to the field
@@ -49,8 +59,26 @@ export function SnPasswordForm({ page }: { page: TrainingPageRef }) {
     if (!applyFieldErrors(result.error, ["sn", "power"] as const, setError)) setFormError(text.action(result.error));
   });
 
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (inFlight.current) {
+      event.preventDefault();
+      return;
+    }
+    inFlight.current = true;
+    try {
+      await send(event);
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    // a held key's repeats are not new actions: no implicit submission for them
+    if (event.key === "Enter" && event.repeat) event.preventDefault();
+  }
+
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="sn-title" className="flex flex-col gap-4">
+    <form onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-labelledby="sn-title" className="flex flex-col gap-4">
       <h3 id="sn-title" className="font-semibold text-gray-900">
         {t("title")}
       </h3>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { PrizeInfo, WelderState } from "@/lib/contract/safety";
+import type { PrizeInfo, SnHistory, WelderState } from "@/lib/contract/safety";
 import { Alert } from "@/components/ui/alert";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { CourseCard } from "./course-card";
@@ -9,10 +9,10 @@ import type { TrainingPageRef } from "./page-ref";
 import { WelderSection } from "./welder-section";
 
 export type Loaded<T> = { data: T; error: null } | { data: null; error: number };
-type Props = { page: TrainingPageRef; prize: Loaded<PrizeInfo>; welder: Loaded<WelderState> };
+type Props = { page: TrainingPageRef; prize: Loaded<PrizeInfo>; welder: Loaded<WelderState>; snHistory: SnHistory | null };
 
 /** Safety training (SPEC §2): the pre-use courses for the user's devices, then the laser welder video. */
-export function TrainingView({ page, prize, welder }: Props) {
+export function TrainingView({ page, prize, welder, snHistory }: Props) {
   const t = useTranslations("training");
   const text = useErrorText();
   const info = prize.data;
@@ -38,7 +38,7 @@ export function TrainingView({ page, prize, welder }: Props) {
           <CourseCard key={course} page={page} course={course} initial={{ certId, finishedAt }} />
         ))}
       </section>
-      {welder.data ? <WelderSection page={page} welder={welder.data} /> : <Alert tone="error">{text.action({ code: welder.error ?? 10000 })}</Alert>}
+      {welder.data ? <WelderSection page={page} welder={welder.data} snHistory={snHistory} /> : <Alert tone="error">{text.action({ code: welder.error ?? 10000 })}</Alert>}
     </div>
   );
 }

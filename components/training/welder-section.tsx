@@ -2,19 +2,21 @@
 
 import { useRef } from "react";
 import { useTranslations } from "next-intl";
-import type { WelderState } from "@/lib/contract/safety";
+import type { SnHistory, WelderState } from "@/lib/contract/safety";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useErrorText } from "@/components/auth/use-error-text";
+import { SnHistoryTable } from "./sn-history";
 import { SnPasswordForm } from "./sn-password-form";
 import type { TrainingPageRef } from "./page-ref";
 import { useWelderViewing } from "./use-welder-viewing";
 
 /**
  * The laser welder training video with its states (not completed, in progress, completed, and
- * "watch again" once completed) and, after a full viewing, the SN password form.
+ * "watch again" once completed) and, after a full viewing, the SN password form and the history
+ * of the passwords issued.
  */
-export function WelderSection({ page, welder }: { page: TrainingPageRef; welder: WelderState }) {
+export function WelderSection({ page, welder, snHistory }: { page: TrainingPageRef; welder: WelderState; snHistory: SnHistory | null }) {
   const t = useTranslations("training.welder");
   const ts = useTranslations("training.sn");
   const text = useErrorText();
@@ -72,7 +74,14 @@ export function WelderSection({ page, welder }: { page: TrainingPageRef; welder:
           </Button>
         ) : null}
       </div>
-      {phase === "completed" ? <SnPasswordForm page={page} /> : <p className="text-sm text-muted">{ts("locked")}</p>}
+      {phase === "completed" ? (
+        <>
+          <SnPasswordForm page={page} />
+          <SnHistoryTable page={page} initial={snHistory} />
+        </>
+      ) : (
+        <p className="text-sm text-muted">{ts("locked")}</p>
+      )}
     </section>
   );
 }

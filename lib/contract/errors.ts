@@ -41,6 +41,7 @@
  * | 20504 | snLengthIncorrect     | 400  | the device SN is not 23 characters                     |
  * | 20505 | snFormatError         | 400  | the device SN has characters other than letters, digits, '-' |
  * | 20506 | videoViewRefused      | 409  | a viewing report the server cannot believe (unknown, ahead of time, or too early to finish) |
+ * | 20507 | snPasswordLimit       | 429  | SN passwords for new devices over the account's or the address's 24-hour budget; `data.retryAfter` |
  * | 20601 | messageCategoryNotBlockable | 400 | messages: system (and activity) messages cannot be turned off |
  * | 20602 | messageNotFound       | 404  | messages: no such message in the caller's inbox        |
  * | 20301 | socialAuthFailed      | 401  | social sign-in: the provider refused, or its answer failed a check (state, nonce, token) |
@@ -97,6 +98,7 @@ export const ErrorCode = {
   snLengthIncorrect: 20504,
   snFormatError: 20505,
   videoViewRefused: 20506,
+  snPasswordLimit: 20507,
   messageCategoryNotBlockable: 20601,
   messageNotFound: 20602,
   socialAuthFailed: 20301,

@@ -41,6 +41,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20504: 400,
   20505: 400,
   20506: 409,
+  20507: 429,
   20601: 400,
   20602: 404,
   20301: 401,

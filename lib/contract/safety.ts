@@ -93,3 +93,39 @@ export const snPasswordRequest = z.object({ sn: z.string().max(256), power: ligh
 /** The SN rules as a classic field, for callers that validate before sending. */
 export const deviceSnField = fieldFromRule(DEVICE_SN_RULE);
 export const snPasswordResponse = z.object({ sn: z.string(), power: lightSourceSchema, password: z.string() });
+
+/**
+ * The budget of SN passwords (docs/exchange-and-training.md): each account may have passwords
+ * made for SN_DEVICES_PER_ACCOUNT different devices (SNs) within any 24 hours, and each address
+ * for SN_DEVICES_PER_ADDRESS. Asking again for an SN already issued within the window is free.
+ * Past a budget the answer is 20507 (HTTP 429, data.retryAfter) and nothing is issued.
+ */
+export const SN_DEVICES_PER_ACCOUNT = 10;
+export const SN_DEVICES_PER_ADDRESS = 30;
+export const SN_BUDGET_WINDOW_SECONDS = 86_400;
+
+// GET /v1/safety/welder/passwords?page=1&pageSize=10 — the passwords issued to the user, newest
+// first. The passwords themselves are not listed: asking again for an SN gives it (for free).
+export const SN_HISTORY_PAGE_SIZE_MAX = 50;
+export const snHistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(SN_HISTORY_PAGE_SIZE_MAX).default(10),
+});
+export const snIssueItem = z.object({
+  id: z.string(),
+  sn: z.string(),
+  power: lightSourceSchema,
+  /** when the password was issued (ISO 8601) */
+  issuedAt: z.string(),
+});
+export type SnIssueItem = z.infer<typeof snIssueItem>;
+export const snHistoryResponse = z.object({
+  list: z.array(snIssueItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** different devices issued to the account within the last 24 hours, and the most allowed */
+  devicesUsed: z.number().int(),
+  devicesLimit: z.number().int(),
+});
+export type SnHistory = z.infer<typeof snHistoryResponse>;

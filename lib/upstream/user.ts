@@ -3,6 +3,7 @@ import { exchangeListResponse, redeemResponse, type ExchangeList, type Redemptio
 import {
   completedResponse,
   prizeInfoResponse,
+  snHistoryResponse,
   snPasswordResponse,
   startTrainingResponse,
   welderFinishResponse,
@@ -10,6 +11,7 @@ import {
   welderStartResponse,
   welderStateResponse,
   type PrizeInfo,
+  type SnHistory,
   type WelderState,
 } from "@/lib/contract/safety";
 import type { LightSource, TrainingCourse } from "@/lib/contract/rules";
@@ -70,4 +72,9 @@ export function finishWelderViewing(ctx: UpstreamContext, input: { viewId: strin
 /** A welder's unlock password; 20503 until the video was watched in full, 20504/20505 for the SN. */
 export function generateSnPassword(ctx: UpstreamContext, input: { sn: string; power: LightSource }) {
   return userCall(ctx, { method: "POST", path: "/v1/safety/welder/password", body: input, schema: snPasswordResponse });
+}
+
+/** The SN passwords issued to the user, newest first, and their budget of new devices (GET /v1/safety/welder/passwords). */
+export function getSnPasswordHistory(ctx: UpstreamContext, input: { page: number; pageSize: number }): Promise<SnHistory> {
+  return userCall(ctx, { method: "GET", path: "/v1/safety/welder/passwords", query: input, schema: snHistoryResponse });
 }

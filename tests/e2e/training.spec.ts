@@ -20,6 +20,7 @@ const CASES = [
 /** The SN and light source of the test welder, and its password under the e2e SN_PASSWORD_KEY (docs/exchange-and-training.md). */
 const SN = "XTW1200A2026B0000000001";
 const PASSWORD_1200W = "MQBDUDGMDYKM";
+const PASSWORD_800W = "MXUZKZHBMA5J";
 
 for (const { lang, name, title } of CASES) {
   test(`safety training in ${lang}: course and certificate PDF, welder video that cannot be skipped, SN password`, async ({ page, context, request }) => {
@@ -110,6 +111,53 @@ for (const { lang, name, title } of CASES) {
     await page.getByRole("button", { name: tr.sn.copy }).click();
     await expect(page.getByText(tr.sn.copied, { exact: true })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(PASSWORD_1200W);
+
+    // the history of issued passwords: SN, light source and when (UTC), never the password again
+    const h = tr.snHistory;
+    const history = page.getByRole("table", { name: h.caption });
+    await expect(history.getByRole("columnheader")).toHaveText([h.sn, h.power, h.issuedAt]);
+    await expect(history.getByRole("row")).toHaveCount(2);
+    await expect(history.getByRole("row").nth(1).getByRole("cell")).toHaveText([SN, "1200W", new RegExp(`^${new Date().toISOString().slice(0, 10)} \\d{2}:\\d{2}$`)]);
+    await expect(history).not.toContainText(PASSWORD_1200W);
+    await expect(page.getByText(h.budget.replace("{used}", "1").replace("{limit}", "10"))).toBeVisible();
+
+    // holding Enter down is one action and sends one request (issue 20: the page sent 80 in a row)
+    const actions: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.method() === "POST" && sent.headers()["next-action"]) actions.push(sent.url());
+    });
+    await page.getByLabel("800W").check();
+    await sn.focus();
+    for (let repeat = 0; repeat < 25; repeat++) {
+      await page.keyboard.down("Enter");
+      // a held key repeats about 30 times a second, each after the previous answer has come
+      await page.waitForTimeout(40);
+    }
+    await page.keyboard.up("Enter");
+    await expect(page.getByTestId("sn-password")).toHaveText(PASSWORD_800W);
+    await expect(history.getByRole("row")).toHaveCount(3);
+    await expect(history.getByRole("row").nth(1).getByRole("cell").nth(1)).toHaveText("800W");
+    expect(actions).toHaveLength(1);
+
+    // nine more devices fill the account's day (10); an eleventh is refused with the page's message, and nothing is issued
+    for (let i = 2; i <= 10; i++) {
+      const issued = await request.post("/v1/safety/welder/password", { data: { sn: `${SN.slice(0, 21)}${String(i).padStart(2, "0")}`, power: "1200W" }, headers: { utoken: account.utoken } });
+      expect(await issued.json()).toMatchObject({ code: 0 });
+    }
+    await sn.fill(`${SN.slice(0, 21)}11`);
+    await page.getByRole("button", { name: tr.sn.generate }).click();
+    await expect(page.getByText(m.errors["20507"])).toBeVisible();
+    await expect(page.getByTestId("sn-password")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText(h.budget.replace("{used}", "10").replace("{limit}", "10"))).toBeVisible();
+    // 11 issues, the newest 10 on the first page
+    await expect(history.getByRole("row")).toHaveCount(11);
+
+    // on a 320 px wide screen nothing scrolls sideways (the side menu's row scrolls within itself)
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expect(history).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(await history.evaluate((table) => table.getBoundingClientRect().right)).toBeLessThanOrEqual(320);
   });
 }
 

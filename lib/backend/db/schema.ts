@@ -346,6 +346,30 @@ export const welderViews = pgTable(
   (t) => [index("welder_views_user_idx").on(t.userId, t.startedAt)],
 );
 
+/**
+ * Every welder unlock password the services issued (docs/exchange-and-training.md): who, for
+ * which device and light source, when and from which address. The password itself is not
+ * kept: it is derived again from the SN. The rows also hold the budgets of new devices per
+ * account and per address; they outlive a deleted account (user_id set null) so that deleting
+ * accounts does not refill an address's budget.
+ */
+export const snPasswordIssues = pgTable(
+  "sn_password_issues",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** canonical: upper case, 23 characters */
+    sn: text("sn").notNull(),
+    power: text("power", { enum: ["1200W", "800W"] }).notNull(),
+    /** the caller's address as the services saw it, or null when unknown */
+    ip: text("ip"),
+    /** the bucket the per-address budget counts under (services/ip-key.ts); null when exempt */
+    ipKey: text("ip_key"),
+    issuedAt: ts("issued_at").notNull(),
+  },
+  (t) => [index("sn_password_issues_user_idx").on(t.userId, t.issuedAt), index("sn_password_issues_ip_idx").on(t.ipKey, t.issuedAt)],
+);
+
 // ---- Messages, announcements and analytics (docs/messages-and-analytics.md) ----
 
 const MESSAGE_CATEGORY = ["device", "system", "app", "activity"] as const;

@@ -8,7 +8,9 @@ import { safetyProfiles, welderViews } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { snPasswordKey } from "../keys";
 import { log } from "../log";
+import { assertIpAllowed } from "./protection";
 import { safetyProfileOf } from "./safety";
+import { countSnPasswordRequest, recordSnPasswordIssue } from "./sn-password-issues";
 import { checkDeviceSn, deriveSnPassword } from "./sn-password";
 import type { UserRow } from "./users";
 
@@ -102,11 +104,18 @@ export async function finishViewing(user: UserRow, input: { viewId: string }): P
   return { completed: true, completedAt: (profile?.welderCompletedAt ?? at).toISOString() };
 }
 
-/** A device password, only for a user whose finished viewing the server saw (else 20503). */
-export async function generateSnPassword(user: UserRow, input: { sn: string; power: LightSource }): Promise<{ sn: string; power: LightSource; password: string }> {
+/**
+ * A device password, only for a user whose finished viewing the server saw (else 20503), within
+ * the budgets of new devices per account and per address (20507), and recorded before it is
+ * made (services/sn-password-issues.ts). Every request counts towards the flood guards (10004).
+ */
+export async function generateSnPassword(user: UserRow, input: { sn: string; power: LightSource; ip: string | null }): Promise<{ sn: string; power: LightSource; password: string }> {
+  await assertIpAllowed(input.ip);
+  await countSnPasswordRequest(user, input.ip);
   const profile = await safetyProfileOf(user.id);
   if (!profile?.welderCompletedAt) throw new ServiceError(ErrorCode.welderVideoNotWatched);
   const sn = checkDeviceSn(input.sn);
+  await recordSnPasswordIssue({ user, sn, power: input.power, ip: input.ip });
   const password = deriveSnPassword(await snPasswordKey(), sn, input.power);
   log().info({ uid: user.id, power: input.power }, "sn password made");
   return { sn, power: input.power, password };

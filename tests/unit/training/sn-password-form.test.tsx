@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SnPasswordForm } from "@/components/training/sn-password-form";
 import { snPasswordAction } from "@/lib/actions/training";
@@ -46,4 +46,32 @@ it("a user who has not watched the video is told so (20503), in Chinese too", as
   await userEvent.type(screen.getByLabelText(messages.zh.training.sn.sn), SN);
   await userEvent.click(screen.getByRole("button", { name: messages.zh.training.sn.generate }));
   expect(await screen.findByText(messages.zh.errors["20503"])).toBeInTheDocument();
+});
+
+it("holding Enter down sends one request, not one per repeated keydown", async () => {
+  generate.mockResolvedValue({ ok: true, sn: SN, power: "1200W", password: "MQBDUDGMDYKM" });
+  renderIn("en", <SnPasswordForm page={{ lang: "en", query: "" }} />);
+  await userEvent.type(screen.getByLabelText(t.sn), SN);
+  await userEvent.keyboard("{Enter>40}");
+  expect(await screen.findByText("MQBDUDGMDYKM")).toBeInTheDocument();
+  expect(generate).toHaveBeenCalledTimes(1);
+});
+
+it("a second submission while the first is under way is dropped", async () => {
+  let answer: (value: { ok: true; sn: string; power: "1200W"; password: string }) => void = () => undefined;
+  generate.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+  renderIn("en", <SnPasswordForm page={{ lang: "en", query: "" }} />);
+  await userEvent.type(screen.getByLabelText(t.sn), SN);
+  const form = screen.getByRole("form", { name: t.title });
+  fireEvent.submit(form);
+  fireEvent.submit(form);
+  fireEvent.submit(form);
+  await screen.findByRole("button", { name: t.generate, busy: true });
+  answer({ ok: true, sn: SN, power: "1200W", password: "MQBDUDGMDYKM" });
+  expect(await screen.findByText("MQBDUDGMDYKM")).toBeInTheDocument();
+  expect(generate).toHaveBeenCalledTimes(1);
+  // a new action afterwards is a new request
+  await userEvent.click(screen.getByRole("button", { name: t.generate }));
+  await screen.findByRole("button", { name: t.generate, busy: true });
+  expect(generate).toHaveBeenCalledTimes(2);
 });

@@ -1,5 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import {
+  snHistoryQuery,
+  snHistoryResponse,
   snPasswordRequest,
   snPasswordResponse,
   welderFinishRequest,
@@ -10,6 +12,7 @@ import {
   welderStateResponse,
 } from "@/lib/contract/safety";
 import { authenticate } from "../../services/sessions";
+import { snPasswordHistory } from "../../services/sn-password-issues";
 import { finishViewing, generateSnPassword, reportProgress, startViewing, welderState } from "../../services/welder";
 import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
@@ -72,14 +75,31 @@ export function welderRoutes(app: ServicesApp): void {
       method: "post",
       path: "/v1/safety/welder/password",
       tags,
-      summary: "A device's unlock password for its SN and light source; only after a finished viewing (20503); SN errors 20504, 20505",
+      summary:
+        "A device's unlock password for its SN and light source; only after a finished viewing (20503); SN errors 20504, 20505; new devices over the 24-hour budget of the account or the address 20507; too many requests 10004",
       security: SESSION,
       request: { body: json(snPasswordRequest) },
       responses: ok(snPasswordResponse),
     }),
     async (c) => {
       const { user } = await authenticate(c.var.token);
-      return reply(c, await generateSnPassword(user, c.req.valid("json")));
+      return reply(c, await generateSnPassword(user, { ...c.req.valid("json"), ip: c.var.client.ip }));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/safety/welder/passwords",
+      tags,
+      summary: "The SN passwords issued to the user (SN, light source, when), newest first, and the account's budget of new devices",
+      security: SESSION,
+      request: { query: snHistoryQuery },
+      responses: ok(snHistoryResponse),
+    }),
+    async (c) => {
+      const { user } = await authenticate(c.var.token);
+      return reply(c, await snPasswordHistory(user, c.req.valid("query")));
     },
   );
 }

@@ -8,8 +8,9 @@ import { pageLaunch } from "@/lib/launch/page";
 import { SETTINGS_PATH, TRAINING_PATH } from "@/lib/session/routes";
 import { readToken, upstreamContext } from "@/lib/session/server";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { getPrizeInfo, getWelderState } from "@/lib/upstream/user";
+import { getPrizeInfo, getSnPasswordHistory, getWelderState } from "@/lib/upstream/user";
 import { trainingEntryVisible } from "@/lib/training/menu-rule";
+import { SN_HISTORY_PAGE_SIZES } from "@/lib/validation/training";
 import { TrainingView, type Loaded } from "@/components/training/training-view";
 import { SignedInIdentity } from "@/components/analytics/signed-in-identity";
 
@@ -41,18 +42,19 @@ export default async function TrainingPage({ params, searchParams }: PageProps<"
   const token = await readToken();
   if (!token) redirect(href(`/${lang}/login`));
   const ctx = await upstreamContext(lang, launch, token);
-  let loaded: [Loaded<Awaited<ReturnType<typeof getPrizeInfo>>>, Loaded<Awaited<ReturnType<typeof getWelderState>>>];
+  let loaded: [Loaded<Awaited<ReturnType<typeof getPrizeInfo>>>, Loaded<Awaited<ReturnType<typeof getWelderState>>>, Loaded<Awaited<ReturnType<typeof getSnPasswordHistory>>>];
   try {
-    loaded = await Promise.all([settle(getPrizeInfo(ctx)), settle(getWelderState(ctx))]);
+    // the first page of the SN-password history too; the table fetches it itself if this failed
+    loaded = await Promise.all([settle(getPrizeInfo(ctx)), settle(getWelderState(ctx)), settle(getSnPasswordHistory(ctx, { page: 1, pageSize: SN_HISTORY_PAGE_SIZES[0] }))]);
   } catch (error) {
     if (error instanceof Expired) redirect(href(`/${lang}/login`));
     throw error;
   }
-  const [prize, welder] = loaded;
+  const [prize, welder, snHistory] = loaded;
   if (!trainingEntryVisible({ appVersion: launch.av, prize: prize.data })) redirect(href(`/${lang}/${SETTINGS_PATH}`));
   return (
     <>
-      <TrainingView page={{ lang, query }} prize={prize} welder={welder} />
+      <TrainingView page={{ lang, query }} prize={prize} welder={welder} snHistory={snHistory.data} />
       <SignedInIdentity lang={lang} />
     </>
   );

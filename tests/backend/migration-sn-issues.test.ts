@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { getDb, migrationsFolder } from "@/lib/backend/db/client";
+import { shutdownBackend } from "@/lib/backend/lifecycle";
+import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
+import { snNumber, watchInFull, WELDER_ENV } from "./support/welder";
+
+/**
+ * Migration 0006 (the record of SN passwords) on a database that was in use before it: on PGlite
+ * and on PostgreSQL (the suite runs on both), the migration runs at start and what was there stays.
+ */
+let backend: Backend;
+beforeAll(async () => {
+  backend = await startBackend(WELDER_ENV);
+}, OPEN_TIMEOUT);
+afterAll(stopBackend);
+
+/** The journal's time of the migration, which drizzle keeps as the applied migration's created_at. */
+function migrationMillis(tag: string): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: Array<{ tag: string; when: number }> };
+  const entry = journal.entries.find((item) => item.tag === tag);
+  if (!entry) throw new Error(`no migration ${tag}`);
+  return entry.when;
+}
+
+test(
+  "a database from before the SN-password record is migrated at start, and its accounts and training survive",
+  async () => {
+    const { utoken, uid } = await registerUser("veteran@example.com");
+    await watchInFull(backend, utoken);
+
+    // the database as the previous release left it: without the table and without the journal row
+    const db = await getDb();
+    await db.execute(sql`drop table sn_password_issues`);
+    await db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${migrationMillis("0006_sn_password_issues")}`);
+    // the new release starts on it
+    await shutdownBackend();
+    process.env.DATA_DIR = backend.dataDir;
+
+    expect(await call("GET", "/v1/user/fullinfo", { token: utoken })).toMatchObject({ code: 0, data: { uid } });
+    expect(await call("GET", "/v1/safety/welder", { token: utoken })).toMatchObject({ code: 0, data: { completed: true } });
+    expect(await call("GET", "/v1/safety/welder/passwords", { token: utoken })).toMatchObject({ code: 0, data: { total: 0 } });
+    const issued = await call("POST", "/v1/safety/welder/password", { token: utoken, body: { sn: snNumber(7), power: "800W" }, headers: fromIp("127.0.0.2") });
+    expect(issued).toMatchObject({ code: 0, data: { sn: snNumber(7), power: "800W" } });
+    expect(await call("GET", "/v1/safety/welder/passwords", { token: utoken })).toMatchObject({ code: 0, data: { total: 1, list: [{ sn: snNumber(7), power: "800W" }] } });
+  },
+  OPEN_TIMEOUT,
+);
