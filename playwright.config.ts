@@ -25,6 +25,10 @@ export const SAFETY_DEVICE_API_KEY = "e2e-device-side-key-0123456789abcdef";
 export const SN_PASSWORD_KEY = "passport-sn-test-key-0123456789abcdef";
 /** Redemption codes made with the operator command before the portal starts (read by the exchange spec). */
 export const CODE_FILES = { valid: ".e2e/codes-valid.csv", expired: ".e2e/codes-expired.csv", revoked: ".e2e/codes-revoked.csv" } as const;
+/** The SMTP sink, for a portal a spec starts itself (tests/e2e/support/own-server.ts). */
+export const SMTP_SINK_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
+/** Portals tests/e2e/server.spec.ts starts itself, one per way of binding (+60, +61, +62). */
+export const OWN_SERVER_PORTS = [BASE_PORT + 60, BASE_PORT + 61, BASE_PORT + 62] as const;
 // The specs' own helpers (the mailbox) read the sink's port from the environment.
 process.env.SMTP_SINK_HTTP_PORT = String(SMTP_HTTP_PORT);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -63,11 +67,13 @@ export const PROD_BANNED_IP = "127.0.0.2";
  */
 const TEST_RUN_ENV = { IP_LIMIT_EXEMPT: "127.0.0.1", ALTCHA_COST: "200", ALTCHA_MAX_COUNTER: "300" };
 /**
- * Every portal of the run: quiet logs, and `-H localhost` (not -H 127.0.0.1: under a loopback
- * address Next takes the middleware's rewrite of the sign-in pages for an external one, see
- * docs/decisions.md) resolving to 127.0.0.1, the tests' address.
+ * Every portal of the run is the portal's own server (server.ts, what `npm start` runs) on the
+ * production build: quiet logs, `localhost` resolving to 127.0.0.1, the tests' address. The main
+ * portals bind 127.0.0.1, the embeddable one `localhost` (its sibling site is localhost);
+ * tests/e2e/server.spec.ts signs in under each way of binding.
  */
 const SERVER_ENV = { NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn", NODE_OPTIONS: "--dns-result-order=ipv4first" };
+const serve = (host: string, port: number) => `node --import tsx server.ts -H ${host} -p ${port}`;
 /**
  * Messages, announcements and analytics (+40, +41): a throwaway PostgreSQL and a portal on it,
  * so the operator commands those tests run (publishing, counting) work while the portal serves.
@@ -151,7 +157,7 @@ export default defineConfig({
     },
     {
       // A production build with its own fresh data directory, the test enterprises and redemption codes.
-      command: `rm -rf .e2e && mkdir -p .e2e && ${createEnterprises} && ${createCodes} && next start -H localhost -p ${PORT}`,
+      command: `rm -rf .e2e && mkdir -p .e2e && ${createEnterprises} && ${createCodes} && ${serve("127.0.0.1", PORT)}`,
       url: `${BASE_URL}/en/login`,
       env: {
         PORT: String(PORT),
@@ -173,7 +179,7 @@ export default defineConfig({
     },
     {
       // its own data directory, made afresh: the ban is in place before the first request
-      command: `rm -rf .e2e-prod && DATA_DIR=.e2e-prod npm run --silent admin -- ip:ban ${PROD_BANNED_IP} && next start -H localhost -p ${PROD_PORT}`,
+      command: `rm -rf .e2e-prod && DATA_DIR=.e2e-prod npm run --silent admin -- ip:ban ${PROD_BANNED_IP} && ${serve("127.0.0.1", PROD_PORT)}`,
       url: `${PROD_URL}/en/login`,
       env: {
         PORT: String(PROD_PORT),
@@ -194,7 +200,7 @@ export default defineConfig({
     },
     {
       // The embeddable portal: its own data, the host site allowlisted, the sibling site for cookies.
-      command: `rm -rf .e2e-embed && mkdir -p .e2e-embed && next start -H localhost -p ${EMBED_PORT}`,
+      command: `rm -rf .e2e-embed && mkdir -p .e2e-embed && ${serve("localhost", EMBED_PORT)}`,
       url: `${EMBED_PORTAL_URL}/en/login`,
       env: {
         PORT: String(EMBED_PORT),
@@ -216,7 +222,7 @@ export default defineConfig({
       stdout: "pipe",
     },
     {
-      command: `next start -H localhost -p ${DOWN_PORT}`,
+      command: serve("localhost", DOWN_PORT),
       url: `${DOWN_URL}/en/login`,
       env: {
         PORT: String(DOWN_PORT),
@@ -240,7 +246,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `next start -H localhost -p ${MESSAGES_PORT}`,
+      command: serve("localhost", MESSAGES_PORT),
       url: `${MESSAGES_URL}/en/login`,
       env: {
         PORT: String(MESSAGES_PORT),

@@ -1,0 +1,80 @@
+import net from "node:net";
+
+/**
+ * HTTP as an attacker writes it: bytes on a socket bound to another loopback address (another
+ * client), with whatever headers and framing it likes, read back as status, headers and body.
+ */
+export type RawAnswer = { status: number; head: string; body: string };
+
+function parse(data: Buffer): RawAnswer {
+  const text = data.toString("utf8");
+  const end = text.indexOf("\r\n\r\n");
+  const head = end < 0 ? text : text.slice(0, end);
+  let body = end < 0 ? "" : text.slice(end + 4);
+  if (/^transfer-encoding:\s*chunked/im.test(head)) body = unchunk(body);
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body };
+}
+
+function unchunk(body: string): string {
+  let out = "";
+  let rest = body;
+  for (;;) {
+    const line = rest.indexOf("\r\n");
+    const size = Number.parseInt(rest.slice(0, line), 16);
+    if (!(size > 0)) return out;
+    out += rest.slice(line + 2, line + 2 + size);
+    rest = rest.slice(line + 2 + size + 2);
+  }
+}
+
+/** One request (head and body as given) on a fresh connection from `from`; the answer once the server closes. */
+export function rawExchange(port: number, from: string, head: string, body: Uint8Array | string = ""): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: "127.0.0.1", port, localAddress: from });
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(parse(Buffer.concat(chunks))));
+    socket.write(head.replace(/\r?\n/g, "\r\n").trimEnd() + "\r\n\r\n");
+    socket.end(typeof body === "string" ? Buffer.from(body) : body);
+  });
+}
+
+/**
+ * Streams up to `total` bytes of chunked body after `head` until the server answers or cuts
+ * the connection: what it answered (status 0: cut without an answer) and how much went out.
+ */
+export function chunkedFlood(port: number, from: string, head: string, total: number): Promise<{ answer: RawAnswer; sent: number }> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port, localAddress: from });
+    const chunks: Buffer[] = [];
+    const piece = Buffer.alloc(64 * 1024, "a");
+    const frame = Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]);
+    let sent = 0;
+    let answered = false;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      socket.destroy();
+      resolve({ answer: parse(Buffer.concat(chunks)), sent });
+    };
+    socket.on("data", (chunk: Buffer) => {
+      answered = true;
+      chunks.push(chunk);
+    });
+    socket.on("error", finish);
+    socket.on("close", finish);
+    // an answer is complete once the server has had a moment to send all of it
+    socket.on("data", () => setTimeout(finish, 200));
+    socket.write(head.replace(/\r?\n/g, "\r\n").trimEnd() + "\r\ntransfer-encoding: chunked\r\n\r\n");
+    const pump = () => {
+      while (!answered && !done && sent < total) {
+        sent += piece.length;
+        if (!socket.write(frame)) return void socket.once("drain", pump);
+      }
+      if (!answered && !done) socket.end("0\r\n\r\n");
+    };
+    pump();
+  });
+}
