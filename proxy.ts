@@ -42,7 +42,12 @@ export async function proxy(request: NextRequest) {
   });
   if (!verdict.ok) return refusal(verdict.status, verdict.code, url.pathname, preferred, verdict.reason);
   if (verdict.readBody) {
-    const problem = actionBodyProblem(new Uint8Array(await request.clone().arrayBuffer()));
+    // a body cut off at the server's cap (lib/security/incoming.ts) cannot be read: refused too
+    const body = await request
+      .clone()
+      .arrayBuffer()
+      .then((bytes) => new Uint8Array(bytes), () => null);
+    const problem = body ? actionBodyProblem(body) : { status: 400 as const, code: 10001, reason: "body cut off" };
     if (problem) return refusal(problem.status, problem.code, url.pathname, preferred, problem.reason);
   }
 
