@@ -87,12 +87,13 @@ for (const [index, bind] of BINDS.entries()) {
       const claims = `x-forwarded-host: evil.example\nx-forwarded-for: 203.0.113.9\nx-forwarded-proto: https\nx-passport-peer: 203.0.113.9`;
       const answer = await rawExchange(port, ATTACKER, `GET /profile HTTP/1.1\nhost: evil.example\n${claims}\nconnection: close`);
       expect(answer.status).toBe(307);
-      expect(/^location: (.*)$/im.exec(answer.head)?.[1]?.trim()).toMatch(new RegExp(`^http://localhost:${port}/`));
+      const location = /^location: (.*)$/im.exec(answer.head)?.[1]?.trim() ?? "";
+      // relative, or on the portal's own fallback origin: never the host the client named
+      expect(location).toMatch(new RegExp(`^(http://localhost:${port})?/en/profile`));
     });
 
     test("oversized bodies: 100 MB declared is refused unread, 300 MB chunked is cut, memory stays flat, never a 5xx", async () => {
       test.setTimeout(180_000);
-      const before = server.rss();
       const declared = await rawExchange(port, ATTACKER, `POST /v1/login HTTP/1.1\nhost: 127.0.0.1\ncontent-type: application/json\ncontent-length: ${100 * MB}\nconnection: close`, "{");
       expect(declared.status).toBe(413);
 
@@ -102,13 +103,19 @@ for (const [index, bind] of BINDS.entries()) {
         // an action's body, which the proxy reads before Next: cut at the server's cap
         ["/en/login", `\ncontent-type: text/plain;charset=UTF-8\nnext-action: ${signInAction}\norigin: ${origin}`],
       ] as const;
-      for (const [path, extra] of flooded) {
-        const flood = await chunkedFlood(port, ATTACKER, head(path, extra), 300 * MB);
-        // answered 4xx at the route's limit, or cut at the server's cap: never read whole, never a 5xx
-        expect(flood.answer.status === 0 || (flood.answer.status >= 400 && flood.answer.status < 500)).toBe(true);
-        expect(flood.sent).toBeLessThan(300 * MB);
-      }
-      expect(server.rss() - before).toBeLessThan(150 * MB);
+      const floodAll = async () => {
+        for (const [path, extra] of flooded) {
+          const flood = await chunkedFlood(port, ATTACKER, head(path, extra), 300 * MB);
+          // answered 4xx at the route's limit, or cut at the server's cap: never read whole, never a 5xx
+          expect(flood.answer.status === 0 || (flood.answer.status >= 400 && flood.answer.status < 500)).toBe(true);
+          expect(flood.sent).toBeLessThan(300 * MB);
+        }
+      };
+      // the first round also loads what these paths need once; then three more rounds (1.8 GB offered)
+      await floodAll();
+      const before = server.rss();
+      for (let round = 0; round < 3; round++) await floodAll();
+      expect(server.rss() - before).toBeLessThan(100 * MB);
 
       // Content-Length and Transfer-Encoding together: refused by the HTTP parser
       const smuggled = await rawExchange(port, ATTACKER, `POST /v1/login HTTP/1.1\nhost: 127.0.0.1\ncontent-length: 4\ntransfer-encoding: chunked\nconnection: close`, "0\r\n\r\n");
