@@ -61,8 +61,8 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
  * What is wrong with a server action's body, or null when Next can decode it: the portal's
  * actions are called with their arguments serialised as one JSON array (React's encodeReply of
  * plain values), so anything else (bytes that are not UTF-8, `{"email":`, a truncated array, a
- * bare string, brackets nested past the limit) is refused here, where Next would answer 500 and
- * log a SyntaxError.
+ * bare string, brackets nested past the limit, a reference to a part the body does not have) is
+ * refused here, where Next would answer 500 and log a SyntaxError or "Connection closed.".
  */
 export function actionBodyProblem(bytes: Uint8Array): { status: 400 | 413; code: number; reason: string } | null {
   if (bytes.byteLength > ACTION_BODY_MAX_BYTES) return { status: 413, code: 10002, reason: "body too large" };
@@ -79,5 +79,22 @@ export function actionBodyProblem(bytes: Uint8Array): { status: 400 | 413; code:
   } catch {
     return { status: 400, code: 10001, reason: "body is not JSON" };
   }
-  return Array.isArray(parsed) ? null : { status: 400, code: 10001, reason: "body is not an argument list" };
+  if (!Array.isArray(parsed)) return { status: 400, code: 10001, reason: "body is not an argument list" };
+  return referencesOnlyItself(parsed) ? null : { status: 400, code: 10001, reason: "body refers to parts it does not have" };
+}
+
+/**
+ * In React's reply format a string that starts with `$` is a reference. A text body is a reply
+ * of plain values, in one part: only the references such values are written as may appear
+ * (an escaped `$$…`, undefined, a date, a big integer, NaN, ±Infinity, -0, a temporary
+ * reference). A reference to another part (`$1`, `$@1`, `$Q1`, `$h1`, `$B1`, …) has nothing to
+ * point at, and Next answers it with a 500 ("Connection closed.").
+ */
+const PLAIN_REFERENCE = /^\$(?:\$|undefined$|D|n-?\d+$|NaN$|Infinity$|-Infinity$|-0$|T$)/;
+
+function referencesOnlyItself(value: unknown): boolean {
+  if (typeof value === "string") return !value.startsWith("$") || PLAIN_REFERENCE.test(value);
+  if (Array.isArray(value)) return value.every(referencesOnlyItself);
+  if (value !== null && typeof value === "object") return Object.values(value).every(referencesOnlyItself);
+  return true;
 }

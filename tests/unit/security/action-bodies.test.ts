@@ -19,6 +19,7 @@ describe("a server action's body", () => {
     ['[{"email":"a@example.com","password":"secret-1"},{"lang":"en","query":""}]'],
     ["[]"],
     ['["$undefined",{"nested":[1,2,{"deep":true}]}]'],
+    ['["$$escaped","$D2026-11-26T10:00:00.000Z","$n123","$NaN","$-Infinity","$-0","$T"]'],
     ['["中文 ünïcödé 😀"]'],
   ])("%s is the argument list Next decodes", (body) => {
     expect(actionBodyProblem(bytes(body))).toBeNull();
@@ -32,6 +33,11 @@ describe("a server action's body", () => {
     ["a bare string", bytes('"hello"'), "body is not an argument list"],
     ["an object", bytes('{"email":"a@example.com"}'), "body is not an argument list"],
     ["100 000 nested brackets", bytes(`${"[".repeat(100_000)}${"]".repeat(100_000)}`), "body nested too deeply"],
+    ...["$1", "$@1", "$Q1", "$h1", "$F1", "$1:a:b", "$Y", "$nabc"].map((reference): [string, Uint8Array, string] => [
+      `a reference to another part (${reference})`,
+      bytes(JSON.stringify([{ email: "a@example.com", password: reference }])),
+      "body refers to parts it does not have",
+    ]),
   ])("%s is refused with 400 and 10001", (_what, body, reason) => {
     expect(actionBodyProblem(body)).toEqual({ status: 400, code: 10001, reason });
   });
