@@ -174,7 +174,7 @@ export default defineConfig({
         ...socialEnv,
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 600_000,
       stdout: "pipe",
     },
     {
@@ -188,7 +188,7 @@ export default defineConfig({
         ...SERVER_ENV,
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 600_000,
       stdout: "pipe",
     },
     {
@@ -218,7 +218,7 @@ export default defineConfig({
         ...SERVER_ENV,
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 600_000,
       stdout: "pipe",
     },
     {
@@ -233,7 +233,7 @@ export default defineConfig({
         ...SERVER_ENV,
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 600_000,
       stdout: "pipe",
     },
     {
@@ -260,7 +260,7 @@ export default defineConfig({
         ALTCHA_MAX_COUNTER: "30",
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 600_000,
       stdout: "pipe",
     },
   ],
