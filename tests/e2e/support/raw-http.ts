@@ -7,23 +7,23 @@ import net from "node:net";
 export type RawAnswer = { status: number; head: string; body: string };
 
 function parse(data: Buffer): RawAnswer {
-  const text = data.toString("utf8");
-  const end = text.indexOf("\r\n\r\n");
-  const head = end < 0 ? text : text.slice(0, end);
-  let body = end < 0 ? "" : text.slice(end + 4);
+  const end = data.indexOf("\r\n\r\n");
+  const head = (end < 0 ? data : data.subarray(0, end)).toString("utf8");
+  let body = end < 0 ? Buffer.alloc(0) : data.subarray(end + 4);
   if (/^transfer-encoding:\s*chunked/im.test(head)) body = unchunk(body);
-  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body };
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body: body.toString("utf8") };
 }
 
-function unchunk(body: string): string {
-  let out = "";
+/** A chunked body's data: sizes count bytes, so this works on bytes, not characters. */
+function unchunk(body: Buffer): Buffer {
+  const parts: Buffer[] = [];
   let rest = body;
   for (;;) {
     const line = rest.indexOf("\r\n");
-    const size = Number.parseInt(rest.slice(0, line), 16);
-    if (!(size > 0)) return out;
-    out += rest.slice(line + 2, line + 2 + size);
-    rest = rest.slice(line + 2 + size + 2);
+    const size = Number.parseInt(rest.subarray(0, line).toString("latin1"), 16);
+    if (!(size > 0)) return Buffer.concat(parts);
+    parts.push(rest.subarray(line + 2, line + 2 + size));
+    rest = rest.subarray(line + 2 + size + 2);
   }
 }
 
