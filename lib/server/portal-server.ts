@@ -34,6 +34,8 @@ export type PortalServerOptions = {
 export type PortalServer = { server: http.Server; address: AddressInfo; closeApp: () => Promise<void> };
 
 const NEXT_HOSTNAME = "localhost";
+/** the header Next puts on an action call it forwards to another page of the same server */
+const FORWARDED_ACTION = "x-action-forwarded";
 
 export async function startPortalServer({ dir, hostname, port }: PortalServerOptions): Promise<PortalServer> {
   const config = portalConfig();
@@ -47,7 +49,11 @@ export async function startPortalServer({ dir, hostname, port }: PortalServerOpt
   const server = http.createServer({ IncomingMessage: CappedRequest }, (request, response) => {
     if (!prepareRequest(request, response, options)) return;
     const id = calledActionId(request.method, request.headers["next-action"]);
-    if (id !== null && actionIds && !actionIds.has(id)) return refuseUnknownAction(request, response);
+    if (id !== null && actionIds && !actionIds.has(id)) return refuseAction(request, response, "unknown server action");
+    // Next forwards a call of an action to the page that has it, as a second request to this
+    // server; the portal's forms only call their own page's actions, so only a made-up request
+    // gets here. Answered as an unknown action, which Next passes back without a stack trace.
+    if (id !== null && request.headers[FORWARDED_ACTION] !== undefined) return refuseAction(request, response, "server action forwarded between pages");
     void ready.then(() => handle?.(request, response)).catch((error: unknown) => failed(request, response, error));
   });
   const address = await new Promise<AddressInfo>((resolve, reject) => {
@@ -65,13 +71,13 @@ export async function startPortalServer({ dir, hostname, port }: PortalServerOpt
 }
 
 /**
- * A call of an action id this build does not have: Next's own status and marker header (its
- * client then reports the action as not found), with the translated message of 10006 and one
- * log line instead of Next's stack trace.
+ * A call of an action id this build does not have (or one Next forwarded): Next's own marker
+ * header (its client then reports the action as not found), with the translated message of
+ * 10006 and one log line instead of Next's stack trace.
  */
-function refuseUnknownAction(request: IncomingMessage, response: ServerResponse): void {
+function refuseAction(request: IncomingMessage, response: ServerResponse, reason: string): void {
   const pathname = (request.url ?? "/").split("?")[0] ?? "/";
-  portalLog().warn({ event: "request refused", status: 404, code: 10006, path: pathname, reason: "unknown server action" }, "the server refused a request");
+  portalLog().warn({ event: "request refused", status: 404, code: 10006, path: pathname, reason }, "the server refused a request");
   const body = JSON.stringify(refusalBody(10006, pathname, "en"));
   response.writeHead(404, { "content-type": "application/json", "content-length": Buffer.byteLength(body), "cache-control": "no-store", "x-nextjs-action-not-found": "1" });
   response.end(body);

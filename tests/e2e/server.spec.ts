@@ -79,8 +79,12 @@ for (const [index, bind] of BINDS.entries()) {
       expect(unknown.status).toBe(404);
       expect(JSON.parse(unknown.body)).toEqual({ ok: false, error: { code: 10006 }, message: messages.en.errors["10006"] });
 
+      // the sign-in action posted to another page: Next would forward it to the login page
+      const elsewhere = await action("/en/register", signInAction, '[{"email":"a@example.com","password":"Laser-2026","remember":false},{"lang":"en","query":""}]');
+      expect(elsewhere.status).toBe(409);
+
       const refusals = server.output().split("\n").filter((line) => line.includes('"event":"request refused"'));
-      expect(refusals).toHaveLength(10);
+      expect(refusals).toHaveLength(11);
       expect(server.output()).not.toMatch(NO_FAULT);
     });
 
