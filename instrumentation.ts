@@ -1,9 +1,7 @@
 /**
- * At server start (Node runtime only):
- * - The app's Node server records each request's socket address (x-passport-peer) and, without
- *   TRUST_PROXY, drops the X-Forwarded-* headers a client sent about itself
- *   (lib/security/incoming.ts): both halves identify callers by the socket. It also gives every
- *   page response its security headers, whether the proxy ran for it or not.
+ * At server start (Node runtime only). What needs the socket (the caller's address, forwarded
+ * headers, page security headers, body caps) and stopping on SIGTERM belong to the portal's
+ * server (server.ts, lib/server/), not here.
  * - In the default single-app setup (no PASSPORT_API_URL), a random PORTAL_SERVICES_KEY is made
  *   when none is set: portal and services run in this one process and read the same
  *   process.env, so the services believe the client address the portal forwards. Deployed
@@ -14,9 +12,9 @@
  * - The reference services' database is opened and migrated in the background: the static
  *   pages answer at once (a first start creates the embedded database, which takes seconds), a
  *   request that needs the database waits for the same opening, and a database that cannot be
- *   opened stops the server with one line naming why, not a sign-in later. On SIGTERM/SIGINT it
- *   is closed after the last request (lib/backend/shutdown.ts). Skipped when the passport API
- *   is another origin (the embedded services are then unused).
+ *   opened stops the server with one line naming why, not a sign-in later. The portal's server
+ *   closes it after the last request on SIGTERM/SIGINT (lib/server/stop.ts). Skipped when the
+ *   passport API is another origin (the embedded services are then unused).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -28,11 +26,8 @@ export async function register() {
   }
   resetPortalConfig();
   const config = portalConfig(); // a bad variable stops the start here, with its name
-  const { pageHeadersByRequest } = await import("./lib/security/headers");
-  (await import("./lib/security/incoming")).guardIncomingRequests({ trustProxy: config.trustProxyHops > 0, pageHeaders: pageHeadersByRequest(config) });
   if (config.upstream.passport) return;
-  const { closeServicesOnSignal, openDatabaseInBackground } = await import("./lib/backend/shutdown");
-  closeServicesOnSignal();
+  const { openDatabaseInBackground } = await import("./lib/backend/shutdown");
   const { startServices } = await import("./lib/backend/lifecycle");
   openDatabaseInBackground(startServices);
   // the portal's calls reach the embedded services directly, as the portal's own loopback

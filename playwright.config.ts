@@ -27,6 +27,10 @@ export const VIDEO_URL = `http://127.0.0.1:${VIDEO_PORT}`;
 /** Keys the e2e portal runs with, so the tests can call the device side and know the SN passwords. */
 export const SAFETY_DEVICE_API_KEY = "e2e-device-side-key-0123456789abcdef";
 export const SN_PASSWORD_KEY = "passport-sn-test-key-0123456789abcdef";
+/** The SMTP sink, for a portal a spec starts itself (tests/e2e/support/own-server.ts). */
+export const SMTP_SINK_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
+/** Portals tests/e2e/server.spec.ts starts itself, one per way of binding (+60, +61, +62). */
+export const OWN_SERVER_PORTS = [BASE_PORT + 60, BASE_PORT + 61, BASE_PORT + 62] as const;
 // The specs' own helpers (the mailbox) read the sink's port from the environment.
 process.env.SMTP_SINK_HTTP_PORT = String(SMTP_HTTP_PORT);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -64,11 +68,13 @@ export const PROD_URL = `http://127.0.0.1:${PROD_PORT}`;
  */
 const TEST_RUN_ENV = { IP_LIMIT_EXEMPT: "127.0.0.1", ALTCHA_COST: "200", ALTCHA_MAX_COUNTER: "300" };
 /**
- * Every portal of the run: quiet logs, and `-H localhost` (not -H 127.0.0.1: under a loopback
- * address Next takes the middleware's rewrite of the sign-in pages for an external one, see
- * docs/decisions.md) resolving to 127.0.0.1, the tests' address.
+ * Every portal of the run is the portal's own server (server.ts, what `npm start` runs) on the
+ * production build: quiet logs, `localhost` resolving to 127.0.0.1, the tests' address. The main
+ * portals bind 127.0.0.1, the embeddable one `localhost` (its sibling site is localhost);
+ * tests/e2e/server.spec.ts signs in under each way of binding.
  */
 const SERVER_ENV = { NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn", NODE_OPTIONS: "--dns-result-order=ipv4first" };
+const serve = (host: string, port: number) => `node --import tsx server.ts -H ${host} -p ${port}`;
 /**
  * Messages, announcements and analytics (+40, +41): a throwaway PostgreSQL and a portal on it,
  * so the operator commands those tests run (publishing, counting) work while the portal serves.
@@ -160,7 +166,7 @@ export default defineConfig({
     },
     {
       // A production build with its own fresh data directory, the test enterprises and redemption codes (seed.ts).
-      command: `next start -H localhost -p ${PORT}`,
+      command: serve("127.0.0.1", PORT),
       url: ready(BASE_URL),
       env: {
         PORT: String(PORT),
@@ -182,7 +188,7 @@ export default defineConfig({
     },
     {
       // its own data directory, made afresh with the ban in place (seed.ts)
-      command: `next start -H localhost -p ${PROD_PORT}`,
+      command: serve("127.0.0.1", PROD_PORT),
       url: ready(PROD_URL),
       env: {
         PORT: String(PROD_PORT),
@@ -204,7 +210,7 @@ export default defineConfig({
     },
     {
       // The embeddable portal: its own data, the host site allowlisted, the sibling site for cookies.
-      command: `next start -H localhost -p ${EMBED_PORT}`,
+      command: serve("localhost", EMBED_PORT),
       url: ready(EMBED_PORTAL_URL),
       env: {
         PORT: String(EMBED_PORT),
@@ -226,7 +232,7 @@ export default defineConfig({
       stdout: "pipe",
     },
     {
-      command: `next start -H localhost -p ${DOWN_PORT}`,
+      command: serve("localhost", DOWN_PORT),
       url: `${DOWN_URL}/en/login`,
       env: {
         PORT: String(DOWN_PORT),
@@ -250,7 +256,7 @@ export default defineConfig({
       timeout: START_TIMEOUT,
     },
     {
-      command: `next start -H localhost -p ${MESSAGES_PORT}`,
+      command: serve("localhost", MESSAGES_PORT),
       url: ready(MESSAGES_URL),
       env: {
         PORT: String(MESSAGES_PORT),

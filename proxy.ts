@@ -12,7 +12,7 @@ import { checkStoredToken, type StoredTokenState } from "@/lib/session/stored-to
 import { handleAddressToken } from "@/lib/session/address-handoff";
 import { safeRedirectTarget } from "@/lib/session/redirect-target";
 import { publicOrigin } from "@/lib/session/public-origin";
-import { checkPageRequest, nestingDepth, ACTION_BODY_MAX_DEPTH } from "@/lib/security/page-requests";
+import { actionBodyProblem, checkPageRequest } from "@/lib/security/page-requests";
 import { refusal } from "@/lib/security/refusal";
 import { contentSecurityPolicy } from "@/lib/security/headers";
 import { nextWithPolicy, pageScriptSources } from "@/lib/security/page-scripts";
@@ -24,8 +24,8 @@ import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
 /**
  * Thin dispatcher: refuse what a page never accepts, language routing, the `ut` hand-off, then
  * the route guard. The rules live in lib/; the security headers of its answers, as of every
- * page response, are set by the app's server before it runs (lib/security/incoming.ts), except
- * the script policy of the pages it passes on, which is the page's own (lib/security/headers.ts).
+ * page response, are set by the portal's server before it runs (server.ts, lib/security/incoming.ts),
+ * except the script policy of the pages it passes on, which is the page's own (lib/security/headers.ts).
  */
 export async function proxy(request: NextRequest) {
   const config = portalConfig();
@@ -42,9 +42,15 @@ export async function proxy(request: NextRequest) {
     contentLength: request.headers.get("content-length"),
     ownOrigin: origin.origin,
   });
-  if (!verdict.ok) return refusal(verdict.status, verdict.code, url.pathname, preferred);
-  if (verdict.readBody && nestingDepth(await request.clone().text()) > ACTION_BODY_MAX_DEPTH) {
-    return refusal(400, 10001, url.pathname, preferred);
+  if (!verdict.ok) return refusal(verdict.status, verdict.code, url.pathname, preferred, verdict.reason);
+  if (verdict.readBody) {
+    // a body cut off at the server's cap (lib/security/incoming.ts) cannot be read: refused too
+    const body = await request
+      .clone()
+      .arrayBuffer()
+      .then((bytes) => new Uint8Array(bytes), () => null);
+    const problem = body ? actionBodyProblem(body) : { status: 400 as const, code: 10001, reason: "body cut off" };
+    if (problem) return refusal(problem.status, problem.code, url.pathname, preferred, problem.reason);
   }
 
   const resolved = resolveLocalePath(url.pathname, preferred, (rest) => routeRule(rest) !== null || staticPageOf(rest) !== null, isLanguageNeutralRoute);
@@ -60,8 +66,8 @@ export async function proxy(request: NextRequest) {
   }
 
   const { lang } = resolved;
-  // A sign-in page's own cached rendering (`login/atomm.pc.110`) is that page: Next proxies a
-  // rewrite here when it is bound to a loopback address (see docs/decisions.md).
+  // A sign-in page's own cached rendering (`login/atomm.pc.110`), asked for by its address, is
+  // that page and is guarded as such.
   const rendered = staticPageOf(resolved.rest);
   const rest = rendered?.page ?? resolved.rest;
   const rule = routeRule(rest);
@@ -177,7 +183,7 @@ function withLang(response: NextResponse, lang: Locale, request: NextRequest, si
  *   on), a launch parameter that picks another page variant (p, s, sl, lr, av), a `ut`, the
  *   window-mode parameter or a frame's fetch (the host is remembered), or a body (a server
  *   action, a form post, any declared or chunked body). A plain anonymous visit needs none of
- *   it: next.config.mjs rewrites it to the default variant's cached rendering, and the app's
+ *   it: next.config.mjs rewrites it to the default variant's cached rendering, and the portal's
  *   server adds the security headers (lib/security/incoming.ts). A bodiless POST is served that
  *   same page, like a GET. The parameters that do not change the HTML (o, img, l, r) are read
  *   by the page's client. tests/e2e/public-pages.spec.ts checks both ways.

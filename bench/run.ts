@@ -26,6 +26,7 @@ const ROOT = path.resolve(__dirname, "..");
 const BASELINE_DIR = path.join(ROOT, "bench", "baseline");
 const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
 const TSX_BIN = path.join(ROOT, "node_modules", ".bin", "tsx");
+const NODE_BIN = path.join(ROOT, "node_modules", ".bin", "node");
 
 const SECONDS = positiveNumber("BENCH_SECONDS", 12);
 const ROUNDS = Math.max(1, Math.round(positiveNumber("BENCH_ROUNDS", 3)));
@@ -178,7 +179,8 @@ async function waitFor200(child: Child, port: number, pathname: string, since: n
 async function startPortal(name: string, port: number, dataDir: string, extra: Record<string, string> = {}): Promise<{ child: Child; seconds: number }> {
   const env = { ...baseEnv(), ...extra, PORT: String(port), DATA_DIR: dataDir, IP_LIMIT_EXEMPT: "127.0.0.1" };
   const since = performance.now();
-  const child = start(name, NEXT_BIN, ["start", "-H", "localhost", "-p", String(port)], env);
+  // what `npm start` runs: the portal's own server (server.ts)
+  const child = start(name, NODE_BIN, ["--import", "tsx", "server.ts", "-H", "localhost", "-p", String(port)], env);
   return { child, seconds: await waitFor200(child, port, "/en/login", since) };
 }
 
@@ -393,8 +395,8 @@ async function main(): Promise<void> {
   }
 
   const started = Date.now();
-  // 1. Cold starts first, on a quiet machine: an empty DATA_DIR, `next start` to the first 200.
-  log("cold start: portal with an empty DATA_DIR, next start → first 200 of /en/login");
+  // 1. Cold starts first, on a quiet machine: an empty DATA_DIR, the server's start to the first 200.
+  log("cold start: portal with an empty DATA_DIR, npm start's server → first 200 of /en/login");
   const cold = await startPortal("portal (cold start)", PORTS.coldPortal, await tempDir("cold"));
   await stop(cold.child);
   log("cold start: baseline, next start → first 200 of /static");

@@ -44,3 +44,18 @@ export function describeFault(error: unknown): { type: string; message: string; 
   if (types.isNativeError(root)) return { type: root.name, message: root.message, ...(root.stack ? { stack: root.stack } : {}) };
   return { type: typeof root, message: String(root) };
 }
+
+/**
+ * Resolves once every line written to standard output so far has left the process. A pipe is
+ * written asynchronously: a process.exit before that drops the lines still queued (the last
+ * words of a stopping server). Bounded, so a reader that never reads cannot hold the exit.
+ */
+export function flushStdout(maxMs = 2_000): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, maxMs);
+    process.stdout.write("", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

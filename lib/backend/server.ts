@@ -7,7 +7,7 @@ import { ConfigError, getConfig } from "./config";
 import { DataDirInUseError } from "./db/dir-lock";
 import { listenServices } from "./http/node-server";
 import { shutdownBackend, startServices } from "./lifecycle";
-import { describeFault, log } from "./log";
+import { describeFault, flushStdout, log } from "./log";
 
 async function main(): Promise<void> {
   const { servicesPort } = getConfig();
@@ -23,12 +23,17 @@ async function main(): Promise<void> {
       .close()
       .then(() => shutdownBackend())
       .then(
-        () => process.exit(0),
+        () => 0,
         (error: unknown) => {
           log().error({ err: describeFault(error) }, "the services did not stop cleanly");
-          process.exit(1);
+          return 1;
         },
-      );
+      )
+      // the last lines leave the process before it ends
+      .then(async (code) => {
+        await flushStdout();
+        process.exit(code);
+      });
   };
   process.once("SIGINT", () => stop("SIGINT"));
   process.once("SIGTERM", () => stop("SIGTERM"));
@@ -49,5 +54,5 @@ main().catch((error: unknown) => {
   } else {
     log().fatal({ err: describeFault(error) }, "the reference services could not start");
   }
-  process.exit(1);
+  void flushStdout().then(() => process.exit(1));
 });

@@ -1,11 +1,10 @@
-import http from "node:http";
-import https from "node:https";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import { HEADER } from "@/lib/contract/headers";
 import { isPagePath } from "./page-paths";
 
 /**
- * Before Next reads a request, the app's Node server:
+ * What the portal's server (server.ts, lib/server/portal-server.ts) does to every request before
+ * Next reads it:
  *
  * - records who is on the socket: x-passport-peer is set to the socket's address (a value the
  *   client sent is overwritten); the services' route handlers identify their caller by it and
@@ -13,17 +12,19 @@ import { isPagePath } from "./page-paths";
  * - without TRUST_PROXY drops the X-Forwarded-* headers a client sent about itself (no proxy
  *   vouches for them); Next then fills them from the socket and Host;
  * - gives every page response its security headers (CSP, framing, permissions, HSTS on https;
- *   lib/security/headers.ts), before Next or the proxy answers: a static page served without
- *   the proxy has them as much as a redirect or a refusal of the proxy;
+ *   lib/security/headers.ts) before Next or the proxy answers: a static page served without the
+ *   proxy has them as much as a redirect or a refusal of the proxy. They are set first, so a
+ *   header the proxy or Next sets later on the same response wins;
  * - caps every request body: a declared length over the cap is answered 413 without reading a
- *   byte, and a chunked body is counted as it arrives and the connection dropped past the cap.
- *   Next buffers a request body it hands to a route or an action without back-pressure, so
- *   without this a client could make the server hold hundreds of megabytes. The routes' own,
- *   smaller limits (64 KB for the services' JSON, 1 MB for actions) still answer first.
+ *   byte, and a chunked body is counted as it arrives (CappedRequest) and the connection dropped
+ *   past the cap. Next buffers a request body it hands to a route or an action without
+ *   back-pressure, so without this a client could make the server hold hundreds of megabytes.
+ *   The routes' own, smaller limits (64 KB for the services' JSON, 1 MB for actions) still
+ *   answer first.
  *
- * Called once, from instrumentation, in the Node server process.
+ * Plain functions over Node's request and response, and a request class given to
+ * `http.createServer({ IncomingMessage })` (Node's documented option): nothing is patched.
  */
-const PATCHED = Symbol.for("passport.incoming");
 const FORWARDED = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"];
 
 const MB = 1024 * 1024;
@@ -37,65 +38,54 @@ export function bodyCapFor(url: string | undefined): number {
   return UPLOAD_PATHS.includes(path) ? UPLOAD_CAP : DEFAULT_CAP;
 }
 
-/** A server's emit as Node types it first: an event name and its arguments. */
-type Emit = (this: unknown, event: string, ...args: unknown[]) => boolean;
+/**
+ * The request class of the portal's server: counts the body's bytes as the HTTP parser hands
+ * them over (push, the readable side's documented producer method) and destroys the request,
+ * and with it the connection, once they pass the cap of its path. Nothing is read that would
+ * not be read anyway, and no data event is taken from whoever reads the body.
+ */
+export class CappedRequest extends http.IncomingMessage {
+  private received = 0;
+  private cap: number | null = null;
 
-function refuseTooLarge(response: ServerResponse): void {
-  const body = JSON.stringify({ ok: false, error: { code: 10002 }, message: "Information out of limit." });
-  response.writeHead(413, { "content-type": "application/json", "content-length": Buffer.byteLength(body), connection: "close" });
-  response.end(body);
-}
-
-/** Counts the body's bytes as Node emits them (without a listener of its own, so no data is lost). */
-function capStream(request: IncomingMessage, cap: number): void {
-  let seen = 0;
-  const emit: (event: string | symbol, ...args: unknown[]) => boolean = request.emit.bind(request);
-  request.emit = function capped(event: string | symbol, ...args: unknown[]): boolean {
-    if (event === "data") {
-      const chunk = args[0] as { length?: number } | undefined;
-      seen += chunk?.length ?? 0;
-      if (seen > cap) {
-        request.destroy();
+  override push(chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (chunk !== null && chunk !== undefined && !this.destroyed) {
+      this.cap ??= bodyCapFor(this.url);
+      this.received += (chunk as { length?: number }).length ?? 0;
+      if (this.received > this.cap) {
+        this.destroy();
         return false;
       }
     }
-    return emit(event, ...args);
-  } as typeof request.emit;
+    return super.push(chunk, encoding);
+  }
 }
 
 export type IncomingOptions = {
   trustProxy: boolean;
   /** The security headers of a page response, from the request's headers (https or not). */
-  pageHeaders: (headers: IncomingMessage["headers"]) => Readonly<Record<string, string>>;
+  pageHeaders: (headers: IncomingHttpHeaders) => Readonly<Record<string, string>>;
 };
 
-/** Patches one server prototype (exported for tests, which patch a subclass of their own). */
-export function patchServer(proto: { emit: Emit; [PATCHED]?: true }, { trustProxy, pageHeaders }: IncomingOptions): void {
-  if (proto[PATCHED]) return;
-  const original = proto.emit;
-  proto.emit = function emit(this: unknown, event: string, ...args: unknown[]): boolean {
-    if (event === "request") {
-      const request = args[0] as IncomingMessage | undefined;
-      const response = args[1] as ServerResponse | undefined;
-      if (request?.headers && response) {
-        if (!trustProxy) for (const name of FORWARDED) delete request.headers[name];
-        request.headers[HEADER.peer] = request.socket?.remoteAddress ?? "";
-        if (isPagePath(request.url)) for (const [name, value] of Object.entries(pageHeaders(request.headers))) response.setHeader(name, value);
-        const cap = bodyCapFor(request.url);
-        if (Number(request.headers["content-length"] ?? 0) > cap) {
-          refuseTooLarge(response);
-          request.resume();
-          return true;
-        }
-        capStream(request, cap);
-      }
-    }
-    return original.call(this, event, ...args);
-  };
-  proto[PATCHED] = true;
+function refuseTooLarge(request: IncomingMessage, response: ServerResponse): void {
+  const body = JSON.stringify({ ok: false, error: { code: 10002 }, message: "Information out of limit." });
+  response.writeHead(413, { "content-type": "application/json", "content-length": Buffer.byteLength(body), connection: "close" });
+  response.end(body);
+  // what the client still sends is discarded, not buffered
+  request.resume();
 }
 
-export function guardIncomingRequests(options: IncomingOptions): void {
-  patchServer(http.Server.prototype, options);
-  patchServer(https.Server.prototype, options);
+/**
+ * Prepares one request for Next. Returns false when it has answered the request itself (a
+ * declared body over the cap); the request must then not be handed on.
+ */
+export function prepareRequest(request: IncomingMessage, response: ServerResponse, { trustProxy, pageHeaders }: IncomingOptions): boolean {
+  if (!trustProxy) for (const name of FORWARDED) delete request.headers[name];
+  request.headers[HEADER.peer] = request.socket.remoteAddress ?? "";
+  if (isPagePath(request.url)) for (const [name, value] of Object.entries(pageHeaders(request.headers))) response.setHeader(name, value);
+  if (Number(request.headers["content-length"] ?? 0) > bodyCapFor(request.url)) {
+    refuseTooLarge(request, response);
+    return false;
+  }
+  return true;
 }

@@ -6,7 +6,7 @@ import { portalConfig } from "@/lib/config";
  *
  * Unset, every service defaults to this app's own reference services, which answer at those
  * paths of the same origin. The default uses 127.0.0.1 rather than `localhost` because Node
- * resolves `localhost` to ::1 first while `next start` may listen on IPv4 only. An app bound to
+ * resolves `localhost` to ::1 first while the server may listen on IPv4 only. An app bound to
  * another interface sets the variables explicitly.
  */
 export type UpstreamService = "passport" | "user" | "message";

@@ -19,7 +19,7 @@ export const CERTIFICATE_FONTS: readonly FontFace[] = [
 
 export type LoadedFont = { name: string; bytes: Buffer; has: (codePoint: number) => boolean };
 
-/** Read from node_modules of the working directory (the project root under next start, the services and jest). */
+/** Read from node_modules of the working directory (the project root under npm start, the services and jest). */
 function fontPath(parts: string[]): string {
   return path.join(/*turbopackIgnore: true*/ process.cwd(), "node_modules", ...parts);
 }

@@ -22,7 +22,7 @@ const MIGRATION_LOCK = 7_318_604_211;
 
 /**
  * Migrations live in the source tree and are read at run time, resolved from the working
- * directory, which is the project root under `next start`, `npm run services` and jest.
+ * directory, which is the project root under `npm start`, `npm run services` and jest.
  */
 export function migrationsFolder(): string {
   const folder = path.join(process.cwd(), "lib", "backend", "db", "migrations");

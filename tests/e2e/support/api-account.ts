@@ -11,8 +11,8 @@ import { readEmailedCode } from "./mailbox";
  */
 type Envelope = { code: number; data?: Record<string, unknown> };
 
-async function api(request: APIRequestContext, method: "GET" | "POST" | "PATCH" | "PUT", path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Envelope> {
-  const response = await request.fetch(`${BASE_URL}${path}`, {
+async function api(request: APIRequestContext, method: "GET" | "POST" | "PATCH" | "PUT", path: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; base?: string } = {}): Promise<Envelope> {
+  const response = await request.fetch(`${options.base ?? BASE_URL}${path}`, {
     method,
     data: options.body,
     headers: { "content-type": "application/json", ...(options.token ? { utoken: options.token } : {}), ...options.headers },
@@ -20,24 +20,25 @@ async function api(request: APIRequestContext, method: "GET" | "POST" | "PATCH" 
   return (await response.json()) as Envelope;
 }
 
-async function ticket(request: APIRequestContext, scene: string, email: string): Promise<string> {
-  const challenge = (await api(request, "GET", `/v1/verify/challenge?${new URLSearchParams({ scene, email })}`)).data as unknown as Challenge;
+async function ticket(request: APIRequestContext, scene: string, email: string, base?: string): Promise<string> {
+  const challenge = (await api(request, "GET", `/v1/verify/challenge?${new URLSearchParams({ scene, email })}`, { base })).data as unknown as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
   if (!solution) throw new Error("could not solve the challenge");
   const payload = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
-  const reply = await api(request, "POST", "/v1/verify/pow", { body: { scene, email, payload } });
+  const reply = await api(request, "POST", "/v1/verify/pow", { body: { scene, email, payload }, base });
   expect(reply.code).toBe(0);
   return String(reply.data?.ticket);
 }
 
 export type ApiAccount = { email: string; utoken: string };
 
-export async function registerByApi(request: APIRequestContext, email: string, nickname?: string): Promise<ApiAccount> {
-  const nonce = String((await api(request, "POST", "/v1/verify/email", { body: { email } })).data?.nonce);
-  const sent = await api(request, "POST", "/v1/captcha", { body: { receiver: email, nonce, type: "register", ticket: await ticket(request, "register", email) } });
+/** `base`: another portal of the run than the main one (its mail must go to the same SMTP sink). */
+export async function registerByApi(request: APIRequestContext, email: string, nickname?: string, base?: string): Promise<ApiAccount> {
+  const nonce = String((await api(request, "POST", "/v1/verify/email", { body: { email }, base })).data?.nonce);
+  const sent = await api(request, "POST", "/v1/captcha", { body: { receiver: email, nonce, type: "register", ticket: await ticket(request, "register", email, base) }, base });
   expect(sent.code).toBe(0);
   const captcha = await readEmailedCode(request, email);
-  const registered = await api(request, "POST", "/v1/register", { body: { email, password: "Laser-2026", captcha, nonce } });
+  const registered = await api(request, "POST", "/v1/register", { body: { email, password: "Laser-2026", captcha, nonce }, base });
   expect(registered.code).toBe(0);
   const utoken = String(registered.data?.utoken);
   if (nickname) expect((await api(request, "PATCH", "/v1/user/otherinfo", { token: utoken, body: { nickname, introduction: "" } })).code).toBe(0);

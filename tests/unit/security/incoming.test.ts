@@ -2,25 +2,32 @@
  * @jest-environment node
  */
 import http from "node:http";
-import { patchServer } from "@/lib/security/incoming";
+import { CappedRequest, prepareRequest } from "@/lib/security/incoming";
 
 /**
- * The app's Node server before Next: what it adds to and removes from a request and its answer
- * (lib/security/incoming.ts), on a server class of the test's own (the real http.Server is
- * patched only at the app's start).
+ * The portal's server before Next: what it adds to and removes from a request and its answer,
+ * and how it caps bodies (lib/security/incoming.ts), on a server made the way the portal's
+ * server makes its own (lib/server/portal-server.ts), with a stand-in for Next behind it.
  */
-class GuardedServer extends http.Server {}
-patchServer(GuardedServer.prototype, { trustProxy: false, pageHeaders: () => ({ "Content-Security-Policy": "frame-ancestors 'self'", "X-Frame-Options": "SAMEORIGIN" }) });
+const options = { trustProxy: false, pageHeaders: () => ({ "Content-Security-Policy": "frame-ancestors 'self'", "X-Frame-Options": "SAMEORIGIN" }) };
+let received = 0;
 
-let server: GuardedServer;
+let server: http.Server;
 let base: string;
 let seen: http.IncomingHttpHeaders = {};
 
 beforeAll(async () => {
-  server = new GuardedServer((request, response) => {
+  server = http.createServer({ IncomingMessage: CappedRequest }, (request, response) => {
+    if (!prepareRequest(request, response, options)) return;
     seen = request.headers;
-    response.setHeader("content-type", "text/plain");
-    response.end("ok");
+    // the stand-in for Next reads the whole body, as a route or an action would
+    request.on("data", (chunk: Buffer) => (received += chunk.length));
+    request.on("end", () => {
+      // a header set later (by the proxy or Next) wins over the default page headers
+      if (request.url === "/en/own-policy") response.setHeader("Content-Security-Policy", "script-src 'nonce-abc'");
+      response.setHeader("content-type", "text/plain");
+      response.end("ok");
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
@@ -31,7 +38,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-describe("the app's server before Next", () => {
+describe("the portal's server before Next", () => {
   it.each(["/en/login", "/", "/zh/profile/settings?x=1", "/announcement"])("gives the page %s the security headers", async (path) => {
     const response = await fetch(`${base}${path}`);
     expect(response.headers.get("content-security-policy")).toBe("frame-ancestors 'self'");
@@ -65,4 +72,38 @@ describe("the app's server before Next", () => {
     });
     expect(status).toBe(413);
   });
+
+  it("lets a header the proxy or Next sets on the response win over the default one", async () => {
+    const response = await fetch(`${base}/en/own-policy`);
+    expect(response.headers.get("content-security-policy")).toBe("script-src 'nonce-abc'");
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  });
+
+  it("reads a chunked body under the cap whole, and cuts the connection of one past it", async () => {
+    received = 0;
+    const small = await fetch(`${base}/v1/login`, { method: "POST", body: streamOf(1024 * 1024), duplex: "half" } as RequestInit);
+    expect(small.status).toBe(200);
+    expect(received).toBe(1024 * 1024);
+
+    received = 0;
+    const outcome = await fetch(`${base}/v1/login`, { method: "POST", body: streamOf(50 * 1024 * 1024), duplex: "half" } as RequestInit).then(
+      (response) => `answered ${response.status}`,
+      () => "connection cut",
+    );
+    expect(outcome).toBe("connection cut");
+    // the reader never got past the cap (2 MB for this path)
+    expect(received).toBeLessThanOrEqual(2 * 1024 * 1024);
+  });
 });
+
+/** A body of `total` bytes sent in 64 KB chunks without a declared length. */
+function streamOf(total: number): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= total) return controller.close();
+      sent += 64 * 1024;
+      controller.enqueue(new Uint8Array(64 * 1024));
+    },
+  });
+}

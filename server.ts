@@ -1,0 +1,44 @@
+/**
+ * `npm start`: the portal's production server (after `npm run build`). Node's http server with
+ * Next's custom-server handler (lib/server/portal-server.ts); SIGTERM/SIGINT stop it gracefully
+ * (lib/server/stop.ts).
+ *
+ *   npm start                          every interface, PORT or 3000
+ *   npm start -- -H 127.0.0.1 -p 3100  one address and port (as `next start -H … -p …`)
+ *
+ * Run by Node itself with tsx's loader (`node --import tsx server.ts`), not by the tsx command,
+ * which runs the script in a child process and kills it when it does not confirm a relayed
+ * signal within 30 ms (a busy machine): the graceful stop would be cut short, its log lines lost.
+ */
+import { parseArgs } from "node:util";
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { hostname: { type: "string", short: "H" }, port: { type: "string", short: "p" } },
+    strict: true,
+  });
+  const port = Number(values.port ?? process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`not a port: ${String(values.port ?? process.env.PORT)}`);
+  // the production build of React and Next, whatever the caller's environment says
+  if (process.env.NODE_ENV !== "production") Reflect.set(process.env, "NODE_ENV", "production");
+  process.env.PORT = String(port);
+  const { startPortalServer } = await import("./lib/server/portal-server");
+  const { stopOnSignals } = await import("./lib/server/stop");
+  const { portalConfig } = await import("./lib/config");
+  const { portalLog } = await import("./lib/log");
+  const hostname = values.hostname?.trim() || undefined;
+  const started = await startPortalServer({ dir: __dirname, hostname, port });
+  // the embedded services run in this process unless the passport API is another origin
+  const embedded = portalConfig().upstream.passport === null;
+  stopOnSignals({
+    server: started.server,
+    closeApp: started.closeApp,
+    closeServices: embedded ? async () => (await import("./lib/backend/shutdown")).closeServices() : undefined,
+  });
+  portalLog().info({ address: started.address.address, port: started.address.port }, "the portal is listening");
+}
+
+main().catch((error: unknown) => {
+  // one line for the operator (a missing build, a bad variable, a port in use), then exit 1
+  process.stderr.write(`npm start: the portal could not start: ${error instanceof Error ? error.message : String(error)}\n`, () => process.exit(1));
+});
