@@ -18,7 +18,12 @@ const nextConfig = {
   poweredByHeader: false,
   // Every script Next emits carries an integrity hash (the CSP's answer for static pages:
   // lib/security/headers.ts).
-  experimental: { sri: { algorithm: "sha256" } },
+  //
+  // The sign-in pages' variants, rendered on their first visit (decision 4), are kept in this
+  // process's memory only, never written under .next: a page shows what the running
+  // configuration says (SOCIAL_PROVIDERS, IMAGE_HOSTS…), after a restart with new settings, for
+  // a .next copied elsewhere, and for several servers with different settings on one build.
+  experimental: { sri: { algorithm: "sha256" }, isrFlushToDisk: false },
   // Native packages that must stay outside the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "nodemailer", "geoip-lite", "@countrystatecity/countries", "pdf-lib", "@pdf-lib/fontkit", "subset-font"],
   // A plain anonymous visit of a sign-in page does not pass the proxy (see its matcher in

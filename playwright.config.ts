@@ -9,9 +9,10 @@ export { CODE_FILES, ENTERPRISES, PROD_BANNED_IP } from "./tests/e2e/support/fix
  * Ports of one run, all on 127.0.0.1 and derived from E2E_BASE_PORT (default 3100), so two
  * checkouts can run their suites side by side: the portal (+0), a portal whose services are
  * down (+1), a portal configured as in production (+2), an embeddable portal (+3), the SMTP
- * sink (+10), its HTTP mailbox (+11), the short welder video (+20), the social sign-in
+ * sink (+10), its HTTP mailbox (+11), the social sign-in
  * providers (+30 Google, +31 Facebook, +32 Apple), the messages portal on PostgreSQL (+40,
- * +41), and the host and foreign sites of the embedding tests (+50, +51). docs/testing.md lists
+ * +41), the host and foreign sites of the embedding tests (+50, +51), and the portal the restart test
+ * starts itself (+60). docs/testing.md lists
  * them.
  */
 const BASE_PORT = Number(process.env.E2E_BASE_PORT ?? 3100);
@@ -21,9 +22,6 @@ const DOWN_PORT = BASE_PORT + 1;
 const CLOSED_PORT = 1;
 const SMTP_PORT = BASE_PORT + 10;
 const SMTP_HTTP_PORT = BASE_PORT + 11;
-/** The fixture server of the short welder video and its captions. */
-const VIDEO_PORT = BASE_PORT + 20;
-export const VIDEO_URL = `http://127.0.0.1:${VIDEO_PORT}`;
 /** Keys the e2e portal runs with, so the tests can call the device side and know the SN passwords. */
 export const SAFETY_DEVICE_API_KEY = "e2e-device-side-key-0123456789abcdef";
 export const SN_PASSWORD_KEY = "passport-sn-test-key-0123456789abcdef";
@@ -54,6 +52,8 @@ const socialEnv = {
   SOCIAL_APPLE_PRIVATE_KEY: generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
 };
 export const DOWN_URL = `http://127.0.0.1:${DOWN_PORT}`;
+/** A portal that tests/e2e/restart.spec.ts starts, stops and starts again itself, with other settings. */
+export const RESTART_PORT = BASE_PORT + 63;
 /**
  * A portal as in production: the default proof-of-work cost and no IP_LIMIT_EXEMPT, with its own
  * data directory in which the address PROD_BANNED_IP is banned before it starts (nothing else
@@ -143,7 +143,13 @@ export default defineConfig({
     {
       command: "tsx tests/e2e/support/oidc-providers.ts",
       url: `${issuer(OIDC_PROVIDERS.apple)}/.well-known/openid-configuration`,
-      env: { OIDC_PROVIDER_PORTS: Object.entries(OIDC_PROVIDERS).map(([channel, port]) => `${channel}:${port}`).join(",") },
+      env: {
+        OIDC_PROVIDER_PORTS: Object.entries(OIDC_PROVIDERS).map(([channel, port]) => `${channel}:${port}`).join(","),
+        // Google's provider is a standard one (oidc-provider), which checks its client's redirect URIs
+        OIDC_GOOGLE_CLIENT_ID: socialEnv.SOCIAL_GOOGLE_CLIENT_ID,
+        OIDC_GOOGLE_CLIENT_SECRET: socialEnv.SOCIAL_GOOGLE_CLIENT_SECRET,
+        OIDC_GOOGLE_REDIRECT_URIS: ["127.0.0.1", "localhost"].map((host) => `http://${host}:${PORT}/v1/oauth/google/callback`).join(","),
+      },
       reuseExistingServer: false,
       timeout: START_TIMEOUT,
       stdout: "pipe",
@@ -152,14 +158,6 @@ export default defineConfig({
       command: "tsx tests/e2e/support/smtp-sink.ts",
       url: `http://127.0.0.1:${SMTP_HTTP_PORT}/health`,
       env: { SMTP_SINK_PORT: String(SMTP_PORT), SMTP_SINK_HTTP_PORT: String(SMTP_HTTP_PORT) },
-      reuseExistingServer: false,
-      timeout: START_TIMEOUT,
-      stdout: "pipe",
-    },
-    {
-      command: "tsx tests/e2e/support/video-server.ts",
-      url: `${VIDEO_URL}/health`,
-      env: { VIDEO_SERVER_PORT: String(VIDEO_PORT) },
       reuseExistingServer: false,
       timeout: START_TIMEOUT,
       stdout: "pipe",
@@ -174,10 +172,6 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         ...SERVER_ENV,
         ...TEST_RUN_ENV,
-        // a 4-second welder video, so a full viewing is quick
-        TRAINING_VIDEO_URL: `${VIDEO_URL}/welder-short.mp4`,
-        TRAINING_VIDEO_CAPTIONS: `${VIDEO_URL}/welder-short.{lang}.vtt`,
-        TRAINING_VIDEO_SECONDS: "4",
         SAFETY_DEVICE_API_KEY,
         SN_PASSWORD_KEY,
         ...socialEnv,

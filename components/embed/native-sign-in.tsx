@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { browser } from "@/lib/bridge/browser";
 import { createNativeBridge, NativeBridgeError, type NativeBridge } from "@/lib/bridge/native";
-import { DEFAULT_BRAND, isBrandCode, isLowAppVersion, type BrandCode } from "@/lib/launch/brands";
+import { brandCodeOf, DEFAULT_BRAND, isLowAppVersion, type BrandCode } from "@/lib/launch/brands";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
@@ -19,8 +19,7 @@ function nativeLaunch(): { av: string; brand: BrandCode } | null {
   const query = new URLSearchParams(window.location.search);
   const av = query.get("av")?.trim();
   if (!av) return null;
-  const p = query.get("p")?.toLowerCase();
-  const brand = isBrandCode(p) ? p : DEFAULT_BRAND;
+  const brand = brandCodeOf(query.get("p")) ?? DEFAULT_BRAND;
   const s = query.get("s")?.toLowerCase();
   const system = s === "mobile" || s === "pad" ? s : "pc";
   return isLowAppVersion({ p: brand, s: system, av }) ? null : { av, brand };

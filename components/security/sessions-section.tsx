@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { clsx } from "clsx";
 import type { LoginSessionItem } from "@/lib/contract/user";
 import { errorMessageKey } from "@/lib/contract/errors";
-import { BRANDS, isBrandCode } from "@/lib/launch/brands";
+import { BRANDS, brandCodeOf } from "@/lib/launch/brands";
 import { SESSION_PAGE_SIZES } from "@/lib/validation/security";
 import { endSessionsAction } from "@/lib/actions/security";
 import { Alert } from "@/components/ui/alert";
@@ -51,7 +51,8 @@ export function SessionsSection({ page, initial, initialError }: Props) {
 
   function application(code: string | null): string {
     if (!code) return t("unknown");
-    return isBrandCode(code) ? BRANDS[code].title[locale] : code;
+    const brand = brandCodeOf(code);
+    return brand ? BRANDS[brand].title[locale] : code;
   }
 
   async function end(sessionId?: string): Promise<string | null> {

@@ -59,6 +59,15 @@ export function isBrandCode(value: unknown): value is BrandCode {
   return typeof value === "string" && Object.hasOwn(BRANDS, value);
 }
 
+/**
+ * The brand a launch parameter names, in any case and with `-` or `_` between words: SPEC.md
+ * writes `creative-space`, the apps send `creative_space`. Null for anything else.
+ */
+export function brandCodeOf(value: string | null | undefined): BrandCode | null {
+  const code = value?.trim().toLowerCase().replaceAll("-", "_");
+  return isBrandCode(code) ? code : null;
+}
+
 /** The logo to show: the brand's own for independent brands (Atomm has a pc variant), else the passport's. */
 export function brandLogo(code: BrandCode, system: LaunchSystem): string {
   const { logo, pcLogo } = BRANDS[code];

@@ -1,6 +1,6 @@
 import type { AppHeaders } from "@/lib/contract/headers";
 import type { Locale } from "@/lib/i18n/routing";
-import { DEFAULT_BRAND, isBrandCode, type BrandCode } from "./brands";
+import { brandCodeOf, DEFAULT_BRAND, type BrandCode } from "./brands";
 import { detectSystem } from "./device";
 import { safeImage } from "./image";
 import { LAUNCH_PARAMS, type LaunchParam } from "./keys";
@@ -47,9 +47,9 @@ export function parseLaunchContext(query: LaunchQueryInput, userAgent: string | 
   const given: Partial<Record<LaunchParam, string>> = {};
   const read = (name: LaunchParam) => firstValue(query, name);
 
-  const brand = read("p")?.toLowerCase();
-  const p = isBrandCode(brand) ? brand : DEFAULT_BRAND;
-  if (isBrandCode(brand)) given.p = brand;
+  const brand = brandCodeOf(read("p"));
+  const p = brand ?? DEFAULT_BRAND;
+  if (brand) given.p = brand;
 
   const origin = read("o");
   const o = origin && CODE_PATTERN.test(origin) ? origin : p;

@@ -9,6 +9,7 @@ import { callbackAllowlist, returnUrl, type SocialReturn } from "./addresses";
 import { appleUserName, identityFromClaims, type Identity } from "./identity";
 import { claimState, pendingCookieName, unsealPending, type PendingAuthorization } from "./pending";
 import { keepProviderKeys, providerClient } from "./providers";
+import { claimsWithUserInfo } from "./userinfo";
 import type { Redirect } from "./start";
 
 /**
@@ -17,7 +18,7 @@ import type { Redirect } from "./start";
  * authorization of this state (so the answer comes back to the browser that asked); the state
  * was not used before; the provider did not report an error; and openid-client accepts the
  * answer and the code exchange (state, PKCE, and the ID token's signature, issuer, audience,
- * expiry and nonce).
+ * expiry and nonce), and the userinfo answer when it is read (its `sub` the ID token's).
  */
 export type CallbackParams = { code?: string; state?: string; error?: string; iss?: string; user?: string };
 
@@ -40,7 +41,8 @@ async function identityOf(pending: PendingAuthorization, params: CallbackParams)
     keepProviderKeys(client);
     const claims = tokens.claims();
     if (!claims) throw new ServiceError(ErrorCode.socialAuthFailed);
-    return identityFromClaims(pending.channel, claims, appleUserName(params.user));
+    // a standard provider may give the email in userinfo only (lib/backend/social/userinfo.ts)
+    return identityFromClaims(pending.channel, await claimsWithUserInfo(client.config, tokens, claims), appleUserName(params.user));
   } catch (error) {
     if (error instanceof ServiceError && error.code !== ErrorCode.socialAuthFailed) throw error;
     log().info({ channel: pending.channel, err: reasonOf(error) }, "social callback refused");

@@ -1,3 +1,4 @@
+import { BRAND_CODES } from "@/lib/launch/brands";
 import { appHeadersFor, launchQuery, parseLaunchContext, platformOf, withLaunchQuery } from "@/lib/launch/context";
 
 const UA = {
@@ -28,6 +29,16 @@ describe("parseLaunchContext (SPEC §2 launch context)", () => {
 
   it("treats an unknown brand as passport", () => {
     expect(parseLaunchContext({ p: "acme" }, null).p).toBe("passport");
+    expect(parseLaunchContext({ p: "creative-spaces" }, null).p).toBe("passport");
+  });
+
+  it("takes every brand with hyphens (SPEC.md's `creative-space`) or underscores, in any case", () => {
+    for (const code of BRAND_CODES) {
+      for (const spelling of [code, code.replaceAll("_", "-"), code.replaceAll("_", "-").toUpperCase()]) {
+        const ctx = parseLaunchContext({ p: spelling }, null);
+        expect({ spelling, p: ctx.p, o: ctx.o, given: launchQuery(ctx).get("p") }).toEqual({ spelling, p: code, o: code, given: code });
+      }
+    }
   });
 
   it("defaults the origin code to the brand code and keeps an explicit one", () => {
