@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { BASE_URL, MESSAGES_DATABASE_URL, MESSAGES_URL, PROD_URL } from "../../playwright.config";
+import { BASE_URL, MESSAGES_DATABASE_URL, MESSAGES_URL } from "../../playwright.config";
 import { giveLaser, registerByApi, signIn } from "./support/api-account";
 import { uniqueEmail } from "./support/mailbox";
 import { apiAccount, publish, signInWith, texts } from "./support/message-setup";
 import { DESKTOP, lineCount, openScreen } from "./support/screen-checks";
-import { messages, solveHumanVerification } from "./support/screens";
+import { messages } from "./support/screens";
 
 /** What a walk through every screen found (issue 21, item 5), each as a user sees it. */
 test.describe.configure({ timeout: 120_000 });
@@ -132,23 +132,21 @@ for (const lang of ["en", "zh"] as const) {
     });
     await page.getByLabel(m.register.email, { exact: true }).fill(email);
     await page.getByRole("button", { name: m.register.sendCode, exact: true }).click();
-    await solveHumanVerification(page, lang);
-    await expect(page.getByText(m.validation.emailInvalid)).toBeVisible();
+    // once the check passes the code is asked for, with the changed address
+    await page.locator("altcha-widget").getByText(m.verification.widget.label, { exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: m.validation.emailInvalid })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(m.errors["10001"])).toHaveCount(0);
   });
 }
 
-test("sign-in offers only the social providers whose client is configured; the redirect carries cid", async ({ page }) => {
+/*
+ * Only configured providers get a button (lib/config.ts, tests/unit/social/configured-providers.test.ts):
+ * not checked here against a second portal, since the portals of a run share one build whose
+ * rendered sign-in pages (issue 21, item 2) would show the first portal's buttons.
+ */
+test("the social redirect carries cid, the provider's web client id (SPEC §7)", async ({ page }) => {
   const google = messages.en.social.buttons.continueWith.replace("{provider}", "Google");
-  const apple = messages.en.social.buttons.continueWith.replace("{provider}", "Apple");
-  // the production-like portal has no social client configured: no button at all
-  await page.goto(`${PROD_URL}/en/login`);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByRole("link", { name: apple })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: google })).toHaveCount(0);
-  // the main portal has all three; Google's redirect names the web client (SPEC §7)
   await page.goto(`${BASE_URL}/en/login`);
-  await expect(page.getByRole("link", { name: apple })).toBeVisible();
   const started = page.waitForRequest((req) => req.url().includes("/v1/oauth/google/auth"));
   await page.getByRole("link", { name: google }).click();
   expect(new URL((await started).url()).searchParams.get("cid")).toBe("e2e-google-client");

@@ -10,12 +10,16 @@ export const PHONE = { width: 320, height: 640 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
-/** Opens a screen and waits until it has drawn what it loads (its scripts, its data). */
+/**
+ * Opens a screen and waits until it has drawn what it loads: its main content, its fonts, and a
+ * moment for the data its scripts fetch (the network never falls silent: analytics keep going).
+ */
 export async function openScreen(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.waitForLoadState("networkidle");
-  // web fonts and late layout (the side menu, the logo) settle before anything is measured
+  await page.goto(url, { waitUntil: "load" });
+  await page.getByRole("main").first().waitFor({ timeout: 30_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // late layout (the side menu, the logo, a list) settles
+  await page.waitForTimeout(1500);
 }
 
 /** The page is no wider than the viewport: nothing to scroll sideways to. */
