@@ -37,7 +37,7 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const OIDC_PROVIDERS = { google: BASE_PORT + 30, facebook: BASE_PORT + 31, apple: BASE_PORT + 32 } as const;
 const issuer = (port: number) => `http://127.0.0.1:${port}`;
 /** The portal's social settings: every provider at its test issuer; Apple signs its client secret with a key made for this run. */
-const socialEnv = {
+export const socialEnv = {
   SOCIAL_PROVIDERS: "google,facebook,apple",
   SOCIAL_GOOGLE_ISSUER: issuer(OIDC_PROVIDERS.google),
   SOCIAL_GOOGLE_CLIENT_ID: "e2e-google-client",

@@ -23,7 +23,7 @@ export const SIGN_IN_SCREENS = {
   loginBusiness: [...SIGN_IN_COMMON, "loginBusiness", "deviceSignIn"],
   socialConnect: [...SIGN_IN_COMMON, "social"],
   socialWelcome: ["common", "notices", "embed"],
-  addressHandoff: ["common", "notices", "embed"],
+  addressHandoff: ["common", "errors", "validation", "notices", "embed", "addressHandoff"],
   authCallback: ["social"],
 } as const satisfies Record<string, readonly Namespace[]>;
 

@@ -4,8 +4,7 @@ import { cookies } from "next/headers";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/layout/auth-shell";
 import { ClientMessages } from "@/components/layout/client-messages";
-import { Button } from "@/components/ui/button";
-import { continueAsAction, notMeAction } from "@/lib/actions/auth/address-handoff";
+import { ContinueAs } from "@/components/auth/continue-as";
 import { portalConfig } from "@/lib/config";
 import { SIGN_IN_SCREENS } from "@/lib/i18n/client-namespaces";
 import { localeOf, type Locale } from "@/lib/i18n/routing";
@@ -49,17 +48,12 @@ export default async function ContinuePage({ params, searchParams }: PageProps<"
     <ClientMessages lang={lang} namespaces={SIGN_IN_SCREENS.addressHandoff}>
       <AuthShell variant={variantOf(launch)} lang={lang}>
         {account ? (
-          <form className="flex flex-col gap-4">
+          <div className="flex flex-col gap-4">
             <h1 className="text-2xl font-semibold text-gray-900">{t("title")}</h1>
             <p className="text-sm text-gray-800">{t("question", { account })}</p>
             <p className="text-sm text-muted">{t("explain")}</p>
-            <Button type="submit" formAction={continueAsAction.bind(null, lang)} data-analytics-id="addressHandoffContinue">
-              {t("continue", { account })}
-            </Button>
-            <Button type="submit" variant="secondary" formAction={notMeAction.bind(null, lang)} data-analytics-id="addressHandoffNotMe">
-              {t("notMe")}
-            </Button>
-          </form>
+            <ContinueAs lang={lang} account={account} />
+          </div>
         ) : (
           <div className="flex flex-col gap-4">
             <h1 className="text-2xl font-semibold text-gray-900">{t("expiredTitle")}</h1>
