@@ -3,6 +3,7 @@ import { BASE_URL, EMBED_PORTAL_URL, FOREIGN_SITE_URL, HOST_SITE_URL } from "../
 import { createAccount } from "./support/accounts";
 import { emailOfToken } from "./support/embed-screens";
 import { uniqueEmail } from "./support/mailbox";
+import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from "./support/screen-checks";
 import { messages, type Lang } from "./support/screens";
 
 /**
@@ -37,6 +38,10 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await expect(page.getByText(m.addressHandoff.question.replace("{account}", masked))).toBeVisible();
     expect(page.url()).not.toContain(utoken);
     expect(await portalToken(page.context(), EMBED_PORTAL_URL)).toBeUndefined();
+    // the question is a screen like any other: axe finds nothing, and it fits a phone
+    await expectNoAxeViolations(page, `continue (${lang})`);
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page, `continue (${lang})`);
 
     await page.getByRole("button", { name: m.addressHandoff.notMe }).click();
     await expect(page).toHaveURL(new RegExp(`^${EMBED_PORTAL_URL}/${lang}/login\\?p=atomm`));

@@ -23,6 +23,8 @@ const PUBLIC = (lang: Lang) => [
   `/${lang}/sn-password`,
   `/${lang}/authcb`,
   `/${lang}/social/connect`,
+  // "Continue as …?" without a waiting token: "can no longer be used" (the question itself: address-token.spec.ts)
+  `/${lang}/continue`,
   `/announcement?lang=${lang}`,
   `/learnMore?lang=${lang}`,
 ];
