@@ -30,6 +30,7 @@ export function SocialCallback({ lang }: { lang: string }) {
 
   return (
     <div className="flex max-w-sm flex-col items-center gap-4 text-center">
+      <h1 className="text-lg font-semibold text-gray-900">{t("title")}</h1>
       {failed ? (
         <>
           <Alert tone="error">{t("failed")}</Alert>
