@@ -1,9 +1,12 @@
-import type { Challenge } from "altcha-lib";
 import { banIp, createEnterprise } from "@/lib/backend/admin/commands";
 import { hashPassword } from "@/lib/backend/services/passwords";
 import { createUser } from "@/lib/backend/services/users";
-import { OPEN_TIMEOUT, solvePayload, startBackend, stopBackend, type Backend } from "./support/harness";
+import { OPEN_TIMEOUT, startBackend, stopBackend, type Backend } from "./support/harness";
 import { startRemote, type Remote, type RemoteClient } from "./support/remote";
+import { askCodeVia as askCode, ticketVia } from "./support/remote-tickets";
+
+/** A register code request from this client. */
+const askCodeVia = (client: RemoteClient, email: string) => askCode(client, email, "register");
 
 /**
  * The services' per-IP rules against direct callers: plain HTTP clients on real sockets, from
@@ -24,23 +27,6 @@ afterAll(async () => {
 
 const PASSWORD = "right-pass1";
 const DAY = 86_400;
-
-async function ticketVia(client: RemoteClient, scene: string, email: string): Promise<string> {
-  const challenge = await client.call("GET", `/v1/verify/challenge?${new URLSearchParams({ scene, email })}`);
-  expect(challenge.code).toBe(0);
-  const payload = await solvePayload(challenge.data as unknown as Challenge);
-  const ticket = await client.call("POST", "/v1/verify/pow", { body: { scene, email, payload } });
-  expect(ticket.code).toBe(0);
-  return String(ticket.data?.ticket);
-}
-
-/** verify/email, a ticket, then the code request, all from this client. */
-async function askCodeVia(client: RemoteClient, email: string) {
-  const verified = await client.call("POST", "/v1/verify/email", { body: { email } });
-  expect(verified.code).toBe(0);
-  const ticket = await ticketVia(client, "register", email);
-  return client.call("POST", "/v1/captcha", { body: { receiver: email, nonce: verified.data?.nonce, type: "register", ticket } });
-}
 
 test("a banned address is refused on login, register, code requests and enterprise lookups; its neighbour is not", async () => {
   await createUser({ email: "victim@example.com", passwordHash: await hashPassword(PASSWORD) });

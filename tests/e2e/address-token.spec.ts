@@ -15,6 +15,13 @@ import { messages, type Lang } from "./support/screens";
  */
 const PASSWORD = "Laser-2026";
 
+declare global {
+  interface Window {
+    /** what a portal page heard by postMessage (the window-mode test) */
+    heard: unknown[];
+  }
+}
+
 async function portalToken(context: BrowserContext, base: string): Promise<string | undefined> {
   const host = new URL(base).hostname;
   return (await context.cookies()).find((cookie) => cookie.name === "utoken" && cookie.domain === host)?.value;
@@ -141,8 +148,8 @@ test("window mode never hands the session to the portal's own pages", async ({ p
   await expect(page.getByRole("heading", { name: messages.en.settings.title })).toBeVisible();
   // a script in the portal's own origin opens window mode, with and without naming a host
   await page.evaluate(() => {
-    (window as unknown as { heard: unknown[] }).heard = [];
-    window.addEventListener("message", (event) => (window as unknown as { heard: unknown[] }).heard.push(event.data));
+    window.heard = [];
+    window.addEventListener("message", (event) => window.heard.push(event.data));
   });
   for (const query of ["embed=window", `embed=window&relay=${encodeURIComponent(HOST_SITE_URL)}`]) {
     const popupOpened = page.waitForEvent("popup");
@@ -151,7 +158,7 @@ test("window mode never hands the session to the portal's own pages", async ({ p
     await expect(popup).toHaveURL(/\/en\/profile\/settings/, { timeout: 20_000 });
     await popup.close();
   }
-  const heard = await page.evaluate(() => (window as unknown as { heard: unknown[] }).heard);
+  const heard = await page.evaluate(() => window.heard);
   expect(JSON.stringify(heard)).not.toContain(utoken);
   expect(await emailOfToken(request, utoken)).toBe(email);
 });

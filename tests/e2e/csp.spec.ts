@@ -2,6 +2,15 @@ import { expect, test, type Page } from "@playwright/test";
 import { registerByApi, signIn } from "./support/api-account";
 import { messages } from "./support/screens";
 
+declare global {
+  interface Window {
+    /** CSP violations the page reported (securitypolicyviolation) */
+    __violations: string[];
+    /** set only if an injected inline script ran */
+    __injected?: string;
+  }
+}
+
 const m = messages.en;
 
 /**
@@ -31,12 +40,12 @@ async function watchViolations(page: Page): Promise<{ violations: () => Promise<
     if (message.type() === "error") consoleErrors.push(message.text());
   });
   await page.addInitScript(() => {
-    const store = window as unknown as { __violations: string[] };
+    const store = window;
     store.__violations = [];
     document.addEventListener("securitypolicyviolation", (event) => store.__violations.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`));
   });
   return {
-    violations: async () => (await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).filter((line) => line !== ZOD_EVAL_PROBE),
+    violations: async () => (await page.evaluate(() => window.__violations)).filter((line) => line !== ZOD_EVAL_PROBE),
     cspConsoleErrors: () => consoleErrors.filter((text) => /Content Security Policy/i.test(text) && !isZodProbeMessage(text)),
   };
 }
@@ -81,7 +90,7 @@ test("a signed-in page rendered per request: a fresh nonce and 'strict-dynamic',
   });
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: m.security.title })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __injected?: string }).__injected)).toBeUndefined();
+  expect(await page.evaluate(() => window.__injected)).toBeUndefined();
   expect(await watch.violations()).toEqual(["script-src-elem inline "]);
   await page.unroute("**/en/profile/security");
 });

@@ -256,12 +256,21 @@ export async function captureLog<T>(run: () => Promise<T>, level = "info"): Prom
   }
 }
 
+/** An answer's data as a proof-of-work challenge, checked rather than assumed. */
+export function challengeOf(data: unknown): Challenge {
+  const value = data as Partial<Challenge> | null;
+  if (!value || typeof value !== "object" || typeof value.signature !== "string" || typeof value.parameters !== "object" || value.parameters === null) {
+    throw new Error(`not a proof-of-work challenge: ${JSON.stringify(data)}`);
+  }
+  return value as Challenge;
+}
+
 /** GET /v1/verify/challenge, as the widget fetches it. */
 export async function fetchChallenge(scene: VerificationScene, email: string, headers?: Record<string, string>): Promise<Challenge> {
   const query = new URLSearchParams({ scene, email });
   const reply = await call("GET", `/v1/verify/challenge?${query}`, { headers });
   expect(reply.code).toBe(0);
-  return reply.data as unknown as Challenge;
+  return challengeOf(reply.data);
 }
 
 /** Solve a challenge with altcha-lib and encode it as the widget does (base64 JSON). */

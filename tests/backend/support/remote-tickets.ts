@@ -1,15 +1,14 @@
-import type { Challenge } from "altcha-lib";
 import { count } from "drizzle-orm";
 import { getDb } from "@/lib/backend/db/client";
 import { outboxMails, sessions, users } from "@/lib/backend/db/schema";
-import { solvePayload } from "./harness";
+import { challengeOf, solvePayload } from "./harness";
 import type { RemoteClient } from "./remote";
 
 /** A human-verification ticket as a remote client gets one: challenge, proof of work, POST /v1/verify/pow. */
 export async function ticketVia(client: RemoteClient, scene: string, email: string): Promise<string> {
   const challenge = await client.call("GET", `/v1/verify/challenge?${new URLSearchParams({ scene, email })}`);
   expect(challenge.code).toBe(0);
-  const payload = await solvePayload(challenge.data as unknown as Challenge);
+  const payload = await solvePayload(challengeOf(challenge.data));
   const ticket = await client.call("POST", "/v1/verify/pow", { body: { scene, email, payload } });
   expect(ticket.code).toBe(0);
   return String(ticket.data?.ticket);
