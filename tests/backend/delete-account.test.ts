@@ -6,7 +6,7 @@ import { createEnterprise } from "@/lib/backend/admin/commands";
 import { now } from "@/lib/backend/clock";
 import { getDb } from "@/lib/backend/db/client";
 import { knownDevices, sessions, signInFailures, socialAccounts, users, verificationCodes } from "@/lib/backend/db/schema";
-import { call, envelope, lastCodeFor, mailIds, OPEN_TIMEOUT, registerUser, send, startBackend, stopBackend, ticketFor, type Backend } from "./support/harness";
+import { call, envelope, lastCodeFor, mailIds, OPEN_TIMEOUT, proveStepUp, registerUser, send, startBackend, stopBackend, ticketFor, type Backend } from "./support/harness";
 
 /** Deleting an account: the user's own code, both confirmations, then nothing of the account is left. */
 let backend: Backend;
@@ -59,6 +59,12 @@ test("end to end: code, confirmations, then the account and its data are gone an
   expect(unconfirmed).toMatchObject({ status: 400, code: 10001, data: { fields: ["permanentDeletion"] } });
   const missing = await call("POST", "/v1/user/delete", { token: utoken, body: { captcha: code, nonce } });
   expect(missing).toMatchObject({ code: 10001 });
+
+  // without a recent step-up proof of this session: 20113, nothing deleted, and the code is not spent
+  const unproven = await call("POST", "/v1/user/delete", { token: utoken, body: { captcha: code, nonce, financialResponsibility: true, permanentDeletion: true } });
+  expect(unproven).toMatchObject({ status: 403, code: 20113 });
+  expect(await rowsAbout(uid, email)).toMatchObject({ users: 1, sessions: 2 });
+  await proveStepUp(utoken, email, "leave-pass-1");
   expect(await call("POST", "/v1/user/delete", { token: utoken, body: { captcha: wrong, nonce, financialResponsibility: true, permanentDeletion: true } })).toMatchObject({ code: 20204 });
   expect((await call("GET", "/v1/user/basic", { token: utoken })).code).toBe(0);
 
@@ -86,6 +92,7 @@ test("another account's code does not delete; no session → 20101; enterprise a
   const a = await registerUser("stay-a@example.com");
   const b = await registerUser("stay-b@example.com");
   const bCode = await deletionCode(b.utoken, "stay-b@example.com");
+  await proveStepUp(a.utoken, "stay-a@example.com", "secret-pass1");
   const body = { captcha: bCode.code, nonce: bCode.nonce, financialResponsibility: true, permanentDeletion: true };
   expect(await call("POST", "/v1/user/delete", { token: a.utoken, body })).toMatchObject({ code: 20204 });
   expect(await call("POST", "/v1/user/delete", { body })).toMatchObject({ code: 20101 });

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/backend/db/client";
 import { knownDevices, outboxMails, users } from "@/lib/backend/db/schema";
 import { sessionResponse } from "@/lib/contract/passport";
 import { deviceSecurityResponse } from "@/lib/contract/user";
-import { call, lastCodeFor, mailIds, OPEN_TIMEOUT, outboxFiles, registerUser, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
+import { call, lastCodeFor, mailIds, OPEN_TIMEOUT, outboxFiles, proveStepUp, registerUser, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
 
 /** Device security: sign-ins from unknown devices need an emailed code; known devices are listed and removable. */
 let backend: Backend;
@@ -139,9 +139,9 @@ describe("device security", () => {
     expect((await signIn(email, password, "device-code-login-0123456789ab")).code).toBe(0);
   });
 
-  test("turning it off asks for proof: none → 10001, a wrong password → 20206, and it stays on", async () => {
+  test("turning it off asks for proof: none → 20113, a wrong password → 20206, and it stays on", async () => {
     const off = (body: Record<string, unknown>) => call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: false, ...body }, headers: device(LAPTOP) });
-    expect(await off({})).toMatchObject({ status: 400, code: 10001, data: { fields: ["password"] } });
+    expect(await off({})).toMatchObject({ status: 403, code: 20113 });
     expect(await off({ password: "not-the-one-1" })).toMatchObject({ status: 400, code: 20206 });
     expect(await off({ captcha: "123456", nonce: "n".repeat(43) })).toMatchObject({ status: 400, code: 20204 });
     expect((await security(laptop)).enabled).toBe(true);
@@ -206,4 +206,20 @@ test("enterprise sign-in is held back the same way; the session's user info says
   expect(done).toMatchObject({ code: 0 });
   const basic = await call("GET", "/v1/user/basic", { token: String(done.data?.utoken) });
   expect(basic.data).toMatchObject({ enterpriseUser: { account: "ACME-DEV", defaultPassword: true } });
+});
+
+test("a recent step-up proof of the session turns it off without a password in the request; another session's does not", async () => {
+  const email = "stepped-device@example.com";
+  const password = "stepped-dev1";
+  const { utoken } = await registerUser(email, password, device(LAPTOP));
+  const other = String((await signIn(email, password, LAPTOP)).data?.utoken);
+  const off = (token: string) => call("PATCH", "/v1/user/device/security", { token, body: { enabled: false }, headers: device(LAPTOP) });
+  expect((await call("PATCH", "/v1/user/device/security", { token: utoken, body: { enabled: true }, headers: device(LAPTOP) })).code).toBe(0);
+
+  await proveStepUp(other, email, password);
+  expect(await off(utoken)).toMatchObject({ status: 403, code: 20113 });
+  expect((await security(utoken)).enabled).toBe(true);
+
+  await proveStepUp(utoken, email, password);
+  expect(await off(utoken)).toMatchObject({ code: 0, data: { enabled: false } });
 });

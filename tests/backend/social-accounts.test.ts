@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { createEnterprise } from "@/lib/backend/admin/commands";
 import { getDb } from "@/lib/backend/db/client";
 import { socialAccounts, users } from "@/lib/backend/db/schema";
-import { call, lastCodeFor, type Backend, mailIds, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, ticketFor } from "./support/harness";
+import { call, lastCodeFor, type Backend, mailIds, OPEN_TIMEOUT, proveStepUp, registerUser, startBackend, stopBackend, ticketFor } from "./support/harness";
 import { decideAtProvider, newBrowser, returnFromProvider, socialEnv, socialRoundTrip, startProviders, startSignIn, stopProviders, type Providers } from "./support/social";
 import { subjectFor } from "../support/oidc-provider";
 
@@ -116,6 +116,10 @@ describe("connecting from account security and disconnecting", () => {
     const back = await bind("facebook", utoken, { email: "member.fb@example.com" });
     expect(Object.fromEntries(back.searchParams)).toEqual({ op: "bind", c: "facebook", r: "http://localhost:3000/en/profile/security" });
     expect(await providersOf(utoken)).toEqual({ google: false, facebook: true, apple: false });
+    // a way in goes away: a recent step-up proof of this session first
+    expect(await call("POST", "/v1/user/unbind/oauth", { token: utoken, body: { channel: "facebook" } })).toMatchObject({ status: 403, code: 20113 });
+    expect(await providersOf(utoken)).toEqual({ google: false, facebook: true, apple: false });
+    await proveStepUp(utoken, "member@example.com", "member-pass1");
     expect(await call("POST", "/v1/user/unbind/oauth", { token: utoken, body: { channel: "facebook" } })).toMatchObject({ code: 0 });
     expect(await providersOf(utoken)).toEqual({ google: false, facebook: false, apple: false });
     expect(await call("POST", "/v1/user/unbind/oauth", { token: utoken, body: { channel: "facebook" } })).toMatchObject({ status: 409, code: 20303 });
@@ -148,6 +152,7 @@ describe("connecting from account security and disconnecting", () => {
     // the session stayed, and the new password works
     expect(await call("GET", "/v1/user/basic", { token })).toMatchObject({ code: 0 });
     expect(await call("POST", "/v1/login", { body: { email: "solo@example.com", password: "first-pass1" } })).toMatchObject({ code: 0 });
+    await proveStepUp(token, "solo@example.com", "first-pass1");
     expect(await call("POST", "/v1/user/unbind/oauth", { token, body: { channel: "google" } })).toMatchObject({ code: 0 });
   });
 });
@@ -188,6 +193,8 @@ describe("races", () => {
   test("two disconnections at once never leave an account without a way in", async () => {
     const token = (await socialRoundTrip(provider(), newBrowser(), "google", { identity: { email: "two-ways@example.com" } })).searchParams.get("ut") ?? "";
     expect((await bind("facebook", token, { email: "two-ways@example.com" })).searchParams.get("c")).toBe("facebook");
+    // no password: the step-up proof is an emailed code
+    await proveStepUp(token, "two-ways@example.com");
     const replies = await Promise.all(["google", "facebook"].map((channel) => call("POST", "/v1/user/unbind/oauth", { token, body: { channel } })));
     expect(replies.map((reply) => reply.code).sort()).toEqual([0, 20304]);
     expect(Object.values(await providersOf(token)).filter(Boolean)).toHaveLength(1);

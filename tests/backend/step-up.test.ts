@@ -91,3 +91,27 @@ describe("an account without a password proves with an emailed code", () => {
     expect(await prove(token, { captcha: code, nonce })).toMatchObject({ status: 400, code: 20204 });
   });
 });
+
+describe("the guard: deleting the account", () => {
+  test("a proof older than 5 minutes, or made in another session of the account, is not enough; nothing is deleted", async () => {
+    const email = "guarded-delete@example.com";
+    const password = "guarded-del1";
+    const { utoken } = await registerUser(email, password);
+    const other = await signIn(email, password);
+    const { nonce, code } = await requestCode(email, "delete");
+    const remove = () => call("POST", "/v1/user/delete", { token: utoken, body: { captcha: code, nonce, financialResponsibility: true, permanentDeletion: true } });
+
+    expect(await prove(other, { password })).toMatchObject({ code: 0 });
+    expect(await remove()).toMatchObject({ status: 403, code: 20113 });
+
+    expect(await prove(utoken, { password })).toMatchObject({ code: 0 });
+    backend.advance(301);
+    expect(await remove()).toMatchObject({ status: 403, code: 20113 });
+    expect(await call("GET", "/v1/user/basic", { token: utoken })).toMatchObject({ code: 0 });
+
+    // proved again, the same code (never spent by a refusal) deletes
+    expect(await prove(utoken, { password })).toMatchObject({ code: 0 });
+    expect(await remove()).toMatchObject({ code: 0 });
+    expect(await call("GET", "/v1/user/basic", { token: other })).toMatchObject({ status: 401, code: 20101 });
+  });
+});

@@ -23,6 +23,7 @@ import { issueEmailNonce } from "./nonces";
 import { hashPassword, verifyPassword } from "./passwords";
 import { assertNoPasswordDelay, forgetPasswordFailures, notePasswordFailure, takeCodeCheck } from "./protection";
 import { endUserSessions, type SessionRow } from "./sessions";
+import { assertRecentProof, type SignedIn } from "./step-up";
 import { setPasswordHash, type UserRow } from "./users";
 
 /** Account security: the password, connected social accounts, deleting the account. */
@@ -78,9 +79,14 @@ export async function issueOwnEmailNonce(user: UserRow, ip: string | null): Prom
  * devices, device challenges, social links, codes, nonces, tickets, sign-in failures and the
  * mail log of the address); then the avatar file and the address's outbox files. Every session ends with it, the address may
  * register again. Enterprise accounts belong to their enterprise: → 20102.
+ * An account with a password needs a recent step-up proof of this session first (20113, checked
+ * before the code is spent, so the same code works once proved); for an account without one the
+ * emailed code is already the proof step-up would ask for.
  */
-export async function deleteAccount(user: UserRow, input: { captcha: string; nonce: string }, ip: string | null): Promise<void> {
+export async function deleteAccount(current: SignedIn, input: { captcha: string; nonce: string }, ip: string | null): Promise<void> {
+  const { user, session } = current;
   if (user.enterpriseId) throw new ServiceError(ErrorCode.insufficientAuthority);
+  if (user.passwordSet) assertRecentProof(session);
   await takeCodeCheck(ip);
   await consumeVerificationCode({ email: user.email, purpose: "delete", nonce: input.nonce, code: input.captcha });
   const db = await getDb();

@@ -5,6 +5,7 @@ import { ErrorCode, ServiceError } from "../errors";
 import { consumeVerificationCode } from "./codes";
 import { hashPassword } from "./passwords";
 import { takeCodeCheck } from "./protection";
+import { assertRecentProof, type SignedIn } from "./step-up";
 import { setPasswordHash, type UserRow } from "./users";
 
 /** Account security's side of social sign-in: disconnecting a provider and a first password. */
@@ -12,9 +13,12 @@ import { setPasswordHash, type UserRow } from "./users";
 /**
  * POST /v1/user/unbind/oauth. Not connected to that provider → 20303. The last way in (no
  * password and this is the only provider) → 20304: the account would be locked out; the portal
- * offers to set a password first.
+ * offers to set a password first. Said before the step-up check, so nobody proves themselves
+ * for a change that cannot happen. Then a way in goes away: a recent proof of this session
+ * (services/step-up.ts), else 20113.
  */
-export async function unbindProvider(user: UserRow, channel: string): Promise<void> {
+export async function unbindProvider(current: SignedIn, channel: string): Promise<void> {
+  const { user, session } = current;
   const db = await getDb();
   await db.transaction(async (tx) => {
     // Two disconnections at once must not both see "another way in is left".
@@ -23,6 +27,7 @@ export async function unbindProvider(user: UserRow, channel: string): Promise<vo
     const target = linked.find((account) => account.channel === channel);
     if (!target) throw new ServiceError(ErrorCode.socialUnbindFailed);
     if (!user.passwordSet && linked.length <= 1) throw new ServiceError(ErrorCode.socialLastWayIn);
+    assertRecentProof(session);
     await tx.delete(socialAccounts).where(and(eq(socialAccounts.id, target.id), eq(socialAccounts.userId, user.id)));
   });
 }

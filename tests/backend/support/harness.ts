@@ -343,3 +343,15 @@ export async function registerUser(
 export function fromIp(ip: string): Record<string, string> {
   return { "x-forwarded-for": ip };
 }
+
+/**
+ * A step-up proof for the session (services/step-up.ts): with the password when given, else
+ * (an account without one) with an emailed code of purpose "step_up".
+ */
+export async function proveStepUp(token: string, email: string, password?: string): Promise<void> {
+  const body = password === undefined ? await (async () => {
+    const { nonce, code } = await requestCode(email, "step_up");
+    return { captcha: code, nonce };
+  })() : { password };
+  expect(await call("POST", "/v1/user/step-up", { token, body })).toMatchObject({ code: 0 });
+}

@@ -68,10 +68,9 @@ export function securityRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "patch", path: "/v1/user/device/security", tags, summary: "Turn device security on, or off with the current password (or an emailed code of purpose security)", security: SESSION, request: { body: json(deviceSecurityRequest) }, responses: ok(deviceSecurityResponse) }),
+    createRoute({ method: "patch", path: "/v1/user/device/security", tags, summary: "Turn device security on, or off with a recent step-up proof, the current password or an emailed code of purpose security", security: SESSION, request: { body: json(deviceSecurityRequest) }, responses: ok(deviceSecurityResponse) }),
     async (c) => {
-      const { user } = await authenticate(c.var.token);
-      return reply(c, await setDeviceSecurity(user, c.var.client, c.req.valid("json")));
+      return reply(c, await setDeviceSecurity(await authenticate(c.var.token), c.var.client, c.req.valid("json")));
     },
   );
 
@@ -107,10 +106,9 @@ export function securityRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/user/delete", tags, summary: "Delete the account (emailed code and both confirmations)", security: SESSION, request: { body: json(deleteAccountRequest) }, responses: ok(empty) }),
+    createRoute({ method: "post", path: "/v1/user/delete", tags, summary: "Delete the account (a recent step-up proof, the emailed code and both confirmations)", security: SESSION, request: { body: json(deleteAccountRequest) }, responses: ok(empty) }),
     async (c) => {
-      const { user } = await authenticate(c.var.token);
-      await deleteAccount(user, c.req.valid("json"), c.var.client.ip);
+      await deleteAccount(await authenticate(c.var.token), c.req.valid("json"), c.var.client.ip);
       return reply(c, {});
     },
   );

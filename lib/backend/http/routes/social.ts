@@ -106,10 +106,9 @@ export function socialRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/user/unbind/oauth", tags, summary: "Disconnect a provider from the account", security: SESSION, request: { body: json(unbindRequest) }, responses: ok(empty) }),
+    createRoute({ method: "post", path: "/v1/user/unbind/oauth", tags, summary: "Disconnect a provider from the account (a recent step-up proof, else 20113)", security: SESSION, request: { body: json(unbindRequest) }, responses: ok(empty) }),
     async (c) => {
-      const { user } = await authenticate(c.var.token);
-      await unbindProvider(user, c.req.valid("json").channel);
+      await unbindProvider(await authenticate(c.var.token), c.req.valid("json").channel);
       return reply(c, {});
     },
   );
