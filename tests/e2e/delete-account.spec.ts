@@ -37,12 +37,17 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
     await submit.click();
     await expect(dialog.getByText(m.validation.codeRequired)).toBeVisible();
 
-    // Both ticks, but a wrong code (the registration code was the first mail; the deletion code is the second).
+    // Both ticks, but a wrong code (the registration code was the first mail; the deletion code is the second):
+    // the password proves it is the owner first (step-up.spec.ts), then the code is refused.
     await dialog.getByLabel(t.code, { exact: true }).fill(code === "000000" ? "111111" : "000000");
     await dialog.getByRole("button", { name: t.submit }).click();
+    const stepUp = page.getByRole("dialog", { name: m.stepUp.title });
+    await stepUp.getByLabel(m.stepUp.password, { exact: true }).fill(password);
+    await stepUp.getByRole("button", { name: m.stepUp.confirm }).click();
+    await expect(stepUp).toBeHidden();
     await expect(dialog.getByRole("alert").filter({ hasText: m.errors["20204"] })).toBeVisible();
 
-    // The right code with both ticks deletes the account.
+    // The right code with both ticks deletes the account (the proof holds for 5 minutes).
     await dialog.getByLabel(t.code, { exact: true }).fill(code);
     await dialog.getByRole("button", { name: t.submit }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/login`));

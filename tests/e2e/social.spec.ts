@@ -71,6 +71,10 @@ test("a password account connects Facebook from the security page and disconnect
   await facebook.getByRole("button", { name: s.disconnectLabel.replace("{provider}", "Facebook") }).click();
   const confirm = page.getByRole("alertdialog", { name: s.disconnectTitle.replace("{provider}", "Facebook") });
   await confirm.getByRole("button", { name: s.disconnectConfirm }).click();
+  // a way in goes away: the password first (step-up), then the same disconnection goes through
+  const stepUp = page.getByRole("dialog", { name: messages[lang].stepUp.title });
+  await stepUp.getByLabel(messages[lang].stepUp.password, { exact: true }).fill(password);
+  await stepUp.getByRole("button", { name: messages[lang].stepUp.confirm }).click();
   await expect(page.getByText(s.disconnectedNotice.replace("{provider}", "Facebook"))).toBeVisible();
   await page.reload();
   await expect(socialRow(page, lang, "Facebook").getByText(s.notConnected)).toBeVisible();
