@@ -2,12 +2,19 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SocialSection } from "@/components/security/social-section";
 import { unbindSocialAction } from "@/lib/actions/social/accounts";
+import { stepUpMethodsAction, stepUpWithPasswordAction } from "@/lib/actions/step-up";
 import { altchaSetup, messages, renderIn } from "../support/render";
 
 jest.mock("@/lib/actions/social/accounts", () => ({
   unbindSocialAction: jest.fn(),
   sendFirstPasswordCodeAction: jest.fn(),
   setFirstPasswordAction: jest.fn(),
+}));
+jest.mock("@/lib/actions/step-up", () => ({
+  stepUpMethodsAction: jest.fn(),
+  stepUpWithPasswordAction: jest.fn(),
+  sendStepUpCodeAction: jest.fn(),
+  stepUpWithCodeAction: jest.fn(),
 }));
 jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh: jest.fn() }) }));
 const unbind = jest.mocked(unbindSocialAction);
@@ -59,6 +66,21 @@ describe("account security: social accounts", () => {
     await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: s.disconnectConfirm }));
     expect(await screen.findByText(s.disconnectedNotice.replace("{provider}", "Google"))).toBeInTheDocument();
     expect(within(row("Google") as HTMLElement).getByText(s.notConnected)).toBeInTheDocument();
+  });
+
+  it("a disconnection refused for want of a recent proof asks for the password over the confirmation, then goes through", async () => {
+    unbind.mockResolvedValueOnce({ ok: false, error: { code: 20113 } }).mockResolvedValueOnce({ ok: true });
+    jest.mocked(stepUpMethodsAction).mockResolvedValue({ ok: true, methods: ["password"] });
+    jest.mocked(stepUpWithPasswordAction).mockResolvedValue({ ok: true });
+    renderIn("en", <SocialSection page={page} initial={{ ...accounts, passwordSet: true }} error={null} email="me@example.com" verification={altchaSetup} />);
+    await userEvent.click(screen.getByRole("button", { name: s.disconnectLabel.replace("{provider}", "Google") }));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: s.disconnectConfirm }));
+    const stepUp = await screen.findByRole("dialog", { name: en.stepUp.title });
+    await userEvent.type(await within(stepUp).findByLabelText(en.stepUp.password), "my-pass-1{Enter}");
+    expect(await screen.findByText(s.disconnectedNotice.replace("{provider}", "Google"))).toBeInTheDocument();
+    expect(unbind).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
   });
 
   it("shows no connect or disconnect to an enterprise user", () => {
