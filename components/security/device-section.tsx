@@ -12,6 +12,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
+import { useStepUp } from "@/components/step-up/use-step-up";
+import type { VerificationSetup } from "@/lib/validation/verification";
 import { DeviceOffDialog } from "./device-off-dialog";
 import { KnownDeviceList } from "./known-device-list";
 import { Pagination } from "./pagination";
@@ -19,15 +21,22 @@ import { SecuritySection } from "./section";
 import type { SecurityPageRef } from "./page-ref";
 import { useKnownDevices } from "./use-session-log";
 
-type Props = { page: SecurityPageRef; initial: DeviceSecurity | null; initialError: number | null };
+type Props = {
+  page: SecurityPageRef;
+  initial: DeviceSecurity | null;
+  initialError: number | null;
+  /** the account's own address and whether it has a password: without one, off is proved by an emailed code (step-up) */
+  owner: { email: string; verification: VerificationSetup; passwordSet: boolean };
+};
 
 /**
  * Device security: with the switch on, a sign-in from a browser this account has not used asks
- * for a code emailed to the account; switching it off asks for the current password. Below it
+ * for a code emailed to the account; switching it off asks for the current password (an account
+ * without one proves itself with an emailed code, through the step-up dialog). Below it
  * the known devices, a page at a time (/api/devices, like the login log), each of which can be
  * forgotten.
  */
-export function DeviceSection({ page, initial, initialError }: Props) {
+export function DeviceSection({ page, initial, initialError, owner }: Props) {
   const t = useTranslations("security.devices");
   const te = useTranslations("errors");
   const text = useErrorText();
@@ -41,18 +50,20 @@ export function DeviceSection({ page, initial, initialError }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [askingOff, setAskingOff] = useState(false);
+  const stepUp = useStepUp({ page, email: owner.email, verification: owner.verification });
 
   async function toggle(enabled: boolean) {
     setError(null);
     setNotice(null);
-    // off lowers the account's protection: the dialog asks for the password first
-    if (!enabled) return setAskingOff(true);
+    // off lowers the account's protection: the dialog asks for the password first, or, for an
+    // account without one, the services ask for a step-up proof (20113) and the step-up dialog an emailed code
+    if (!enabled && owner.passwordSet) return setAskingOff(true);
     setSwitching(true);
-    const result = await callAction(() => setDeviceSecurityAction({ enabled }, page));
+    const result = await stepUp.guard(() => setDeviceSecurityAction({ enabled }, page));
     setSwitching(false);
     if (!result.ok) return setError(text.action(result.error));
     await showSwitch(result.security.enabled);
-    setNotice(t("turnedOn"));
+    setNotice(t(enabled ? "turnedOn" : "turnedOff"));
   }
 
   async function turnOff(password: string): Promise<string | null> {
@@ -98,6 +109,7 @@ export function DeviceSection({ page, initial, initialError }: Props) {
         <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
       </Switch.Root>
       <DeviceOffDialog open={askingOff} onOpenChange={setAskingOff} onConfirm={turnOff} />
+      {stepUp.dialog}
     </div>
   );
 

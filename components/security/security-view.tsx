@@ -37,7 +37,12 @@ export async function SecurityView({ data, lang, query, business }: Props) {
         <PasswordSection page={page} />
       )}
       <SessionsSection page={page} initial={data.sessions.data} initialError={data.sessions.error} />
-      <DeviceSection page={page} initial={data.devices.data} initialError={data.devices.error} />
+      <DeviceSection
+        page={page}
+        initial={data.devices.data}
+        initialError={data.devices.error}
+        owner={{ email: data.user.email, verification: data.verification, passwordSet: data.social.data?.passwordSet !== false }}
+      />
       <SocialSection page={page} initial={data.social.data} error={data.social.error} email={data.user.email} verification={data.verification} />
       {business ? (
         <SecuritySection id="delete-account" title={t("delete.title")} description={t("delete.businessNote")} />

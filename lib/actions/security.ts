@@ -49,13 +49,17 @@ export async function endSessionsAction(input: { sessionId?: string }, page: Sec
   return signedIn(page, async (ctx) => clearSessions(ctx, { sessionId: id?.value }));
 }
 
-/** Turns device security on, or off with the current password; answers the new state and the known devices. */
+/**
+ * Turns device security on, or off with the current password; off without one relies on a recent
+ * step-up proof of the session (else 20113: the page asks for one). Answers the new state and the
+ * known devices.
+ */
 export async function setDeviceSecurityAction(
   input: { enabled: boolean; password?: string },
   page: SecurityPage,
 ): Promise<ActionResult<{ security: DeviceSecurity }>> {
   if (typeof input.enabled !== "boolean") return { ok: false, error: { code: ErrorCode.invalidParams } };
-  const proof = input.enabled ? null : deviceSecurityOffSchema.safeParse({ password: input.password });
+  const proof = input.enabled || input.password === undefined ? null : deviceSecurityOffSchema.safeParse({ password: input.password });
   if (proof && !proof.success) return { ok: false, error: fieldErrors(proof.error) };
   return signedIn(page, async (ctx) => ({ security: await setDeviceSecurity(ctx, { enabled: input.enabled, ...(proof ? { password: proof.data.password } : {}) }) }));
 }

@@ -7,14 +7,25 @@ import { SWRConfig } from "swr";
 import type { DeviceSecurity } from "@/lib/upstream/security";
 import { DeviceSection } from "@/components/security/device-section";
 import { setDeviceSecurityAction } from "@/lib/actions/security";
-import { messages, renderIn as renderInLang } from "../support/render";
+import { sendStepUpCodeAction, stepUpMethodsAction, stepUpWithCodeAction } from "@/lib/actions/step-up";
+import { altchaSetup, messages, renderIn as renderInLang } from "../support/render";
 
 jest.mock("@/lib/actions/security", () => ({ setDeviceSecurityAction: jest.fn(), forgetDeviceAction: jest.fn() }));
+jest.mock("@/lib/actions/step-up", () => ({
+  stepUpMethodsAction: jest.fn(),
+  stepUpWithPasswordAction: jest.fn(),
+  sendStepUpCodeAction: jest.fn(),
+  stepUpWithCodeAction: jest.fn(),
+}));
+jest.mock("@/components/verification/lazy", () => ({
+  HumanVerification: jest.requireActual<typeof import("../support/fake-verification")>("../support/fake-verification").FakeHumanVerification,
+}));
 const setSecurity = jest.mocked(setDeviceSecurityAction);
 const { en, zh } = messages;
 const page = { lang: "en", query: "p=atomm", business: false };
 const on: DeviceSecurity = { enabled: true, devices: [], total: 0, page: 1, pageSize: 10 };
 const off: DeviceSecurity = { ...on, enabled: false };
+const owner = { email: "ada@example.com", verification: altchaSetup, passwordSet: true };
 
 /** What GET /api/devices answers: the switch as the last action left it, and `count` known devices. */
 let server$ = { enabled: true, count: 0 };
@@ -46,7 +57,7 @@ function renderIn(lang: "en" | "zh", ui: ReactElement) {
 
 describe("account security: device security", () => {
   it("switching it off asks for the current password first; without one nothing is sent", async () => {
-    renderIn("zh", <DeviceSection page={{ ...page, lang: "zh" }} initial={on} initialError={null} />);
+    renderIn("zh", <DeviceSection page={{ ...page, lang: "zh" }} initial={on} initialError={null} owner={owner} />);
     await userEvent.click(screen.getByRole("switch", { name: zh.security.devices.switchLabel }));
     const dialog = await screen.findByRole("dialog", { name: zh.security.devices.offTitle });
     await userEvent.click(within(dialog).getByRole("button", { name: zh.security.devices.offConfirm }));
@@ -63,7 +74,7 @@ describe("account security: device security", () => {
       server$.enabled = false;
       return { ok: true, security: off };
     });
-    renderIn("en", <DeviceSection page={page} initial={on} initialError={null} />);
+    renderIn("en", <DeviceSection page={page} initial={on} initialError={null} owner={owner} />);
     await userEvent.click(screen.getByRole("switch", { name: en.security.devices.switchLabel }));
     const dialog = await screen.findByRole("dialog", { name: en.security.devices.offTitle });
     await userEvent.type(within(dialog).getByLabelText(en.security.devices.offPassword), "not-it-1");
@@ -82,13 +93,32 @@ describe("account security: device security", () => {
     expect(screen.getByRole("switch")).not.toBeChecked();
   });
 
+  it("an account without a password switches it off with an emailed code (step-up), never a password it does not have", async () => {
+    setSecurity.mockResolvedValueOnce({ ok: false, error: { code: 20113 } }).mockImplementationOnce(async () => {
+      server$.enabled = false;
+      return { ok: true, security: off };
+    });
+    jest.mocked(stepUpMethodsAction).mockResolvedValue({ ok: true, methods: ["email_code"] });
+    jest.mocked(sendStepUpCodeAction).mockResolvedValue({ ok: true, nonce: "n".repeat(32), resendAfter: 60 });
+    jest.mocked(stepUpWithCodeAction).mockResolvedValue({ ok: true });
+    renderIn("en", <DeviceSection page={page} initial={on} initialError={null} owner={{ ...owner, passwordSet: false }} />);
+    await userEvent.click(screen.getByRole("switch", { name: en.security.devices.switchLabel }));
+    const dialog = await screen.findByRole("dialog", { name: en.stepUp.title });
+    expect(screen.queryByRole("dialog", { name: en.security.devices.offTitle })).not.toBeInTheDocument();
+    await userEvent.click(await within(dialog).findByRole("button", { name: "verify step_up for ada@example.com" }));
+    await userEvent.type(await within(dialog).findByLabelText(en.stepUp.code), "123456{Enter}");
+    expect(await screen.findByText(en.security.devices.turnedOff)).toBeInTheDocument();
+    expect(setSecurity).toHaveBeenNthCalledWith(1, { enabled: false }, page);
+    expect(setSecurity).toHaveBeenCalledTimes(2);
+  });
+
   it("switching it on needs no password", async () => {
     server$.enabled = false;
     setSecurity.mockImplementation(async () => {
       server$.enabled = true;
       return { ok: true, security: on };
     });
-    renderIn("en", <DeviceSection page={page} initial={off} initialError={null} />);
+    renderIn("en", <DeviceSection page={page} initial={off} initialError={null} owner={owner} />);
     await userEvent.click(screen.getByRole("switch", { name: en.security.devices.switchLabel }));
     expect(setSecurity).toHaveBeenCalledWith({ enabled: true }, page);
     expect(await screen.findByText(en.security.devices.turnedOn)).toBeInTheDocument();
@@ -101,7 +131,7 @@ describe("account security: device security", () => {
   ] as const)("the known devices come a page at a time, with their own total (%s)", async (lang, total) => {
     server$.count = 25;
     const first = { enabled: true, devices: Array.from({ length: 10 }, (_, i) => device(i + 1)), total: 25, page: 1, pageSize: 10 };
-    renderIn(lang, <DeviceSection page={{ ...page, lang }} initial={first} initialError={null} />);
+    renderIn(lang, <DeviceSection page={{ ...page, lang }} initial={first} initialError={null} owner={owner} />);
     const t = messages[lang].security;
     const list = screen.getByRole("list", { name: t.devices.knownDevices });
     expect(within(list).getAllByRole("listitem")).toHaveLength(10);
