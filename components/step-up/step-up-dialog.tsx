@@ -23,6 +23,13 @@ type Props = StepUpContext & {
   returnFocus?: () => HTMLElement | null;
 };
 
+/** Focus a control once it can take focus again: a submit button stays disabled until its action has answered. */
+function focusWhenEnabled(target: HTMLElement, framesLeft = 60): void {
+  if (!target.isConnected) return;
+  if (!target.matches(":disabled")) return target.focus();
+  if (framesLeft > 0) requestAnimationFrame(() => focusWhenEnabled(target, framesLeft - 1));
+}
+
 type Methods = { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; methods: StepUpMethod[] };
 
 /**
@@ -84,7 +91,7 @@ export function StepUpDialog({ open, onProven, onCancel, returnFocus, ...context
             const target = returnFocus?.();
             if (!target?.isConnected) return;
             event.preventDefault();
-            target.focus();
+            focusWhenEnabled(target);
           }}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <DialogPrimitive.Title className="text-lg font-semibold text-gray-900">{t("title")}</DialogPrimitive.Title>

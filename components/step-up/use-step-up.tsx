@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { ActionError, ActionResult } from "@/lib/session/action-result";
 import { callAction } from "@/components/auth/use-error-text";
@@ -26,6 +26,17 @@ export function useStepUp(context: StepUpContext): {
   const [open, setOpen] = useState(false);
   const waiting = useRef<((proven: boolean) => void) | null>(null);
   const returnTo = useRef<HTMLElement | null>(null);
+  const lastFocused = useRef<HTMLElement | null>(null);
+
+  // The control that started the action (a submit button) is usually disabled while it runs, which
+  // takes the focus away from it; remember it from before, so closing the dialog can give focus back.
+  useEffect(() => {
+    const remember = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement) lastFocused.current = event.target;
+    };
+    document.addEventListener("focusin", remember);
+    return () => document.removeEventListener("focusin", remember);
+  }, []);
 
   const settle = useCallback((proven: boolean) => {
     setOpen(false);
@@ -44,7 +55,7 @@ export function useStepUp(context: StepUpContext): {
         earlier?.(value);
         resolve(value);
       };
-      if (!earlier && document.activeElement instanceof HTMLElement) returnTo.current = document.activeElement;
+      if (!earlier) returnTo.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : lastFocused.current;
       setOpen(true);
     });
     return proven ? callAction(run) : first;
