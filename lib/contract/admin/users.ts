@@ -77,8 +77,10 @@ export const userStatusRequest = z.object({ status: z.enum(USER_STATUSES), reaso
 export const endSessionsRequest = z.object({ sessionId: z.uuid().optional(), reason: reasonField });
 // POST /v1/admin/users/:id/social/disconnect
 export const disconnectSocialRequest = z.object({ channel: z.string().trim().min(1).max(32), reason: reasonField });
-// POST /v1/admin/users/:id/password-reset and /delete
+// POST /v1/admin/users/:id/delete
 export const reasonRequest = z.object({ reason: reasonField });
+// POST /v1/admin/users/:id/password-reset — `page`: the portal's find-password page the mail sends the user to
+export const passwordResetRequest = z.object({ reason: reasonField, page: z.string().max(2048).regex(/^https?:\/\/[^/\s?#]+\/(en|zh)\/findpwd$/) });
 
 export const userActionResponse = z.object({ done: z.literal(true), count: z.number().optional() });
 export type UserActionResponse = z.infer<typeof userActionResponse>;
