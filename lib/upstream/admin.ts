@@ -3,6 +3,7 @@ import { z } from "zod";
 import { auditResponse, type AuditQuery } from "@/lib/contract/admin/audit";
 import { createOperatorResponse, operatorListResponse, operatorSummary } from "@/lib/contract/admin/operators";
 import type { OperatorRole } from "@/lib/contract/admin/roles";
+import { userActionResponse, userDetail, userSearchResponse, type UserSearchQuery } from "@/lib/contract/admin/users";
 import { operatorSessionResponse, operatorSignInResponse, type OperatorSignInRequest } from "@/lib/contract/admin/session";
 import type { Locale } from "@/lib/i18n/routing";
 import { upstreamFetch, upstreamFetchFile, type HttpMethod, type QueryValue, type UpstreamFile } from "./fetcher";
@@ -49,3 +50,18 @@ function auditParams(query: Partial<AuditQuery>): Record<string, QueryValue> {
 }
 export const listAudit = (ctx: ConsoleContext, query: Partial<AuditQuery>) => consoleCall(ctx, { method: "GET", path: "/v1/admin/audit", query: auditParams(query), schema: auditResponse });
 export const exportAudit = (ctx: ConsoleContext, query: Partial<AuditQuery>) => consoleFileCall(ctx, { path: "/v1/admin/audit/export", query: auditParams(query) });
+
+export const searchUsers = (ctx: ConsoleContext, query: UserSearchQuery) =>
+  consoleCall(ctx, { method: "GET", path: "/v1/admin/users", query: { ...query }, schema: userSearchResponse });
+export const readUser = (ctx: ConsoleContext, id: string) => consoleCall(ctx, { method: "GET", path: `/v1/admin/users/${encodeURIComponent(id)}`, schema: userDetail });
+
+/** The actions on a user: each a POST below the user with a reason (lib/contract/admin/users.ts). */
+export type UserAction =
+  | { kind: "status"; body: { status: "active" | "restricted" | "banned"; reason: string } }
+  | { kind: "sessions/end"; body: { sessionId?: string; reason: string } }
+  | { kind: "social/disconnect"; body: { channel: string; reason: string } }
+  | { kind: "password-reset"; body: { page: string; reason: string } }
+  | { kind: "delete"; body: { reason: string } };
+
+export const actOnUser = (ctx: ConsoleContext, id: string, action: UserAction) =>
+  consoleCall(ctx, { method: "POST", path: `/v1/admin/users/${encodeURIComponent(id)}/${action.kind}`, body: action.body, schema: userActionResponse });

@@ -1,6 +1,7 @@
 import type { ServicesApp } from "../env";
 import { consoleGuard } from "./guard";
 import { consoleAuditRoutes } from "./audit-routes";
+import { consoleCliRoute } from "./cli-route";
 import { consoleUserRoutes } from "./user-routes";
 import { consoleOperatorRoutes } from "./operator-routes";
 import { consoleSessionRoutes } from "./session-routes";
@@ -13,5 +14,5 @@ import { consoleSessionRoutes } from "./session-routes";
 export function consoleRoutes(app: ServicesApp): void {
   app.use("/v1/admin/*", consoleGuard);
   app.use("/v1/admin", consoleGuard);
-  for (const routes of [consoleSessionRoutes, consoleUserRoutes, consoleOperatorRoutes, consoleAuditRoutes]) routes(app);
+  for (const routes of [consoleSessionRoutes, consoleUserRoutes, consoleOperatorRoutes, consoleAuditRoutes, consoleCliRoute]) routes(app);
 }
