@@ -10,6 +10,7 @@ import { callAction } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormBody } from "@/components/ui/form-body";
 import { useConsoleText } from "./use-console-text";
 
 /** A new operator; its password and authenticator secret are shown here once, then never again. */
@@ -54,7 +55,8 @@ export function CreateOperator({ lang }: { lang: string }) {
           <p className="break-all text-xs">{created.totpUri}</p>
         </div>
       ) : null}
-      <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <form method="post" onSubmit={submit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <FormBody>
         <Field label={t("email")} type="email" value={values.email} onChange={set("email")} autoComplete="off" />
         <Field label={t("name")} value={values.name} onChange={set("name")} autoComplete="off" />
         <div className="flex flex-col gap-1.5">
@@ -80,6 +82,7 @@ export function CreateOperator({ lang }: { lang: string }) {
             {t("create")}
           </Button>
         </div>
+        </FormBody>
       </form>
     </div>
   );

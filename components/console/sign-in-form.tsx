@@ -10,6 +10,7 @@ import { callAction } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormBody } from "@/components/ui/form-body";
 import { useConsoleText } from "./use-console-text";
 
 /** Operator sign-in: email, password and the authenticator app's 6-digit code, all at once. */
@@ -36,7 +37,9 @@ export function OperatorSignInForm({ lang }: { lang: string }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-describedby={formError ? "sign-in-error" : undefined}>
+    // method="post": even a submit before the page's script runs never puts the fields in the address
+    <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4" aria-describedby={formError ? "sign-in-error" : undefined}>
+      <FormBody>
       {formError ? (
         <div id="sign-in-error">
           <Alert tone="error">{formError}</Alert>
@@ -56,6 +59,7 @@ export function OperatorSignInForm({ lang }: { lang: string }) {
       <Button type="submit" pending={isSubmitting}>
         {t("submit")}
       </Button>
+      </FormBody>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { reasonSchema } from "@/lib/validation/console";
 import { callAction } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { useConsoleText } from "./use-console-text";
 
 /** An action as the buttons name it; the reason is added from the one field. */
@@ -43,6 +44,7 @@ export function UserActions({ lang, userId, status, canAct, canDelete, liveSessi
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [reasonError, setReasonError] = useState<string | undefined>();
 
+  const hydrated = useHydrated();
   if (!canAct) return <p className="text-sm text-gray-700">{t("viewerOnly")}</p>;
 
   async function run(key: string, input: Pending, done: string) {
@@ -68,7 +70,7 @@ export function UserActions({ lang, userId, status, canAct, canDelete, liveSessi
   }
 
   const button = (key: string, label: string, input: Pending, done: string, variant: "secondary" | "danger" = "secondary") => (
-    <Button key={key} type="button" variant={variant} pending={busy === key} disabled={busy !== null} onClick={() => void run(key, input, done)}>
+    <Button key={key} type="button" variant={variant} pending={busy === key} disabled={busy !== null || !hydrated} onClick={() => void run(key, input, done)}>
       {label}
     </Button>
   );
