@@ -30,6 +30,8 @@ async function main(): Promise<void> {
   const started = await startPortalServer({ dir: __dirname, hostname, port });
   // the embedded services run in this process unless the passport API is another origin
   const embedded = portalConfig().upstream.passport === null;
+  // `npm run admin` reaches the embedded database through this process (docs/operators.md)
+  if (embedded) (await import("./lib/backend/admin/portal-channel")).openCliChannel(started.address);
   stopOnSignals({
     server: started.server,
     closeApp: started.closeApp,

@@ -5,6 +5,9 @@
  *   npm run bench                 the table on stdout, progress on stderr
  *   npm run --silent bench -- --json > bench.json
  *                                 the numbers as JSON on stdout instead of the table
+ *   npm run bench -- --part=console-search
+ *                                 only the operator console's user search over 100 000 users
+ *                                 (bench/console-search.ts; also the last part of a full run)
  *
  * Environment: BENCH_SECONDS (per load measurement, default 12), BENCH_ROUNDS (default 3: each
  * measurement is cut into that many rounds, taken in turn with its reference's), BENCH_CONNECTIONS (default 8),
@@ -379,7 +382,33 @@ async function baselineSources(): Promise<string> {
 
 // ---------------------------------------------------------------------------------------------
 
+/** `--part=console-search`: only the console's user search over 100 000 users (bench/console-search.ts). */
+const PART = process.argv.find((arg) => arg.startsWith("--part="))?.slice("--part=".length) ?? null;
+
+/** The console search part, in a process of its own (its own fresh database); its table or JSON goes to stdout. */
+function consoleSearchPart(): Promise<number | null> {
+  const child = spawn(TSX_BIN, [path.join(ROOT, "bench", "console-search.ts"), ...(JSON_OUTPUT ? ["--json"] : [])], {
+    cwd: ROOT,
+    env: { ...baseEnv(), ...(DATABASE_URL ? { BENCH_DATABASE_URL: DATABASE_URL } : {}), ...pick("BENCH_USERS", "BENCH_SEARCHES") },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return new Promise((resolve) => child.on("exit", resolve));
+}
+
+function pick(...names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+}
+
 async function main(): Promise<void> {
+  if (PART === "console-search") {
+    process.exitCode = (await consoleSearchPart()) ?? 1;
+    return;
+  }
+  if (PART !== null) {
+    process.stderr.write(`Unknown part ${PART}: the one part is console-search.\n`);
+    process.exitCode = 2;
+    return;
+  }
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
     process.stderr.write("No production build of the portal (.next): run `npm run build` first.\n");
     process.exitCode = 1;
@@ -502,6 +531,13 @@ async function main(): Promise<void> {
 }
 
 main()
+  // the console's search last, after the portal's servers have stopped
+  .then(async () => {
+    if (PART === null && process.exitCode === undefined) {
+      await cleanup();
+      if ((await consoleSearchPart()) !== 0) process.exitCode = 1;
+    }
+  })
   .catch((error: unknown) => {
     process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

@@ -5,6 +5,7 @@
  */
 import { DataDirInUseError } from "../db/dir-lock";
 import { shutdownBackend } from "../lifecycle";
+import { throughPortal } from "./through-portal";
 import { runAdmin } from "./run";
 
 async function main(): Promise<number> {
@@ -14,8 +15,9 @@ async function main(): Promise<number> {
       err: (line) => process.stderr.write(`${line}\n`),
     });
   } catch (error) {
-    if (error instanceof DataDirInUseError) process.stderr.write(`Error: ${error.message}\n`);
-    else process.stderr.write(`Error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // the portal holds the embedded database: the same command runs in the portal instead
+    if (error instanceof DataDirInUseError) return throughPortal(process.argv.slice(2), error);
+    process.stderr.write(`Error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return 1;
   } finally {
     await shutdownBackend();

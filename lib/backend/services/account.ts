@@ -89,6 +89,14 @@ export async function deleteAccount(current: SignedIn, input: { captcha: string;
   if (user.passwordSet) assertRecentProof(session);
   await takeCodeCheck(ip);
   await consumeVerificationCode({ email: user.email, purpose: "delete", nonce: input.nonce, code: input.captcha });
+  await removeAccount(user);
+}
+
+/**
+ * The account and everything kept about it, at once (its own deletion above, or an operator's
+ * from the console). Redemptions stay as used codes without their account (set null).
+ */
+export async function removeAccount(user: UserRow): Promise<void> {
   const db = await getDb();
   const avatarKey = await db.transaction(async (tx) => {
     await tx.delete(sessions).where(eq(sessions.userId, user.id));

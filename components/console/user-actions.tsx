@@ -1,0 +1,124 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { userAction, type UserActionInput } from "@/lib/actions/console/users";
+import { reasonSchema } from "@/lib/validation/console";
+import { callAction } from "@/components/auth/use-error-text";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { useConsoleText } from "./use-console-text";
+
+/** An action as the buttons name it; the reason is added from the one field. */
+type Pending = UserActionInput extends infer T ? (T extends unknown ? Omit<T, "reason"> : never) : never;
+
+type Props = {
+  lang: string;
+  userId: string;
+  status: "active" | "restricted" | "banned";
+  /** may act (support and up); a viewer sees the buttons' place explained instead */
+  canAct: boolean;
+  canDelete: boolean;
+  liveSessions: { id: string; label: string }[];
+  social: string[];
+  /** a password reset mail makes no sense for an enterprise account */
+  enterprise: boolean;
+  /** where the console goes after a deletion */
+  afterDelete: string;
+};
+
+/**
+ * The actions on a user, each needing the one reason field (written to the audit log). The
+ * services decide and record; the page is read again after each. Reset two-step: the two-step
+ * feature adds its button here (EXTENSION POINT), next to ending sessions.
+ */
+export function UserActions({ lang, userId, status, canAct, canDelete, liveSessions, social, enterprise, afterDelete }: Props) {
+  const t = useTranslations("admin.user.actions");
+  const text = useConsoleText();
+  const router = useRouter();
+  const reasonId = useId();
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [reasonError, setReasonError] = useState<string | undefined>();
+
+  const hydrated = useHydrated();
+  if (!canAct) return <p className="text-sm text-gray-700">{t("viewerOnly")}</p>;
+
+  async function run(key: string, input: Pending, done: string) {
+    const checked = reasonSchema.safeParse({ reason });
+    if (!checked.success) {
+      setReasonError(text.field(checked.error.issues[0]?.message));
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    setReasonError(undefined);
+    setBusy(key);
+    setNotice(null);
+    const result = await callAction(() => userAction(userId, { ...input, reason: checked.data.reason }, lang));
+    setBusy(null);
+    if (!result.ok) {
+      setNotice({ tone: "error", text: text.action(result.error) });
+      return;
+    }
+    setReason("");
+    setNotice({ tone: "success", text: done });
+    if (input.kind === "delete") window.location.assign(afterDelete);
+    else router.refresh();
+  }
+
+  const button = (key: string, label: string, input: Pending, done: string, variant: "secondary" | "danger" = "secondary") => (
+    <Button key={key} type="button" variant={variant} pending={busy === key} disabled={busy !== null || !hydrated} onClick={() => void run(key, input, done)}>
+      {label}
+    </Button>
+  );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={reasonId} className="text-sm font-medium text-gray-800">
+          {t("reason")}
+        </label>
+        <textarea
+          id={reasonId}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          rows={2}
+          maxLength={500}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={`${reasonId}-hint`}
+          className="rounded-lg border border-gray-300 p-2 text-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary-strong"
+        />
+        <p id={`${reasonId}-hint`} className={reasonError ? "text-xs text-danger" : "text-xs text-gray-600"} role={reasonError ? "alert" : undefined}>
+          {reasonError ?? t("reasonHint")}
+        </p>
+      </div>
+      {notice ? (
+        <div role="status">
+          <Alert tone={notice.tone}>{notice.text}</Alert>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {status !== "banned" ? button("ban", t("ban"), { kind: "status", status: "banned" }, t("banned"), "danger") : null}
+        {status === "active" ? button("restrict", t("restrict"), { kind: "status", status: "restricted" }, t("restricted")) : null}
+        {status !== "active" ? button("unban", t("unban"), { kind: "status", status: "active" }, t("unbanned")) : null}
+        {button("end-all", t("endAll"), { kind: "sessions/end" }, t("ended"))}
+        {enterprise ? null : button("reset", t("passwordReset"), { kind: "password-reset" }, t("resetSent"))}
+        {social.map((channel) => button(`social-${channel}`, t("disconnect", { channel }), { kind: "social/disconnect", channel }, t("disconnected", { channel })))}
+        {canDelete ? button("delete", t("delete"), { kind: "delete" }, t("deleted"), "danger") : null}
+      </div>
+      {liveSessions.length > 0 ? (
+        <ul className="flex flex-col gap-2" aria-label={t("liveSessions")}>
+          {liveSessions.map((session) => (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span>{session.label}</span>
+              {button(`end-${session.id}`, t("endOne"), { kind: "sessions/end", sessionId: session.id }, t("ended"))}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import type { ReactNode } from "react";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { UserDetail } from "@/lib/contract/admin/users";
+import type { Locale } from "@/lib/i18n/routing";
+import { consoleTime } from "@/lib/console/format";
+import { UserActions } from "./user-actions";
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-gray-200 bg-white p-4">
+      <h2 id={id} className="mb-3 text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Table({ caption, head, rows, empty }: { caption: string; head: string[]; rows: ReactNode[][]; empty: string }) {
+  if (rows.length === 0) return <p className="text-sm text-gray-700">{empty}</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="text-gray-700">
+          <tr>
+            {head.map((cell) => (
+              <th key={cell} scope="col" className="px-2 py-1">
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index} className="border-t border-gray-100">
+              {row.map((cell, column) => (
+                <td key={column} className="break-words px-2 py-1">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A user's page in the console: facts first, then the actions, then the histories. */
+export async function UserPage({ lang, base, detail, canAct, canDelete }: { lang: Locale; base: string; detail: UserDetail; canAct: boolean; canDelete: boolean }) {
+  const t = await getTranslations({ locale: lang, namespace: "admin.user" });
+  const tStatus = await getTranslations({ locale: lang, namespace: "admin.status" });
+  const time = (iso: string | null) => consoleTime(iso, lang);
+  const { user } = detail;
+  const live = detail.sessions.filter((session) => !session.endedAt);
+  const facts: [string, ReactNode][] = [
+    [t("email"), user.email],
+    [t("id"), <code key="id">{user.id}</code>],
+    [t("nickname"), user.nickname ?? "—"],
+    [t("status"), <strong key="status">{tStatus(user.status)}</strong>],
+    [t("enterprise"), user.enterprise ?? "—"],
+    [t("created"), time(user.createdAt)],
+    [t("lastSignIn"), time(user.lastSignInAt)],
+    [t("password"), detail.waysIn.password ? t("yes") : t("no")],
+    [t("social"), detail.waysIn.social.map((way) => way.channel).join(", ") || "—"],
+    [t("deviceSecurity"), user.deviceSecurity ? t("on") : t("off")],
+    ...detail.extensions.map((item): [string, ReactNode] => [item.key, item.value]),
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <p>
+        <Link href={`/${lang}/${base}/users`} className="text-sm text-primary-strong underline">
+          {t("back")}
+        </Link>
+      </p>
+      <h1 className="break-all text-2xl font-semibold text-gray-900">{user.email}</h1>
+      <Section id="facts" title={t("profile")}>
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          {facts.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-medium text-gray-700">{label}</dt>
+              <dd className="break-all text-gray-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+      <Section id="actions" title={t("actionsTitle")}>
+        <UserActions
+          lang={lang}
+          userId={user.id}
+          status={user.status}
+          canAct={canAct}
+          canDelete={canDelete}
+          enterprise={user.enterprise !== null}
+          social={detail.waysIn.social.map((way) => way.channel)}
+          liveSessions={live.map((session) => ({ id: session.id, label: `${time(session.createdAt)} · ${session.ip ?? "—"} · ${session.userAgent ?? session.platform ?? ""}` }))}
+          afterDelete={`/${lang}/${base}/users`}
+        />
+      </Section>
+      <Section id="sessions" title={t("sessions")}>
+        <Table
+          caption={t("sessions")}
+          empty={t("none")}
+          head={[t("columns.signedIn"), t("columns.lastSeen"), t("columns.ip"), t("columns.location"), t("columns.platform"), t("columns.app"), t("columns.state")]}
+          rows={detail.sessions.map((s) => [time(s.createdAt), time(s.lastSeenAt), s.ip ?? "—", s.location ?? "—", [s.platform, s.userAgent, s.way].filter(Boolean).join(" · ") || "—", s.appCode ?? "—", s.endedAt ? t("ended", { at: time(s.endedAt) }) : t("live")])}
+        />
+      </Section>
+      <Section id="failures" title={t("failures")}>
+        <Table caption={t("failures")} empty={t("none")} head={[t("columns.time"), t("columns.ip"), t("columns.method"), t("columns.reason")]} rows={detail.failures.map((f) => [time(f.at), f.ip ?? "—", f.method, String(f.reason)])} />
+      </Section>
+      <Section id="devices" title={t("devices")}>
+        <Table caption={t("devices")} empty={t("none")} head={[t("columns.device"), t("columns.firstSeen"), t("columns.lastSeen")]} rows={detail.devices.map((d) => [d.name || "—", time(d.firstSeen), time(d.lastSeen)])} />
+      </Section>
+      <Section id="redemptions" title={t("redemptions")}>
+        <Table caption={t("redemptions")} empty={t("none")} head={[t("columns.benefit"), t("columns.time")]} rows={detail.redemptions.map((r) => [r.benefit, time(r.redeemedAt)])} />
+      </Section>
+      <Section id="training" title={t("training")}>
+        <Table
+          caption={t("training")}
+          empty={t("none")}
+          head={[t("columns.item"), t("columns.time")]}
+          rows={[...detail.training.certificates.map((c) => [t("certificate", { kind: c.kind }), time(c.at)]), ...detail.training.flags.map((flag) => [t("flag", { flag }), "—"])]}
+        />
+      </Section>
+      <Section id="messages" title={t("messages")}>
+        <Table caption={t("messages")} empty={t("none")} head={[t("columns.title"), t("columns.app"), t("columns.time"), t("columns.read")]} rows={detail.messages.map((m) => [m.title, `${m.appCode} · ${m.category}`, time(m.at), m.read ? t("yes") : t("no")])} />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomToken, sameSecret } from "../crypto";
+import { getConfig } from "../config";
+import { peekSingleton, singleton } from "../singleton";
+
+/**
+ * The command line through the running portal (docs/operators.md). With the embedded database
+ * one process may open it; while the portal holds it, `npm run admin` cannot. So the portal,
+ * at start, writes DATA_DIR/admin-cli.json (mode 0600: only the owner of the data directory, who
+ * could open the database itself, can read it) with a fresh random token and its own loopback
+ * address; the CLI sends its arguments there (POST /v1/ops/cli, loopback callers only) and the
+ * portal runs the same command in its process. A new start writes a new token.
+ */
+export const CHANNEL_FILE = "admin-cli.json";
+const NAME = "adminCliToken";
+
+export type Channel = { url: string; token: string };
+
+export function channelFile(dataDir = getConfig().dataDir): string {
+  return path.join(dataDir, CHANNEL_FILE);
+}
+
+/** Called by the portal's server once it listens, when the services (and so the database) are its own. */
+export function openCliChannel(address: { address: string; family: string; port: number }): void {
+  const config = getConfig();
+  if (config.databaseUrl) return; // with PostgreSQL the CLI works directly, alongside the portal
+  const token = singleton(NAME, () => randomToken(32));
+  const wildcard = address.address === "::" || address.address === "0.0.0.0";
+  const host = wildcard ? "127.0.0.1" : address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const file = channelFile(config.dataDir);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.rmSync(file, { force: true });
+  fs.writeFileSync(file, `${JSON.stringify({ url: `http://${host}:${address.port}`, token } satisfies Channel)}\n`, { mode: 0o600, flag: "wx" });
+}
+
+/** True for the token this process wrote (constant time); false when it wrote none. */
+export function isCliToken(presented: string | undefined): boolean {
+  const token = peekSingleton<string>(NAME);
+  return token !== undefined && presented !== undefined && sameSecret(presented, token);
+}
+
+/** What the CLI finds in DATA_DIR, or null. */
+export function readChannel(dataDir: string): Channel | null {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(path.join(dataDir, CHANNEL_FILE), "utf8")) as Partial<Channel>;
+    return typeof parsed.url === "string" && typeof parsed.token === "string" ? { url: parsed.url, token: parsed.token } : null;
+  } catch {
+    return null;
+  }
+}

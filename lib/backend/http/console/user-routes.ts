@@ -1,0 +1,99 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  disconnectSocialRequest,
+  endSessionsRequest,
+  passwordResetRequest,
+  reasonRequest,
+  userActionResponse,
+  userDetail,
+  userSearchQuery,
+  userSearchResponse,
+  userStatusRequest,
+} from "@/lib/contract/admin/users";
+import { deleteUser, disconnectSocial, endSessions, sendPasswordReset, setStatus } from "../../services/console/user-actions";
+import { userDetail as readUserDetail } from "../../services/console/user-detail";
+import { searchUsers } from "../../services/console/user-search";
+import type { ServicesApp } from "../env";
+import { reply } from "../envelope";
+import { json, ok } from "../openapi";
+import { audited } from "./audited";
+import { consoleCaller } from "./guard";
+import { OPERATOR } from "./session-routes";
+
+/** Users in the console: search, one user's page, and the actions on a user (each with a reason, each audited). */
+const tags = ["console"];
+const idParam = z.object({ id: z.uuid() });
+
+export function consoleUserRoutes(app: ServicesApp): void {
+  app.openapi(
+    createRoute({ method: "get", path: "/v1/admin/users", tags, summary: "Search users (email or nickname prefix, id, enterprise account ID, sign-in address)", security: OPERATOR, request: { query: userSearchQuery }, responses: ok(userSearchResponse) }),
+    async (c) => reply(c, await searchUsers(c.req.valid("query"))),
+  );
+
+  app.openapi(
+    createRoute({ method: "get", path: "/v1/admin/users/{id}", tags, summary: "One user's page", security: OPERATOR, request: { params: idParam }, responses: ok(userDetail) }),
+    async (c) => reply(c, await readUserDetail(c.req.valid("param").id, c.var.lang)),
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/admin/users/{id}/status", tags, summary: "Restrict, ban or unban", security: OPERATOR, request: { params: idParam, body: json(userStatusRequest) }, responses: ok(userActionResponse) }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { status, reason } = c.req.valid("json");
+      const action = { active: "user.unban", restricted: "user.restrict", banned: "user.ban" }[status];
+      return reply(c, await audited(consoleCaller(c), action, { type: "user", id }, reason, async () => {
+        const { previous, ended } = await setStatus(id, status);
+        return { result: { done: true as const, count: ended }, detail: { from: previous, to: status, sessionsEnded: ended } };
+      }));
+    },
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/admin/users/{id}/sessions/end", tags, summary: "End one session or all of them", security: OPERATOR, request: { params: idParam, body: json(endSessionsRequest) }, responses: ok(userActionResponse) }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { sessionId, reason } = c.req.valid("json");
+      return reply(c, await audited(consoleCaller(c), "user.end-sessions", { type: "user", id }, reason, async () => {
+        const ended = await endSessions(id, sessionId);
+        return { result: { done: true as const, count: ended }, detail: { session: sessionId ?? "all", ended } };
+      }));
+    },
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/admin/users/{id}/social/disconnect", tags, summary: "Disconnect a social account", security: OPERATOR, request: { params: idParam, body: json(disconnectSocialRequest) }, responses: ok(userActionResponse) }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { channel, reason } = c.req.valid("json");
+      return reply(c, await audited(consoleCaller(c), "user.disconnect-social", { type: "user", id }, reason, async () => {
+        await disconnectSocial(id, channel);
+        return { result: { done: true as const }, detail: { channel } };
+      }));
+    },
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/admin/users/{id}/password-reset", tags, summary: "Mail the user the way to reset the password", security: OPERATOR, request: { params: idParam, body: json(passwordResetRequest) }, responses: ok(userActionResponse) }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { page, reason } = c.req.valid("json");
+      const lang = page.includes("/zh/") ? "zh" : "en";
+      return reply(c, await audited(consoleCaller(c), "user.password-reset-mail", { type: "user", id }, reason, async () => {
+        await sendPasswordReset(id, page, lang);
+        return { result: { done: true as const } };
+      }));
+    },
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/admin/users/{id}/delete", tags, summary: "Delete the account and what is kept about it", security: OPERATOR, request: { params: idParam, body: json(reasonRequest) }, responses: ok(userActionResponse) }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { reason } = c.req.valid("json");
+      return reply(c, await audited(consoleCaller(c), "user.delete", { type: "user", id }, reason, async () => {
+        const email = await deleteUser(id);
+        return { result: { done: true as const }, detail: { email } };
+      }));
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { now } from "../../clock";
+import { getDb } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+import { ErrorCode, ServiceError } from "../../errors";
+import type { Lang } from "../../lang";
+import { getMailer } from "../../mail";
+import { removeAccount } from "../account";
+import { endUserSessions } from "../sessions";
+import { unbindProvider } from "../social-accounts";
+import type { UserStatus } from "../users";
+import { userRowById } from "./user-detail";
+
+/**
+ * What an operator does to a user (the console's user page). Each returns what the audit log
+ * records about it; the routes write the entry. The same rules as the commands of admin/commands.ts.
+ */
+
+/** restricted: sign-in refused (20103); banned: refused (20105) and every session ends; active: both lifted. */
+export async function setStatus(id: string, status: UserStatus): Promise<{ previous: UserStatus; ended: number }> {
+  const user = await userRowById(id);
+  const db = await getDb();
+  await db.update(users).set({ status, updatedAt: now() }).where(eq(users.id, id));
+  const ended = status === "banned" ? await endUserSessions(id) : 0;
+  return { previous: user.status, ended };
+}
+
+/** One session (by id, if it is this user's and still going) or every session of the user. */
+export async function endSessions(id: string, sessionId: string | undefined): Promise<number> {
+  await userRowById(id);
+  if (!sessionId) return endUserSessions(id);
+  const db = await getDb();
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: now() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, id), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) throw new ServiceError(ErrorCode.notFound);
+  return ended.length;
+}
+
+/** Refused as for the user (20303 not connected, 20304 the last way in). */
+export async function disconnectSocial(id: string, channel: string): Promise<void> {
+  await unbindProvider(await userRowById(id), channel);
+}
+
+const RESET_TEXT: Record<Lang, (page: string) => { subject: string; text: string }> = {
+  en: (page) => ({
+    subject: "Reset your password",
+    text: [
+      "Our support team started a password reset for your account.",
+      "",
+      `Open ${page} and follow the steps to set a new password (we send a code to this address).`,
+      "If you did not contact us about your account, you can ignore this email.",
+    ].join("\n"),
+  }),
+  zh: (page) => ({
+    subject: "重置您的密码",
+    text: ["我们的客服为您的账号发起了密码重置。", "", `请打开 ${page} 按步骤设置新密码（验证码将发送到本邮箱）。`, "如果您没有就账号问题联系过我们，请忽略此邮件。"].join("\n"),
+  }),
+};
+
+/**
+ * A mail that sends the user to the portal's find-password page (`page`, the portal's own
+ * address in the user's language), where the usual emailed code resets the password. It holds
+ * no code or link token: nothing in it is a credential.
+ */
+export async function sendPasswordReset(id: string, page: string, lang: Lang): Promise<string> {
+  const user = await userRowById(id);
+  if (user.enterpriseId) throw new ServiceError(ErrorCode.insufficientAuthority);
+  await getMailer().send({ to: user.email, ...RESET_TEXT[lang](page) });
+  return user.email;
+}
+
+export async function deleteUser(id: string): Promise<string> {
+  const user = await userRowById(id);
+  await removeAccount(user);
+  return user.email;
+}

@@ -1,0 +1,101 @@
+import { CONSOLE_API_ROUTES, type ConsoleApiRoute } from "@/lib/contract/admin/routes";
+import { OPERATOR_ROLES, roleAllows, type OperatorRole } from "@/lib/contract/admin/roles";
+import { servicesApp } from "@/lib/backend/http/app";
+import { findOperatorByEmail } from "@/lib/backend/services/console/operators";
+import { call, OPEN_TIMEOUT, registerUser, startBackend, stopBackend } from "./support/harness";
+import { newOperator, operatorHeaders, sessionOf } from "./support/console";
+
+/**
+ * Every console route × {no session, a consumer's token, viewer, support, admin}: 401 without an
+ * operator session, 403 (audited as refused) below the route's role, 200 from its role up. The
+ * routes come from THE registry (lib/contract/admin/routes.ts); a route added there without a
+ * sample request here fails this test, and so does a /v1/admin route the app serves that the
+ * registry does not list.
+ */
+beforeAll(async () => {
+  await startBackend();
+}, OPEN_TIMEOUT);
+afterAll(stopBackend);
+
+type Sample = { path: string; body?: unknown };
+type Samples = Record<string, () => Promise<Sample>>;
+
+let userCount = 0;
+async function freshUser(): Promise<string> {
+  return (await registerUser(`matrix-${++userCount}@console.test`)).uid;
+}
+
+/** One request per route that succeeds for a caller allowed to make it (fresh targets where it changes something). */
+const SAMPLES: Samples = {
+  "get /v1/admin/session": async () => ({ path: "/v1/admin/session" }),
+  "delete /v1/admin/session": async () => ({ path: "/v1/admin/session" }),
+  "get /v1/admin/users": async () => ({ path: "/v1/admin/users?by=email&q=matrix" }),
+  "get /v1/admin/users/{id}": async () => ({ path: `/v1/admin/users/${await freshUser()}` }),
+  "post /v1/admin/users/{id}/status": async () => ({ path: `/v1/admin/users/${await freshUser()}/status`, body: { status: "banned", reason: "matrix test" } }),
+  "post /v1/admin/users/{id}/sessions/end": async () => ({ path: `/v1/admin/users/${await freshUser()}/sessions/end`, body: { reason: "matrix test" } }),
+  "post /v1/admin/users/{id}/social/disconnect": async () => {
+    const uid = await freshUser();
+    const { getDb } = await import("@/lib/backend/db/client");
+    const { socialAccounts } = await import("@/lib/backend/db/schema");
+    await (await getDb()).insert(socialAccounts).values({ userId: uid, channel: "google", subject: `matrix-${uid}`, createdAt: new Date() });
+    return { path: `/v1/admin/users/${uid}/social/disconnect`, body: { channel: "google", reason: "matrix test" } };
+  },
+  "post /v1/admin/users/{id}/password-reset": async () => ({ path: `/v1/admin/users/${await freshUser()}/password-reset`, body: { reason: "matrix test", page: "http://localhost:3000/en/findpwd" } }),
+  "post /v1/admin/users/{id}/delete": async () => ({ path: `/v1/admin/users/${await freshUser()}/delete`, body: { reason: "matrix test" } }),
+  "get /v1/admin/audit": async () => ({ path: "/v1/admin/audit?action=console.refused" }),
+  "get /v1/admin/audit/export": async () => ({ path: "/v1/admin/audit/export" }),
+  "get /v1/admin/operators": async () => ({ path: "/v1/admin/operators" }),
+  "post /v1/admin/operators": async () => ({ path: "/v1/admin/operators", body: { email: `made-${++userCount}@console.test`, name: "Made", role: "viewer", reason: "matrix test" } }),
+  "patch /v1/admin/operators/{id}": async () => {
+    const target = await newOperator("viewer");
+    const row = await findOperatorByEmail(target.email);
+    return { path: `/v1/admin/operators/${row?.id}`, body: { role: "support", reason: "matrix test" } };
+  },
+};
+
+const keyOf = (route: ConsoleApiRoute) => `${route.method} ${route.path}`;
+
+async function request(route: ConsoleApiRoute, headers: Record<string, string>): Promise<number> {
+  const sample = await SAMPLES[keyOf(route)]?.();
+  if (!sample) throw new Error(`no sample request for ${keyOf(route)}`);
+  const response = await servicesApp().fetch(
+    new Request(`http://localhost:3000${sample.path}`, {
+      method: route.method.toUpperCase(),
+      headers: { ...headers, ...(sample.body ? { "content-type": "application/json" } : {}) },
+      body: sample.body ? JSON.stringify(sample.body) : undefined,
+    }),
+  );
+  await response.arrayBuffer();
+  return response.status;
+}
+
+test("the registry and the samples name the same routes, and the app serves no /v1/admin route the registry misses", () => {
+  expect(CONSOLE_API_ROUTES.map(keyOf).sort()).toEqual(Object.keys(SAMPLES).sort());
+  const served = servicesApp()
+    .routes.filter((route) => route.path.startsWith("/v1/admin/") && route.method !== "ALL")
+    .map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)/g, "{$1}")}`)
+    .filter((key) => key !== "post /v1/admin/session");
+  expect([...new Set(served)].sort()).toEqual(CONSOLE_API_ROUTES.map(keyOf).sort());
+});
+
+describe.each(CONSOLE_API_ROUTES.map((route) => [keyOf(route), route] as const))("%s", (_name, route) => {
+  test("no session, or a consumer's token in either header: 401", async () => {
+    const { utoken } = await registerUser(`consumer-${++userCount}@console.test`);
+    expect(await request(route, {})).toBe(401);
+    expect(await request(route, { utoken })).toBe(401);
+    expect(await request(route, operatorHeaders(utoken))).toBe(401);
+  });
+
+  test.each(OPERATOR_ROLES.map((role) => [role] as const))("%s", async (role: OperatorRole) => {
+    const operator = await newOperator(role);
+    const status = await request(route, operatorHeaders(await sessionOf(operator)));
+    if (roleAllows(role, route.role)) {
+      expect(status).toBe(200);
+    } else {
+      expect(status).toBe(403);
+      const admin = await sessionOf(await newOperator("admin"));
+      const log = await call("GET", `/v1/admin/audit?action=console.refused&operator=${encodeURIComponent(operator.email)}`, { headers: operatorHeaders(admin) });
+      expect(log.data?.list).toEqual([expect.objectContaining({ outcome: "refused", detail: expect.objectContaining({ route: `${route.method.toUpperCase()} ${route.path}` }) })]);
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
+import { newOperator, operatorHeaders, sessionOf } from "./support/console";
+
+/** The console's user search and the actions on a user, as the console calls them. */
+let backend: Backend;
+let support: Record<string, string>;
+beforeAll(async () => {
+  backend = await startBackend();
+  support = operatorHeaders(await sessionOf(await newOperator("support")));
+}, OPEN_TIMEOUT);
+afterAll(stopBackend);
+
+const search = (query: string) => call("GET", `/v1/admin/users?${query}`, { headers: support });
+function emails(reply: { code: number; data?: Record<string, unknown> }): string[] {
+  expect(reply.code).toBe(0);
+  return (reply.data?.list as Array<{ email: string }>).map((user) => user.email);
+}
+
+test("an email prefix, any case, finds exactly the accounts it starts; % and _ are letters, not wildcards", async () => {
+  await registerUser("alice.smith@search.test");
+  await registerUser("alicia@search.test");
+  await registerUser("bob_50@search.test");
+  await registerUser("bobx50@search.test");
+  expect(emails(await search("by=email&q=ALIC")).sort()).toEqual(["alice.smith@search.test", "alicia@search.test"]);
+  expect(emails(await search(`by=email&q=${encodeURIComponent("bob_")}`))).toEqual(["bob_50@search.test"]);
+  expect(emails(await search(`by=email&q=${encodeURIComponent("%")}`))).toEqual([]);
+  expect(emails(await search(`by=email&q=${encodeURIComponent("' or 1=1 --")}`))).toEqual([]);
+});
+
+test("by id, by sign-in address, sorted by last sign-in, paged without counting", async () => {
+  const first = await registerUser("ip-one@search.test", "secret-pass1", fromIp("192.0.2.77"));
+  await registerUser("ip-two@search.test", "secret-pass1", fromIp("192.0.2.78"));
+  expect(emails(await search(`by=id&q=${first.uid}`))).toEqual(["ip-one@search.test"]);
+  expect(emails(await search("by=ip&q=192.0.2.77"))).toEqual(["ip-one@search.test"]);
+  backend.advance(60);
+  expect((await call("POST", "/v1/login", { body: { email: "ip-one@search.test", password: "secret-pass1" } })).code).toBe(0);
+  expect(emails(await search("by=email&q=ip-&sort=lastSignIn&order=desc"))).toEqual(["ip-one@search.test", "ip-two@search.test"]);
+  const page = await search("by=email&q=ip-&pageSize=1&page=1");
+  expect(page.data).toMatchObject({ hasMore: true, page: 1, pageSize: 1 });
+  expect((await search("by=email&q=ip-&pageSize=1&page=2")).data).toMatchObject({ hasMore: false });
+});
+
+test("bad input is a 400 naming the field, never a 5xx: 10 000 characters, page -1 or 10^12, an unknown field, a bad id or address", async () => {
+  for (const [query, field] of [
+    [`q=${"a".repeat(10_000)}`, "q"],
+    ["page=-1", "page"],
+    ["page=1000000000000", "page"],
+    ["page=abc", "page"],
+    ["pageSize=0", "pageSize"],
+    ["by=password_hash&q=x", "by"],
+    ["by=id&q=1%20or%201%3D1", "q"],
+    ["by=ip&q=999.1.1.1", "q"],
+    ["sort=password", "sort"],
+  ] as const) {
+    const reply = await search(query);
+    expect({ query: query.slice(0, 40), status: reply.status, code: reply.code }).toEqual({ query: query.slice(0, 40), status: 400, code: 10001 });
+    expect(reply.data?.fields).toEqual([field]);
+  }
+});
+
+test("ending a user's sessions signs them out at once; ban, unban; each action with its reason in the audit log", async () => {
+  const user = await registerUser("acted-on@search.test");
+  expect((await call("GET", "/v1/user/basic", { token: user.utoken })).code).toBe(0);
+  expect((await call("POST", `/v1/admin/users/${user.uid}/sessions/end`, { headers: support, body: { reason: "x" } })).code).toBe(10001);
+  expect(await call("POST", `/v1/admin/users/${user.uid}/sessions/end`, { headers: support, body: { reason: "customer asked by phone" } })).toMatchObject({ code: 0, data: { count: 1 } });
+  expect((await call("GET", "/v1/user/basic", { token: user.utoken })).code).toBe(20101);
+  backend.advance(1);
+  expect((await call("POST", `/v1/admin/users/${user.uid}/status`, { headers: support, body: { status: "banned", reason: "fraud report 7" } })).code).toBe(0);
+  expect((await call("POST", "/v1/login", { body: { email: "acted-on@search.test", password: "secret-pass1" } })).code).toBe(20105);
+  backend.advance(1);
+  expect((await call("POST", `/v1/admin/users/${user.uid}/status`, { headers: support, body: { status: "active", reason: "cleared" } })).code).toBe(0);
+  expect((await call("POST", "/v1/login", { body: { email: "acted-on@search.test", password: "secret-pass1" } })).code).toBe(0);
+  const log = await call("GET", `/v1/admin/audit?target=${user.uid}`, { headers: support });
+  const entries = log.data?.list as Array<{ action: string; reason: string; outcome: string }>;
+  expect(entries.map(({ action, reason, outcome }) => [action, reason, outcome])).toEqual([
+    ["user.unban", "cleared", "ok"],
+    ["user.ban", "fraud report 7", "ok"],
+    ["user.end-sessions", "customer asked by phone", "ok"],
+  ]);
+});
+
+test("a user's page shows what an operator needs and never a hash, code or token", async () => {
+  const user = await registerUser("page@search.test");
+  const reply = await call("GET", `/v1/admin/users/${user.uid}`, { headers: support });
+  expect(reply).toMatchObject({ code: 0, data: { user: { email: "page@search.test", status: "active" }, waysIn: { password: true, social: [] } } });
+  const text = JSON.stringify(reply.data);
+  expect(text).not.toMatch(/argon2|password_hash|passwordHash|tokenHash|token_hash/);
+  expect(text).not.toContain(user.utoken);
+  expect((await call("GET", "/v1/admin/users/00000000-0000-4000-8000-000000000000", { headers: support })).status).toBe(404);
+});
+
+test("the audit log has no way to change or remove an entry", async () => {
+  for (const method of ["PUT", "PATCH", "DELETE"]) {
+    expect((await call(method, "/v1/admin/audit", { headers: support, body: {} })).status).toBe(404);
+  }
+  const csv = await fetchCsv();
+  expect(csv.split("\r\n")[0]).toBe("at,actor,operator_id,ip,action,target_type,target_id,reason,outcome,detail");
+});
+
+async function fetchCsv(): Promise<string> {
+  const { servicesApp } = await import("@/lib/backend/http/app");
+  const response = await servicesApp().fetch(new Request("http://localhost:3000/v1/admin/audit/export", { headers: support }));
+  expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+  return response.text();
+}

@@ -1,0 +1,127 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test, type Page } from "@playwright/test";
+import { TOTP, URI } from "otpauth";
+import { BASE_URL } from "../../playwright.config";
+import { createAccount } from "./support/accounts";
+import { DATA_DIRS } from "./support/fixtures";
+import { uniqueEmail } from "./support/mailbox";
+import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from "./support/screen-checks";
+import { messages, type Lang } from "./support/screens";
+
+/**
+ * The operator console (docs/operators.md), in both languages, on the main portal while it serves
+ * on the embedded database: the first operator comes from `npm run admin` (which goes through the
+ * running portal), signs in with password + authenticator code, finds a user by an email prefix,
+ * ends their sessions (their browser is signed out), bans and unbans them, and finds all of it in
+ * the audit log. axe and the keyboard on the way.
+ */
+test.describe.configure({ timeout: 240_000 });
+
+const run = promisify(execFile);
+const bin = path.resolve("node_modules/.bin");
+
+async function operatorCreate(email: string): Promise<{ password: string; uri: string }> {
+  const { stdout } = await run(path.join(bin, "tsx"), ["lib/backend/admin/cli.ts", "operator:create", "--email", email, "--role", "admin"], {
+    env: { ...process.env, DATA_DIR: DATA_DIRS.main, DATABASE_URL: "", LOG_LEVEL: "silent" },
+    timeout: 120_000,
+  });
+  const password = /Password: (\S+)/.exec(stdout)?.[1];
+  const uri = /(otpauth:\/\/\S+)/.exec(stdout)?.[1];
+  if (!password || !uri) throw new Error(`unexpected output: ${stdout}`);
+  return { password, uri };
+}
+
+function code(uri: string): string {
+  const otp = URI.parse(uri);
+  if (!(otp instanceof TOTP)) throw new Error("not a TOTP URI");
+  return otp.generate();
+}
+
+async function act(page: Page, t: (typeof messages)["en"]["admin"], reason: string, button: string, done: string) {
+  await page.getByLabel(t.user.actions.reason).fill(reason);
+  await page.getByRole("button", { name: button, exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: done })).toBeVisible();
+}
+
+for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
+  test(`operator console journey (${lang})`, async ({ page, browser, request }) => {
+    const t = messages[lang].admin;
+    const operatorEmail = uniqueEmail(`operator-${lang}`);
+    const operator = await operatorCreate(operatorEmail);
+
+    // a customer, signed in in a browser of their own
+    const prefix = `cust-${lang}-${Date.now().toString(36)}`;
+    const customerEmail = `${prefix}@example.test`;
+    const { utoken } = await createAccount(request, customerEmail, "customer-pass1");
+    const customer = await browser.newContext();
+    await customer.addCookies([{ name: "utoken", value: utoken, url: BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+    const customerPage = await customer.newPage();
+    await customerPage.goto(`/${lang}/profile/settings`);
+    await expect(customerPage).toHaveURL(new RegExp(`/${lang}/profile/settings`));
+
+    // sign-in: never framed, stored or indexed; password and authenticator code
+    const signIn = await page.goto(`/${lang}/admin`);
+    const headers = signIn?.headers() ?? {};
+    expect(headers["cache-control"]).toContain("no-store");
+    expect(headers["x-robots-tag"]).toContain("noindex");
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    await expect(page.getByRole("heading", { name: t.signIn.title })).toBeVisible();
+    await expectNoAxeViolations(page, `console sign-in ${lang}`);
+    await page.getByLabel(t.signIn.email).fill(operatorEmail);
+    await page.getByLabel(t.signIn.password).fill(operator.password);
+    await page.getByLabel(t.signIn.code).fill(code(operator.uri));
+    await page.getByLabel(t.signIn.code).press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/${lang}/admin/users`));
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === "__Host-passport_admin")).toMatchObject({ httpOnly: true, sameSite: "Strict", secure: true, path: "/" });
+
+    // find the customer by an email prefix, by keyboard
+    const query = page.getByLabel(t.users.query);
+    await query.focus();
+    await page.keyboard.type(prefix.toUpperCase());
+    await page.keyboard.press("Enter");
+    const link = page.getByRole("link", { name: customerEmail });
+    await expect(link).toBeVisible();
+    await expectNoAxeViolations(page, `console users ${lang}`);
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: customerEmail })).toBeVisible();
+    await expectNoAxeViolations(page, `console user ${lang}`);
+
+    // end their sessions: their browser is signed out on its next request
+    await act(page, t, "customer asked by phone", t.user.actions.endAll, t.user.actions.ended);
+    await customerPage.goto(`/${lang}/profile/settings`);
+    await expect(customerPage).toHaveURL(new RegExp(`/${lang}/login`));
+    await customer.close();
+
+    // ban, then unban
+    await act(page, t, "fraud report 12", t.user.actions.ban, t.user.actions.banned);
+    await expect(page.getByText(t.status.banned, { exact: true })).toBeVisible();
+    await act(page, t, "cleared after review", t.user.actions.unban, t.user.actions.unbanned);
+    await expect(page.getByText(t.status.active, { exact: true })).toBeVisible();
+
+    // the audit log has each of them, with who and why
+    await page.getByRole("link", { name: t.nav.audit }).click();
+    await page.getByLabel(t.audit.filters.operator).fill(operatorEmail);
+    await page.getByRole("button", { name: t.audit.filter }).click();
+    const table = page.getByRole("table");
+    for (const [action, reason] of [["user.end-sessions", "customer asked by phone"], ["user.ban", "fraud report 12"], ["user.unban", "cleared after review"], ["operator.sign-in", null]] as const) {
+      const row = table.getByRole("row").filter({ hasText: action });
+      await expect(row.first()).toBeVisible();
+      if (reason) await expect(row.first()).toContainText(reason);
+    }
+    await expectNoAxeViolations(page, `console audit ${lang}`);
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page, `console audit ${lang} at 320 px`);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: t.audit.export }).click();
+    expect((await download).suggestedFilename()).toBe("audit-log.csv");
+
+    // the command line's own entry
+    await page.goto(`/${lang}/admin/audit?operator=cli&action=operator.create`);
+    await expect(page.getByRole("table").getByRole("row").filter({ hasText: "operator.create" }).first()).toBeVisible();
+  });
+}
