@@ -18,7 +18,18 @@ import { setPasswordHash, type UserRow } from "./users";
  * (services/step-up.ts), else 20113.
  */
 export async function unbindProvider(current: SignedIn, channel: string): Promise<void> {
-  const { user, session } = current;
+  await disconnect(current.user, channel, () => assertRecentProof(current.session));
+}
+
+/**
+ * An operator's disconnection (the console, with a reason in its audit log): the same rules but
+ * the user's own step-up, which an operator cannot give.
+ */
+export async function disconnectByOperator(user: UserRow, channel: string): Promise<void> {
+  await disconnect(user, channel, () => undefined);
+}
+
+async function disconnect(user: UserRow, channel: string, assertProof: () => void): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     // Two disconnections at once must not both see "another way in is left".
@@ -27,7 +38,7 @@ export async function unbindProvider(current: SignedIn, channel: string): Promis
     const target = linked.find((account) => account.channel === channel);
     if (!target) throw new ServiceError(ErrorCode.socialUnbindFailed);
     if (!user.passwordSet && linked.length <= 1) throw new ServiceError(ErrorCode.socialLastWayIn);
-    assertRecentProof(session);
+    assertProof();
     await tx.delete(socialAccounts).where(and(eq(socialAccounts.id, target.id), eq(socialAccounts.userId, user.id)));
   });
 }

@@ -7,7 +7,7 @@ import type { Lang } from "../../lang";
 import { getMailer } from "../../mail";
 import { removeAccount } from "../account";
 import { endUserSessions } from "../sessions";
-import { unbindProvider } from "../social-accounts";
+import { disconnectByOperator } from "../social-accounts";
 import type { UserStatus } from "../users";
 import { userRowById } from "./user-detail";
 
@@ -41,7 +41,7 @@ export async function endSessions(id: string, sessionId: string | undefined): Pr
 
 /** Refused as for the user (20303 not connected, 20304 the last way in). */
 export async function disconnectSocial(id: string, channel: string): Promise<void> {
-  await unbindProvider(await userRowById(id), channel);
+  await disconnectByOperator(await userRowById(id), channel);
 }
 
 const RESET_TEXT: Record<Lang, (page: string) => { subject: string; text: string }> = {
