@@ -42,6 +42,9 @@ for (const [index, bind] of BINDS.entries()) {
     });
 
     test("a user signs in with a password through the sign-in action", async ({ page, request }) => {
+      // The fresh server's first pages and actions load their code now: on a busy machine
+      // (load 25 was seen) that alone can take a minute.
+      test.slow();
       const email = uniqueEmail(`bind-${index}`);
       await registerByApi(request, email, undefined, `http://127.0.0.1:${port}`);
       page.on("request", (sent) => {
