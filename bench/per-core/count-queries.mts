@@ -4,20 +4,23 @@
  * (INSERT, UPDATE, DELETE), by wrapping the two drivers' query functions: PGlite's (both of its
  * builds, and the `tx.query` of its transactions, which does not go through the prototype) and
  * node-postgres' `Client.prototype.query`. On SIGUSR2 it writes
- * `{ "seq": n, "statements": …, "writes": … }` to BENCH_QUERY_COUNT_FILE, so the bench can read
+ * `{ "seq": n, "statements": …, "writes": …, "tables": { "insert sessions": … } }` to BENCH_QUERY_COUNT_FILE, so the bench can read
  * the counts before and after a journey. The SQL itself is never written anywhere.
  */
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { isWrite } from "./maths.ts";
+import { writeTarget } from "./maths.ts";
 
-const counts = { seq: 0, statements: 0, writes: 0 };
-const target = process.env.BENCH_QUERY_COUNT_FILE;
+const counts = { seq: 0, statements: 0, writes: 0, tables: {} as Record<string, number> };
+const countFile = process.env.BENCH_QUERY_COUNT_FILE;
 
 function count(query: unknown): void {
   const text = typeof query === "string" ? query : typeof query === "object" && query !== null && "text" in query && typeof query.text === "string" ? query.text : "";
   counts.statements += 1;
-  if (isWrite(text)) counts.writes += 1;
+  const target = writeTarget(text);
+  if (target === null) return;
+  counts.writes += 1;
+  counts.tables[target] = (counts.tables[target] ?? 0) + 1;
 }
 
 type QueryFn = (this: unknown, ...args: unknown[]) => unknown;
@@ -72,9 +75,9 @@ try {
   // not installed
 }
 
-if (target) {
+if (countFile) {
   process.on("SIGUSR2", () => {
     counts.seq += 1;
-    writeFileSync(target, JSON.stringify(counts));
+    writeFileSync(countFile, JSON.stringify(counts));
   });
 }

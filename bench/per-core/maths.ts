@@ -137,6 +137,15 @@ export function isWrite(sql: string): boolean {
   return /^with\b/i.test(text) && /\b(insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i.test(text);
 }
 
+/** What a write statement does to which table ("insert sessions"), for the writes-by-table note; null for a read. */
+export function writeTarget(sql: string): string | null {
+  if (!isWrite(sql)) return null;
+  const text = sql.replace(/--[^\n]*\n/g, " ");
+  const match = /^\s*(?:with\b[\s\S]*?\)\s*)?(insert\s+into|update|delete\s+from)\s+"?([A-Za-z_][\w.]*)"?/i.exec(text);
+  if (!match) return "write";
+  return `${(match[1] ?? "").split(/\s+/)[0]?.toLowerCase() ?? "write"} ${match[2] ?? "?"}`;
+}
+
 export type Part = "baseline" | "sign-in" | "api" | "writes";
 export type DatabaseKind = "pglite" | "postgresql";
 export const PARTS: readonly Part[] = ["baseline", "sign-in", "api", "writes"];

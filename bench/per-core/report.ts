@@ -118,7 +118,10 @@ export function notes(report: PerCoreReport): string[] {
     }
     if (run.writes) {
       const steps = run.writes.steps.map((step) => `${step.step} ${fixed(step.writes)}`).join(", ");
-      out.push(`${run.database}: writes per sign-in journey ${fixed(run.writes.writes)} of ${fixed(run.writes.statements)} statements (mean of ${run.writes.journeys} journeys, one at a time): ${steps}.`);
+      const tables = Object.entries(run.writes.tables)
+        .map(([table, count]) => `${table} ${fixed(count)}`)
+        .join(", ");
+      out.push(`${run.database}: writes per sign-in journey ${fixed(run.writes.writes)} of ${fixed(run.writes.statements)} statements (mean of ${run.writes.journeys} journeys, one at a time): ${steps}; by table: ${tables || "none"}.`);
     }
   }
   return out;

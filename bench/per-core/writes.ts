@@ -9,9 +9,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Account } from "./journey";
 import { actionRedirect, cookieHeader, loginRouterStateTree, storeCookies } from "./maths";
 
-type Counts = { seq: number; statements: number; writes: number };
+type Counts = { seq: number; statements: number; writes: number; tables: Record<string, number> };
 export type StepWrites = { step: string; writes: number; statements: number };
-export type WritesResult = { journeys: number; writes: number; statements: number; steps: StepWrites[] };
+/** per journey: writes, statements, each step's, and each kind of write ("insert sessions") */
+export type WritesResult = { journeys: number; writes: number; statements: number; steps: StepWrites[]; tables: Record<string, number> };
 
 /** The server's counters now: signals it and waits for the file to show the new sequence number. */
 async function countsOf(pid: number, file: string, last: number): Promise<Counts> {
@@ -74,6 +75,7 @@ export async function oneJourney(target: JourneyTarget, after: (step: string) =>
 export async function writesPerSignIn(options: JourneyTarget & { pid: number; file: string; journeys: number }): Promise<WritesResult> {
   const totals = new Map<string, StepWrites>();
   let previous = await countsOf(options.pid, options.file, 0);
+  const first = previous;
   const after = async (step: string) => {
     const now = await countsOf(options.pid, options.file, previous.seq);
     const entry = totals.get(step) ?? { step, writes: 0, statements: 0 };
@@ -84,7 +86,13 @@ export async function writesPerSignIn(options: JourneyTarget & { pid: number; fi
   };
   for (let journey = 0; journey < options.journeys; journey += 1) await oneJourney(options, after);
   const steps = [...totals.values()].map((step) => ({ ...step, writes: step.writes / options.journeys, statements: step.statements / options.journeys }));
+  const tables = Object.fromEntries(
+    Object.entries(previous.tables)
+      .map(([table, count]): [string, number] => [table, (count - (first.tables[table] ?? 0)) / options.journeys])
+      .filter(([, count]) => count > 0),
+  );
   return {
+    tables,
     journeys: options.journeys,
     writes: steps.reduce((sum, step) => sum + step.writes, 0),
     statements: steps.reduce((sum, step) => sum + step.statements, 0),

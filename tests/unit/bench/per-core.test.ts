@@ -11,6 +11,7 @@ import {
   parseProcStat,
   perCore,
   storeCookies,
+  writeTarget,
 } from "@/bench/per-core/maths";
 import { lines, notes, table, type PerCoreReport } from "@/bench/per-core/report";
 
@@ -31,7 +32,7 @@ function report(overrides: Partial<PerCoreReport> = {}): PerCoreReport {
         database: "PGlite",
         signIn: { figure: perCore(500, 10, 1, 10), p50: 70, p99: 120, failed: 0, errors: 0, firstFailure: null },
         api: { figure: perCore(1000, 10, 1, 10), p50: 3, p99: 9, bad: 0 },
-        writes: { journeys: 10, writes: 2, statements: 9, steps: [{ step: "POST /en/login (the sign-in action)", writes: 2, statements: 5 }] },
+        writes: { journeys: 10, writes: 2, statements: 9, steps: [{ step: "POST /en/login (the sign-in action)", writes: 2, statements: 5 }], tables: { "insert sessions": 1, "update users": 1 } },
       },
     ],
     ...overrides,
@@ -92,7 +93,7 @@ describe("the per-core table", () => {
     const text = table(lines(report())).split("\n");
     expect(text[0]).toMatch(/^measure\s+database\s+\/s\s+per core\s+per CPU-s\s+busy\s+vs KC\s+vs ZITADEL\s+goal\s+met$/);
     expect(text).toHaveLength(2 + 5);
-    expect(notes(report()).join("\n")).toContain("PGlite: writes per sign-in journey 2.0 of 9.0 statements (mean of 10 journeys, one at a time): POST /en/login (the sign-in action) 2.0");
+    expect(notes(report()).join("\n")).toContain("PGlite: writes per sign-in journey 2.0 of 9.0 statements (mean of 10 journeys, one at a time): POST /en/login (the sign-in action) 2.0; by table: insert sessions 1.0, update users 1.0.");
   });
 });
 
@@ -134,6 +135,14 @@ describe("a browser's side of the journey", () => {
     expect(isWrite('select "id" from "users" where "email" = $1')).toBe(false);
     expect(isWrite('with recent as (select 1) select * from recent')).toBe(false);
     expect(isWrite("begin")).toBe(false);
+  });
+
+  it("names what each write does to which table", () => {
+    expect(writeTarget('insert into "sessions" ("id") values ($1)')).toBe("insert sessions");
+    expect(writeTarget('update "users" set "x" = 1')).toBe("update users");
+    expect(writeTarget('DELETE FROM "codes" WHERE id = $1')).toBe("delete codes");
+    expect(writeTarget('with x as (select 1) insert into "login_logs" select * from x')).toBe("insert login_logs");
+    expect(writeTarget('select 1')).toBeNull();
   });
 });
 
