@@ -1,14 +1,19 @@
 /**
  * `npm run bench` (docs/performance.md): the portal's production build against a bare Next app
- * (bench/baseline), one run on one machine, as a table of ratios and goals.
+ * (bench/baseline), one run on one machine, as a table of ratios and goals; then, per core,
+ * against Keycloak's and ZITADEL's published figures (bench/per-core/), on PGlite and PostgreSQL.
  *
- *   npm run bench                 the table on stdout, progress on stderr
+ *   npm run bench                 both tables on stdout, progress on stderr
  *   npm run --silent bench -- --json > bench.json
- *                                 the numbers as JSON on stdout instead of the table
+ *                                 the numbers as JSON on stdout instead of the tables
+ *   npm run bench -- --only baseline|sign-in|api|writes[,…] --db pglite|postgresql[,…]
+ *                                 only those parts (the per-core ones only on those databases)
  *
  * Environment: BENCH_SECONDS (per load measurement, default 12), BENCH_ROUNDS (default 3: each
  * measurement is cut into that many rounds, taken in turn with its reference's), BENCH_CONNECTIONS (default 8),
- * BENCH_BASE_PORT (default 3900: the portal +0, the baseline +1, the cold-start servers +2, +3).
+ * BENCH_BASE_PORT (default 3900: the portal +0, the baseline +1, the cold-start servers +2, +3,
+ * the per-core portal +4 and its PostgreSQL +5), BENCH_PER_CORE_SECONDS (default 10),
+ * BENCH_PER_CORE_CONNECTIONS (default 4).
  * It never builds the portal: without `.next` it stops and says to run `npm run build`. It builds
  * the baseline when bench/baseline/.next is missing or the baseline's sources changed since, and says so.
  */

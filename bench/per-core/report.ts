@@ -118,10 +118,12 @@ export function notes(report: PerCoreReport): string[] {
     }
     if (run.writes) {
       const steps = run.writes.steps.map((step) => `${step.step} ${fixed(step.writes)}`).join(", ");
+      const cpu = run.writes.steps.map((step) => `${step.step} ${fixed(step.cpuMs, 0)}`).join(", ");
       const tables = Object.entries(run.writes.tables)
         .map(([table, count]) => `${table} ${fixed(count)}`)
         .join(", ");
       out.push(`${run.database}: writes per sign-in journey ${fixed(run.writes.writes)} of ${fixed(run.writes.statements)} statements (mean of ${run.writes.journeys} journeys, one at a time): ${steps}; by table: ${tables || "none"}.`);
+      out.push(`${run.database}: servers' CPU ms per step of those journeys, one at a time (10 ms clock ticks, averaged): ${cpu}.`);
     }
   }
   return out;

@@ -107,7 +107,7 @@ async function databaseRun(kind: DatabaseKind, settings: PerCoreSettings, pinnin
       if (settings.parts.has("writes")) {
         log(`${database}: statements of ${WRITE_JOURNEYS} sign-in journeys, one at a time`);
         const account = accounts[1] ?? accounts[0] ?? { email: "", password: PASSWORD };
-        result.writes = await writesPerSignIn({ port: settings.port, pid, file: countFile, actionId, variant, account, journeys: WRITE_JOURNEYS });
+        result.writes = await writesPerSignIn({ port: settings.port, pid, file: countFile, actionId, variant, account, journeys: WRITE_JOURNEYS, groups });
       }
     } finally {
       await stop(portal.child);

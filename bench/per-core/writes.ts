@@ -6,11 +6,13 @@
  */
 import { readFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
+import { groupCpuSeconds } from "./cpu";
 import type { Account } from "./journey";
 import { actionRedirect, cookieHeader, loginRouterStateTree, storeCookies } from "./maths";
 
 type Counts = { seq: number; statements: number; writes: number; tables: Record<string, number> };
-export type StepWrites = { step: string; writes: number; statements: number };
+/** per journey: a step's writes and statements, and the servers' CPU milliseconds it took (/proc's 10 ms ticks, summed over the journeys) */
+export type StepWrites = { step: string; writes: number; statements: number; cpuMs: number };
 /** per journey: writes, statements, each step's, and each kind of write ("insert sessions") */
 export type WritesResult = { journeys: number; writes: number; statements: number; steps: StepWrites[]; tables: Record<string, number> };
 
@@ -72,20 +74,25 @@ export async function oneJourney(target: JourneyTarget, after: (step: string) =>
   }
 }
 
-export async function writesPerSignIn(options: JourneyTarget & { pid: number; file: string; journeys: number }): Promise<WritesResult> {
+export async function writesPerSignIn(options: JourneyTarget & { pid: number; file: string; journeys: number; groups: number[] }): Promise<WritesResult> {
   const totals = new Map<string, StepWrites>();
   let previous = await countsOf(options.pid, options.file, 0);
+  let cpu = groupCpuSeconds(options.groups);
   const first = previous;
   const after = async (step: string) => {
+    const cpuNow = groupCpuSeconds(options.groups);
     const now = await countsOf(options.pid, options.file, previous.seq);
-    const entry = totals.get(step) ?? { step, writes: 0, statements: 0 };
+    const entry = totals.get(step) ?? { step, writes: 0, statements: 0, cpuMs: 0 };
     entry.writes += now.writes - previous.writes;
     entry.statements += now.statements - previous.statements;
+    entry.cpuMs += (cpuNow - cpu) * 1000;
     totals.set(step, entry);
     previous = now;
+    // the counter's own answer is not a step's work
+    cpu = groupCpuSeconds(options.groups);
   };
   for (let journey = 0; journey < options.journeys; journey += 1) await oneJourney(options, after);
-  const steps = [...totals.values()].map((step) => ({ ...step, writes: step.writes / options.journeys, statements: step.statements / options.journeys }));
+  const steps = [...totals.values()].map((step) => ({ ...step, writes: step.writes / options.journeys, statements: step.statements / options.journeys, cpuMs: step.cpuMs / options.journeys }));
   const tables = Object.fromEntries(
     Object.entries(previous.tables)
       .map(([table, count]): [string, number] => [table, (count - (first.tables[table] ?? 0)) / options.journeys])

@@ -32,7 +32,7 @@ function report(overrides: Partial<PerCoreReport> = {}): PerCoreReport {
         database: "PGlite",
         signIn: { figure: perCore(500, 10, 1, 10), p50: 70, p99: 120, failed: 0, errors: 0, firstFailure: null },
         api: { figure: perCore(1000, 10, 1, 10), p50: 3, p99: 9, bad: 0 },
-        writes: { journeys: 10, writes: 2, statements: 9, steps: [{ step: "POST /en/login (the sign-in action)", writes: 2, statements: 5 }], tables: { "insert sessions": 1, "update users": 1 } },
+        writes: { journeys: 10, writes: 2, statements: 9, steps: [{ step: "POST /en/login (the sign-in action)", writes: 2, statements: 5, cpuMs: 21.4 }], tables: { "insert sessions": 1, "update users": 1 } },
       },
     ],
     ...overrides,
@@ -94,6 +94,7 @@ describe("the per-core table", () => {
     expect(text[0]).toMatch(/^measure\s+database\s+\/s\s+per core\s+per CPU-s\s+busy\s+vs KC\s+vs ZITADEL\s+goal\s+met$/);
     expect(text).toHaveLength(2 + 5);
     expect(notes(report()).join("\n")).toContain("PGlite: writes per sign-in journey 2.0 of 9.0 statements (mean of 10 journeys, one at a time): POST /en/login (the sign-in action) 2.0; by table: insert sessions 1.0, update users 1.0.");
+    expect(notes(report()).join("\n")).toContain("PGlite: servers' CPU ms per step of those journeys, one at a time (10 ms clock ticks, averaged): POST /en/login (the sign-in action) 21.");
   });
 });
 
