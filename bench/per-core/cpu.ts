@@ -65,8 +65,8 @@ function clockTicks(): number {
 }
 
 /**
- * CPU seconds (user + system) of every live process in the given process groups. A process that
- * ended in between is not counted: the servers keep theirs alive while they are measured.
+ * CPU seconds (user + system) of every live process in the given process groups, with the
+ * children each has reaped: a PostgreSQL backend that ends moves its time into the postmaster's.
  */
 export function groupCpuSeconds(groups: readonly number[]): number {
   const wanted = new Set(groups);

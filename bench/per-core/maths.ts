@@ -38,18 +38,21 @@ export function argon2NoCheaperThan(ours: Argon2Params, theirs: Argon2Params): b
   return ours.memoryKiB >= theirs.memoryKiB && ours.memoryKiB * ours.iterations >= theirs.memoryKiB * theirs.iterations;
 }
 
-/** utime + stime (clock ticks) and the process group of one /proc/<pid>/stat line, or null. */
+/**
+ * The CPU clock ticks of one /proc/<pid>/stat line: its own user and system time, plus those of
+ * its children it has reaped (so a PostgreSQL backend that ended is still counted, in the
+ * postmaster's share), and its process group; null when the line cannot be read.
+ */
 export function parseProcStat(text: string): { ticks: number; pgrp: number } | null {
   // the command name (field 2) is in parentheses and may hold spaces or parentheses itself
   const close = text.lastIndexOf(")");
   if (close < 0) return null;
   const fields = text.slice(close + 2).trim().split(/\s+/);
-  // after the name: state(3) ppid(4) pgrp(5) … utime(14) stime(15), so index = field - 3
+  // after the name: state(3) ppid(4) pgrp(5) … utime(14) stime(15) cutime(16) cstime(17), so index = field - 3
   const pgrp = Number(fields[2]);
-  const utime = Number(fields[11]);
-  const stime = Number(fields[12]);
-  if (![pgrp, utime, stime].every(Number.isFinite)) return null;
-  return { ticks: utime + stime, pgrp };
+  const times = [fields[11], fields[12], fields[13], fields[14]].map(Number);
+  if (!Number.isFinite(pgrp) || !times.every(Number.isFinite)) return null;
+  return { ticks: times.reduce((sum, value) => sum + value, 0), pgrp };
 }
 
 /** A count over a measured stretch, per second of wall time per core used, and per CPU-second consumed. */

@@ -46,10 +46,10 @@ describe("per-core arithmetic", () => {
     expect(perCore(5, 0, 1, 0)).toMatchObject({ perSecond: 0, perCore: 0, perCpuSecond: 0, utilisation: 0 });
   });
 
-  it("reads utime + stime and the process group from /proc/<pid>/stat, whatever the command name holds", () => {
-    const fields = (name: string) => `4242 (${name}) S 1 4240 4240 0 -1 4194560 100 0 0 0 250 40 0 0 20 0 11 0 300 1000 200`;
-    expect(parseProcStat(fields("node"))).toEqual({ ticks: 290, pgrp: 4240 });
-    expect(parseProcStat(fields("a (weird) name"))).toEqual({ ticks: 290, pgrp: 4240 });
+  it("reads a process's CPU ticks (its own and its reaped children's) and its group from /proc/<pid>/stat, whatever the command name holds", () => {
+    const fields = (name: string) => `4242 (${name}) S 1 4240 4240 0 -1 4194560 100 0 0 0 250 40 7 3 20 0 11 0 300 1000 200`;
+    expect(parseProcStat(fields("postgres"))).toEqual({ ticks: 300, pgrp: 4240 });
+    expect(parseProcStat(fields("a (weird) name"))).toEqual({ ticks: 300, pgrp: 4240 });
     expect(parseProcStat("garbage")).toBeNull();
   });
 });
