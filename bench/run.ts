@@ -1,47 +1,61 @@
 /**
  * `npm run bench` (docs/performance.md): the portal's production build against a bare Next app
- * (bench/baseline), one run on one machine, as a table of ratios and goals.
+ * (bench/baseline), one run on one machine, as a table of ratios and goals; then, per core,
+ * against Keycloak's and ZITADEL's published figures (bench/per-core/), on PGlite and PostgreSQL.
  *
- *   npm run bench                 the table on stdout, progress on stderr
+ *   npm run bench                 both tables on stdout, progress on stderr
  *   npm run --silent bench -- --json > bench.json
- *                                 the numbers as JSON on stdout instead of the table
+ *                                 the numbers as JSON on stdout instead of the tables
+ *   npm run bench -- --only baseline|sign-in|api|writes[,…] --db pglite|postgresql[,…]
+ *                                 only those parts (the per-core ones only on those databases)
  *   npm run bench -- --part=console-search
  *                                 only the operator console's user search over 100 000 users
  *                                 (bench/console-search.ts; also the last part of a full run)
  *
  * Environment: BENCH_SECONDS (per load measurement, default 12), BENCH_ROUNDS (default 3: each
  * measurement is cut into that many rounds, taken in turn with its reference's), BENCH_CONNECTIONS (default 8),
- * BENCH_BASE_PORT (default 3900: the portal +0, the baseline +1, the cold-start servers +2, +3).
+ * BENCH_BASE_PORT (default 3900: the portal +0, the baseline +1, the cold-start servers +2, +3,
+ * the per-core portal +4 and its PostgreSQL +5), BENCH_PER_CORE_SECONDS (default 10),
+ * BENCH_PER_CORE_CONNECTIONS (default 4).
  * It never builds the portal: without `.next` it stops and says to run `npm run build`. It builds
  * the baseline when bench/baseline/.next is missing or the baseline's sources changed since, and says so.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { perCoreSection } from "./per-core/section";
+import { DATABASES, PARTS, parseArgs } from "./per-core/maths";
+import { lines as perCoreLines, notes as perCoreNotes, table as perCoreTable } from "./per-core/report";
+import { baseEnv, cleanup, log, ROOT, run, start, startPortal, stop, tempDir, TSX_BIN, url, waitFor200, type Child } from "./children";
 
-const ROOT = path.resolve(__dirname, "..");
 const BASELINE_DIR = path.join(ROOT, "bench", "baseline");
 const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
-const TSX_BIN = path.join(ROOT, "node_modules", ".bin", "tsx");
-const NODE_BIN = path.join(ROOT, "node_modules", ".bin", "node");
 
 const SECONDS = positiveNumber("BENCH_SECONDS", 12);
 const ROUNDS = Math.max(1, Math.round(positiveNumber("BENCH_ROUNDS", 3)));
 const CONNECTIONS = positiveNumber("BENCH_CONNECTIONS", 8);
 const BASE_PORT = positiveNumber("BENCH_BASE_PORT", 3900);
 const WARMUP_SECONDS = Math.min(2, SECONDS);
-const JSON_OUTPUT = process.argv.includes("--json");
 /** gzip level of the JS byte counts (zlib's best; the default, 6, gives a few per cent more) */
 const GZIP_LEVEL = 9;
 const PUBLIC_PAGES = ["login", "register", "findpwd", "login-business"].flatMap((page) => ["en", "zh"].map((lang) => `/${lang}/${page}`));
 
-const PORTS = { portal: BASE_PORT, baseline: BASE_PORT + 1, coldPortal: BASE_PORT + 2, coldBaseline: BASE_PORT + 3 };
+/** BENCH_PER_CORE_SECONDS: length of each per-core load measurement (default 10), after 2 s of warm-up. */
+const PER_CORE_SECONDS = positiveNumber("BENCH_PER_CORE_SECONDS", 10);
+/**
+ * BENCH_PER_CORE_CONNECTIONS (default 4): enough to keep the servers' one core busy (one sign-in
+ * hashes on a libuv thread while another's JavaScript runs), few enough that a journey's latency
+ * stays short beside the measured seconds (the journeys in flight at its two ends are not counted).
+ */
+const PER_CORE_CONNECTIONS = positiveNumber("BENCH_PER_CORE_CONNECTIONS", 4);
+
+/** the per-core part's portal on +4 and its PostgreSQL on +5 */
+const PORTS = { portal: BASE_PORT, baseline: BASE_PORT + 1, coldPortal: BASE_PORT + 2, coldBaseline: BASE_PORT + 3, perCore: BASE_PORT + 4 };
 /**
  * BENCH_DATABASE_URL: a PostgreSQL database for the portal of the load measurements (the cold
  * start always opens the embedded one). Never printed: it may hold a password.
@@ -60,131 +74,6 @@ function positiveNumber(name: string, fallback: number): number {
     process.exit(2);
   }
   return value;
-}
-
-const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-
-// ---------------------------------------------------------------------------------------------
-// Child processes: each in its own process group, all ended at the end, on error and on Ctrl-C.
-
-type Child = { name: string; process: ChildProcess; output: string[]; exited: Promise<number | null> };
-const children = new Set<Child>();
-const tempDirs = new Set<string>();
-
-/** Only what the servers need from the caller's environment, so a shell's DATABASE_URL or SMTP_URL never leaks in. */
-function baseEnv(): NodeJS.ProcessEnv {
-  const keep = ["PATH", "HOME", "USER", "SHELL", "LANG", "LC_ALL", "TZ", "TMPDIR", "UV_THREADPOOL_SIZE", "SESSION_SECRET"];
-  const env: Record<string, string> = {};
-  for (const key of keep) {
-    const value = process.env[key];
-    if (value !== undefined) env[key] = value;
-  }
-  return { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NODE_OPTIONS: "--dns-result-order=ipv4first", LOG_LEVEL: "warn" };
-}
-
-function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 200) output.shift();
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise<number | null>((resolve) => {
-    child.on("exit", (code) => resolve(code));
-    child.on("error", (error) => {
-      output.push(String(error));
-      resolve(-1);
-    });
-  });
-  const entry: Child = { name, process: child, output, exited };
-  children.add(entry);
-  void exited.then(() => children.delete(entry));
-  return entry;
-}
-
-function signalGroup(child: Child, signal: NodeJS.Signals): void {
-  const pid = child.process.pid;
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // the group is gone already
-  }
-}
-
-async function stop(child: Child): Promise<void> {
-  if (!children.has(child)) return;
-  signalGroup(child, "SIGTERM");
-  const ended = await Promise.race([child.exited.then(() => true), sleep(5000).then(() => false)]);
-  if (!ended) {
-    signalGroup(child, "SIGKILL");
-    await child.exited;
-  }
-  children.delete(child);
-}
-
-async function cleanup(): Promise<void> {
-  await Promise.all([...children].map(stop));
-  await Promise.all([...tempDirs].map((dir) => rm(dir, { recursive: true, force: true })));
-  tempDirs.clear();
-}
-
-process.on("exit", () => {
-  for (const child of children) signalGroup(child, "SIGKILL");
-});
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    log(`${signal}: stopping the servers`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-
-async function tempDir(tag: string): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), `passport-bench-${tag}-`));
-  tempDirs.add(dir);
-  return dir;
-}
-
-async function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  const child = start(name, command, args, env);
-  const code = await child.exited;
-  if (code !== 0) throw new Error(`${name} failed (exit ${code}):\n${child.output.join("").slice(-3000)}`);
-  return child.output.join("");
-}
-
-// ---------------------------------------------------------------------------------------------
-// Servers
-
-const url = (port: number, pathname: string) => `http://127.0.0.1:${port}${pathname}`;
-
-/** Polls until `pathname` answers 200; returns the seconds since `since`. */
-async function waitFor200(child: Child, port: number, pathname: string, since: number, timeoutSeconds = 120): Promise<number> {
-  let exited = false;
-  void child.exited.then(() => {
-    exited = true;
-  });
-  while (performance.now() - since < timeoutSeconds * 1000) {
-    if (exited) throw new Error(`${child.name} stopped before answering:\n${child.output.join("").slice(-3000)}`);
-    try {
-      const response = await fetch(url(port, pathname), { redirect: "manual" });
-      await response.arrayBuffer();
-      if (response.status === 200) return (performance.now() - since) / 1000;
-    } catch {
-      // not listening yet
-    }
-    await sleep(25);
-  }
-  throw new Error(`${child.name}: no 200 from ${pathname} within ${timeoutSeconds} s:\n${child.output.join("").slice(-3000)}`);
-}
-
-async function startPortal(name: string, port: number, dataDir: string, extra: Record<string, string> = {}): Promise<{ child: Child; seconds: number }> {
-  const env = { ...baseEnv(), ...extra, PORT: String(port), DATA_DIR: dataDir, IP_LIMIT_EXEMPT: "127.0.0.1" };
-  const since = performance.now();
-  // what `npm start` runs: the portal's own server (server.ts)
-  const child = start(name, NODE_BIN, ["--import", "tsx", "server.ts", "-H", "localhost", "-p", String(port)], env);
-  return { child, seconds: await waitFor200(child, port, "/en/login", since) };
 }
 
 async function startBaseline(name: string, port: number): Promise<{ child: Child; seconds: number }> {
@@ -382,38 +271,8 @@ async function baselineSources(): Promise<string> {
 
 // ---------------------------------------------------------------------------------------------
 
-/** `--part=console-search`: only the console's user search over 100 000 users (bench/console-search.ts). */
-const PART = process.argv.find((arg) => arg.startsWith("--part="))?.slice("--part=".length) ?? null;
-
-/** The console search part, in a process of its own (its own fresh database); its table or JSON goes to stdout. */
-function consoleSearchPart(): Promise<number | null> {
-  const child = spawn(TSX_BIN, [path.join(ROOT, "bench", "console-search.ts"), ...(JSON_OUTPUT ? ["--json"] : [])], {
-    cwd: ROOT,
-    env: { ...baseEnv(), ...(DATABASE_URL ? { BENCH_DATABASE_URL: DATABASE_URL } : {}), ...pick("BENCH_USERS", "BENCH_SEARCHES") },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  return new Promise((resolve) => child.on("exit", resolve));
-}
-
-function pick(...names: string[]): Record<string, string> {
-  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
-}
-
-async function main(): Promise<void> {
-  if (PART === "console-search") {
-    process.exitCode = (await consoleSearchPart()) ?? 1;
-    return;
-  }
-  if (PART !== null) {
-    process.stderr.write(`Unknown part ${PART}: the one part is console-search.\n`);
-    process.exitCode = 2;
-    return;
-  }
-  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
-    process.stderr.write("No production build of the portal (.next): run `npm run build` first.\n");
-    process.exitCode = 1;
-    return;
-  }
+/** The table beside the bare Next app: its JSON and its text. */
+async function baselinePart(): Promise<{ json: Record<string, unknown>; text: string }> {
   const sources = await baselineSources();
   const stamp = path.join(BASELINE_DIR, ".next", "bench-sources");
   const built = existsSync(path.join(BASELINE_DIR, ".next", "BUILD_ID")) && existsSync(stamp) ? await readFile(stamp, "utf8") : null;
@@ -511,29 +370,83 @@ async function main(): Promise<void> {
   const cpus = os.cpus();
   const machine = { cpus: cpus.length, model: cpus[0]?.model ?? "unknown", loadAverage: os.loadavg().map((value) => round(value, 2)), node: process.version, platform: `${os.platform()} ${os.release()}` };
   const settings = { seconds: SECONDS, rounds: ROUNDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, gzipLevel: GZIP_LEVEL, basePort: BASE_PORT, database: DATABASE_URL ? "postgresql" : "pglite" };
-  if (JSON_OUTPUT) {
-    const raw = { staticPortal, staticBaseline, shapeBaseline, htmlBytes, dynamicPortal, dynamicBaseline, dataPortal, dataBaseline, loginPortal, argon2, coldStart: { portal: cold.seconds, baseline: coldBaseline.seconds }, js: { pages, baseline: baselineJs } };
-    process.stdout.write(`${JSON.stringify({ date: new Date().toISOString(), machine, settings, rows, raw }, null, 2)}\n`);
-  } else {
-    process.stdout.write(`${table(rows)}\n\n`);
-    for (const row of rows) if (row.note) process.stdout.write(`note: ${row.measure}: ${row.note}\n`);
+  const raw = { staticPortal, staticBaseline, shapeBaseline, htmlBytes, dynamicPortal, dynamicBaseline, dataPortal, dataBaseline, loginPortal, argon2, coldStart: { portal: cold.seconds, baseline: coldBaseline.seconds }, js: { pages, baseline: baselineJs } };
+  const text = [
+    `${table(rows)}\n\n`,
+    ...rows.filter((row) => row.note).map((row) => `note: ${row.measure}: ${row.note}\n`),
+    `note: what Next itself allows a page of the login page's shape: the baseline's /en/login (${htmlBytes.shape} bytes of HTML; the portal's ${htmlBytes.portal}, ` +
+      `the static page's ${htmlBytes.static}) serves ${round(shapeBaseline.perSecond / Math.max(1, staticBaseline.perSecond), 2)} of the static page's rate in this run.\n`,
+    `${new Date().toISOString()}, ${machine.cpus} × ${machine.model}, load average ${machine.loadAverage.join(" ")}, Node ${machine.node}; ` +
+      `${SECONDS} s per load measurement in ${ROUNDS} rounds taken in turns with its reference, at ${CONNECTIONS} connections after ${WARMUP_SECONDS} s of warm-up; ` +
+      `KiB = 1024 bytes, gzip level ${GZIP_LEVEL}; database ${DATABASE}; ` +
+      `this table took ${Math.round((Date.now() - started) / 1000)} s.\n`,
+  ].join("");
+  return { json: { date: new Date().toISOString(), machine, settings, rows, raw }, text };
+}
+
+/** `--part=console-search`: only the console's user search over 100 000 users (bench/console-search.ts). */
+const PART = process.argv.find((arg) => arg.startsWith("--part="))?.slice("--part=".length) ?? null;
+const JSON_OUTPUT = process.argv.includes("--json");
+
+/** The console search part, in a process of its own (its own fresh database); its table or JSON goes to stdout. */
+function consoleSearchPart(): Promise<number | null> {
+  const child = spawn(TSX_BIN, [path.join(ROOT, "bench", "console-search.ts"), ...(JSON_OUTPUT ? ["--json"] : [])], {
+    cwd: ROOT,
+    env: { ...baseEnv(), ...(DATABASE_URL ? { BENCH_DATABASE_URL: DATABASE_URL } : {}), ...pick("BENCH_USERS", "BENCH_SEARCHES") },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return new Promise((resolve) => child.on("exit", resolve));
+}
+
+function pick(...names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+}
+
+async function main(): Promise<void> {
+  if (PART === "console-search") {
+    process.exitCode = (await consoleSearchPart()) ?? 1;
+    return;
+  }
+  if (PART !== null) {
+    process.stderr.write(`Unknown part ${PART}: the one part is console-search.\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const args = parseArgs(process.argv.slice(2));
+  if ("error" in args) {
+    process.stderr.write(`${args.error}\nusage: npm run bench -- [--json] [--only ${PARTS.join(",")}] [--db ${DATABASES.join(",")}]\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
+    process.stderr.write("No production build of the portal (.next): run `npm run build` first.\n");
+    process.exitCode = 1;
+    return;
+  }
+  const started = Date.now();
+  const baseline = args.parts.has("baseline") ? await baselinePart() : null;
+  const perCoreParts = PARTS.some((part) => part !== "baseline" && args.parts.has(part));
+  const perCoreReport = perCoreParts ? await perCoreSection({ seconds: PER_CORE_SECONDS, connections: PER_CORE_CONNECTIONS, port: PORTS.perCore, parts: args.parts, databases: args.databases }) : null;
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify({ ...(baseline?.json ?? { date: new Date().toISOString() }), ...(perCoreReport ? { perCore: { report: perCoreReport, lines: perCoreLines(perCoreReport) } } : {}) }, null, 2)}\n`);
+    return;
+  }
+  if (baseline) process.stdout.write(baseline.text);
+  if (perCoreReport) {
+    const cpus = os.cpus();
     process.stdout.write(
-      `note: what Next itself allows a page of the login page's shape: the baseline's /en/login (${htmlBytes.shape} bytes of HTML; the portal's ${htmlBytes.portal}, ` +
-        `the static page's ${htmlBytes.static}) serves ${round(shapeBaseline.perSecond / Math.max(1, staticBaseline.perSecond), 2)} of the static page's rate in this run.\n`,
-    );
-    process.stdout.write(
-      `${new Date().toISOString()}, ${machine.cpus} × ${machine.model}, load average ${machine.loadAverage.join(" ")}, Node ${machine.node}; ` +
-        `${SECONDS} s per load measurement in ${ROUNDS} rounds taken in turns with its reference, at ${CONNECTIONS} connections after ${WARMUP_SECONDS} s of warm-up; ` +
-        `KiB = 1024 bytes, gzip level ${GZIP_LEVEL}; database ${DATABASE}; ` +
-        `run took ${Math.round((Date.now() - started) / 1000)} s.\n`,
+      `${baseline ? "\n" : ""}Per core, against the published peers (docs/performance.md):\n\n${perCoreTable(perCoreLines(perCoreReport))}\n\n` +
+        perCoreNotes(perCoreReport).map((note) => `note: ${note}\n`).join("") +
+        `${new Date().toISOString()}, ${cpus.length} × ${cpus[0]?.model ?? "unknown"}, load average ${os.loadavg().map((value) => round(value, 2)).join(" ")}, Node ${process.version}; run took ${Math.round((Date.now() - started) / 1000)} s.\n`,
     );
   }
 }
 
 main()
-  // the console's search last, after the portal's servers have stopped
+  // the console's search last (a full run only), after the portal's servers have stopped
   .then(async () => {
-    if (PART === null && process.exitCode === undefined) {
+    const full = PART === null && !process.argv.includes("--only") && !process.argv.some((arg) => arg.startsWith("--only="));
+    if (full && process.exitCode === undefined) {
       await cleanup();
       if ((await consoleSearchPart()) !== 0) process.exitCode = 1;
     }
