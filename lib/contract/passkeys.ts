@@ -117,3 +117,7 @@ export const passkeyLoginResponse = z.object({
   enterprise: z.boolean(),
 });
 export type PasskeySession = z.infer<typeof passkeyLoginResponse>;
+
+// POST /v1/user/step-up/passkey — a step-up proof with one of the account's own passkeys (options:
+// POST /v1/user/step-up/passkey/options, bound to the session)
+export const passkeyProofRequest = z.object({ attempt, response: authenticationResponseJson });

@@ -4,7 +4,8 @@ import { getDb } from "@/lib/backend/db/client";
 import { passkeys, signInFailures } from "@/lib/backend/db/schema";
 import { passkeyListResponse } from "@/lib/contract/passkeys";
 import { call, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
-import { addPasskey, registrationOptions, signInOptions, signInWithPasskey, SoftAuthenticator } from "./support/passkeys";
+import { authenticationOptionsResponse } from "@/lib/contract/passkeys";
+import { addPasskey, proveWithPassword, registrationOptions, signInOptions, signInWithPasskey, SoftAuthenticator } from "./support/passkeys";
 
 /** Passkeys: added by a signed-in user, a full sign-in by themselves, and every bad answer refused with a 4xx. */
 let backend: Backend;
@@ -126,12 +127,41 @@ describe("a passkey as a way in", () => {
     const [key] = await list(token);
     const id = String(key?.id);
     expect(await call("PATCH", `/v1/user/passkey/${id}`, { token: stranger.utoken, body: { name: "mine" } })).toMatchObject({ status: 404, code: 20705 });
+    await proveWithPassword(stranger.utoken);
     expect(await call("DELETE", `/v1/user/passkey/${id}`, { token: stranger.utoken })).toMatchObject({ status: 404, code: 20705 });
     expect(await call("DELETE", "/v1/user/passkey/not-a-uuid", { token })).toMatchObject({ status: 400, code: 10001 });
     expect(await call("PATCH", `/v1/user/passkey/${id}`, { token, body: { name: "Phone" } })).toMatchObject({ code: 0, data: { name: "Phone" } });
+    backend.advance(301);
+    expect(await call("DELETE", `/v1/user/passkey/${id}`, { token })).toMatchObject({ status: 403, code: 20113 });
+    await proveWithPassword(token);
     expect(await call("DELETE", `/v1/user/passkey/${id}`, { token })).toMatchObject({ code: 0 });
     expect(await list(token)).toEqual([]);
     expect(await signInWithPasskey(device)).toMatchObject({ status: 401, code: 20701 });
+  });
+});
+
+describe("step-up", () => {
+  test("adding needs a recent proof; a passkey of one's own is one, another's is refused (20701)", async () => {
+    const { utoken } = await registerUser("stepper@example.com");
+    backend.advance(301);
+    expect(await call("POST", "/v1/user/passkey/register/options", { token: utoken, body: {} })).toMatchObject({ status: 403, code: 20113 });
+    const device = new SoftAuthenticator();
+    expect((await addPasskey(utoken, device)).code).toBe(0);
+    backend.advance(301);
+    expect(await call("GET", "/v1/user/step-up", { token: utoken })).toMatchObject({ data: { proven: false, methods: ["password", "passkey"] } });
+
+    const foreign = new SoftAuthenticator();
+    const other = await registerUser("stepper-other@example.com");
+    expect((await addPasskey(other.utoken, foreign)).code).toBe(0);
+    const first = authenticationOptionsResponse.parse((await call("POST", "/v1/user/step-up/passkey/options", { token: utoken, body: {} })).data);
+    expect(await call("POST", "/v1/user/step-up/passkey", { token: utoken, body: { attempt: first.attempt, response: foreign.get(first.options) } })).toMatchObject({ status: 401, code: 20701 });
+
+    const second = authenticationOptionsResponse.parse((await call("POST", "/v1/user/step-up/passkey/options", { token: utoken, body: {} })).data);
+    expect(second.options.allowCredentials).toHaveLength(1);
+    expect(await call("POST", "/v1/user/step-up/passkey", { token: other.utoken, body: { attempt: second.attempt, response: device.get(second.options) } })).toMatchObject({ code: 20702 });
+    const third = authenticationOptionsResponse.parse((await call("POST", "/v1/user/step-up/passkey/options", { token: utoken, body: {} })).data);
+    expect(await call("POST", "/v1/user/step-up/passkey", { token: utoken, body: { attempt: third.attempt, response: device.get(third.options) } })).toMatchObject({ code: 0, data: { method: "passkey" } });
+    expect(await call("GET", "/v1/user/step-up", { token: utoken })).toMatchObject({ data: { proven: true } });
   });
 });
 

@@ -3,7 +3,13 @@ import { SoftAuthenticator, type Bend } from "../../support/soft-authenticator";
 import { call, type Reply } from "./harness";
 
 /** The passkey ceremonies as a browser runs them against the services, with a software authenticator. */
+/** A step-up proof in this session with the password (adding and removing passkeys need one). */
+export async function proveWithPassword(token: string, password = "secret-pass1"): Promise<void> {
+  expect((await call("POST", "/v1/user/step-up", { token, body: { password } })).code).toBe(0);
+}
+
 export async function registrationOptions(token: string): Promise<RegistrationOptions> {
+  await proveWithPassword(token);
   const reply = await call("POST", "/v1/user/passkey/register/options", { token, body: {} });
   expect(reply.code).toBe(0);
   return registrationOptionsResponse.parse(reply.data);

@@ -5,13 +5,16 @@ import {
   passkeyListResponse,
   passkeyLoginRequest,
   passkeyLoginResponse,
+  passkeyProofRequest,
   registerPasskeyRequest,
   registrationOptionsResponse,
   renamePasskeyRequest,
 } from "@/lib/contract/passkeys";
 import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removePasskey, renamePasskey } from "../../services/passkeys/manage";
 import { loginWithPasskey, passkeySignInOptions } from "../../services/passkeys/sign-in";
+import { passkeyProofOptions, provePasskey } from "../../services/passkeys/step-up";
 import { authenticate } from "../../services/sessions";
+import { stepUpResponse } from "@/lib/contract/step-up";
 import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { json, ok, optionalJson, SESSION } from "../openapi";
@@ -51,7 +54,8 @@ export function passkeyRoutes(app: ServicesApp): void {
   app.openapi(
     createRoute({ method: "delete", path: "/v1/user/passkey/{id}", tags, summary: "Remove a passkey", security: SESSION, request: { params: idParam }, responses: ok(empty) }),
     async (c) => {
-      await removePasskey((await authenticate(c.var.token)).user, c.req.valid("param").id);
+      const { user, session } = await authenticate(c.var.token);
+      await removePasskey(user, session, c.req.valid("param").id);
       return reply(c, {});
     },
   );
@@ -64,5 +68,15 @@ export function passkeyRoutes(app: ServicesApp): void {
   app.openapi(
     createRoute({ method: "post", path: "/v1/login/passkey", tags: ["sign-in"], summary: "Sign in with a passkey: the browser's answer to the attempt; no device code, no second step", request: { body: json(passkeyLoginRequest) }, responses: ok(passkeyLoginResponse) }),
     async (c) => reply(c, await loginWithPasskey(c.req.valid("json"), c.var.client)),
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/user/step-up/passkey/options", tags: ["security"], summary: "Options for proving with one of the account's passkeys (step-up), bound to this session", security: SESSION, request: { body: optionalJson(empty) }, responses: ok(authenticationOptionsResponse) }),
+    async (c) => reply(c, await passkeyProofOptions(await authenticate(c.var.token))),
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/user/step-up/passkey", tags: ["security"], summary: "Prove it is the owner with a passkey; good for 5 minutes in this session", security: SESSION, request: { body: json(passkeyProofRequest) }, responses: ok(stepUpResponse) }),
+    async (c) => reply(c, await provePasskey(await authenticate(c.var.token), c.req.valid("json"), c.var.client.ip)),
   );
 }

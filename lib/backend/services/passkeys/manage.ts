@@ -8,6 +8,7 @@ import { getDb } from "../../db/client";
 import { passkeys } from "../../db/schema";
 import { ErrorCode, ServiceError } from "../../errors";
 import type { SessionRow } from "../sessions";
+import { assertRecentProof } from "../step-up";
 import type { UserRow } from "../users";
 import { PASSKEY_CEREMONY_TIMEOUT_MS, spendChallenge, storeChallenge } from "./challenges";
 import { assertWellFormedRegistration } from "./well-formed";
@@ -38,7 +39,9 @@ async function assertRoomForOneMore(userId: string): Promise<void> {
   if ((row?.n ?? 0) >= PASSKEYS_PER_USER_MAX) throw new ServiceError(ErrorCode.passkeyLimit);
 }
 
+/** Adding a passkey needs a recent proof (step-up, 20113); the attempt it gets is bound to this session. */
 export async function passkeyRegistrationOptions(user: UserRow, session: SessionRow): Promise<RegistrationOptions> {
+  assertRecentProof(session);
   await assertRoomForOneMore(user.id);
   const db = await getDb();
   const existing = await db.select({ credentialId: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
@@ -112,7 +115,9 @@ export async function renamePasskey(user: UserRow, id: string, name: string): Pr
   return toItem(row);
 }
 
-export async function removePasskey(user: UserRow, id: string): Promise<void> {
+/** Removing a passkey takes a way in away: it needs a recent proof (step-up, 20113). */
+export async function removePasskey(user: UserRow, session: SessionRow, id: string): Promise<void> {
+  assertRecentProof(session);
   const db = await getDb();
   const removed = await db.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id))).returning({ id: passkeys.id });
   if (removed.length === 0) throw new ServiceError(ErrorCode.passkeyNotFound);

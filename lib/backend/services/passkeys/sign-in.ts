@@ -40,7 +40,7 @@ export async function passkeySignInOptions(ip: string | null): Promise<Authentic
   return { attempt, options };
 }
 
-async function findPasskey(credentialId: string): Promise<StoredPasskey | null> {
+export async function findPasskey(credentialId: string): Promise<StoredPasskey | null> {
   const db = await getDb();
   const [row] = await db
     .select({ passkey: passkeys, email: users.email })
