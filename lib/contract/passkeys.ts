@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSKEY_NAME_MAX } from "./passkey-rules";
 
 /**
  * Passkeys (WebAuthn), passport API `/v1`: a signed-in user registers, names, lists, renames and
@@ -9,9 +10,7 @@ import { z } from "zod";
  * @simplewebauthn/browser produces and consumes them.
  */
 
-export const PASSKEY_NAME_MAX = 64;
-/** a user's passkeys at most; one more is refused (20703) */
-export const PASSKEYS_PER_USER_MAX = 20;
+export { PASSKEY_NAME_MAX, PASSKEYS_PER_USER_MAX } from "./passkey-rules";
 
 /** base64url without padding, as WebAuthn's JSON forms carry binary values */
 const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+$/);
