@@ -83,6 +83,23 @@ export class SoftAuthenticator {
     };
   }
 
+  /**
+   * The newest passkey as Chromium's virtual authenticator takes it (CDP WebAuthn.addCredential:
+   * binary fields in standard base64), so a browser can use a passkey registered here.
+   */
+  exportNewest(): { credentialId: string; isResidentCredential: true; rpId: string; privateKey: string; userHandle: string; signCount: number } {
+    const credential = this.credentials.at(-1);
+    if (!credential) throw new Error("no passkey on this authenticator");
+    return {
+      credentialId: Buffer.from(credential.id).toString("base64"),
+      isResidentCredential: true,
+      rpId: credential.rpId,
+      privateKey: credential.privateKey.export({ format: "der", type: "pkcs8" }).toString("base64"),
+      userHandle: Buffer.from(isoBase64URL.toBuffer(credential.userHandle)).toString("base64"),
+      signCount: credential.counter,
+    };
+  }
+
   /** navigator.credentials.get with a discoverable credential: the newest passkey (or `which`) signs. */
   get(options: { challenge: string; rpId?: string }, bend: Bend = {}, which?: Credential): AuthenticationResponse {
     const credential = which ?? this.credentials.at(-1);
