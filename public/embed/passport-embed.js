@@ -145,7 +145,7 @@
     iframe.referrerPolicy = "origin";
     // passkeys inside the frame: WebAuthn in a cross-origin frame needs its host to delegate it;
     // without an origin the delegation is to the frame's own src, the portal, and nothing else
-    iframe.allow = "publickey-credentials-get; publickey-credentials-create";
+    iframe.setAttribute("allow", "publickey-credentials-get; publickey-credentials-create");
     iframe.style.cssText = "display:block;width:100%;border:0;height:" + minHeight + "px";
     var events = emitter(options);
     var stop = listen(
