@@ -16,6 +16,8 @@ type PolicyDocument = Document & { featurePolicy?: { allowsFeature(name: string)
 
 export function passkeysUsable(ceremony: PasskeyCeremony): boolean {
   if (typeof window === "undefined" || typeof window.PublicKeyCredential !== "function" || !window.isSecureContext) return false;
+  // an IP address cannot be an RP ID: a portal reached as http://127.0.0.1 has no passkeys
+  if (/^[\d.]+$|^\[/.test(window.location.hostname)) return false;
   const policy = (document as PolicyDocument).permissionsPolicy ?? (document as PolicyDocument).featurePolicy;
   const feature = ceremony === "get" ? "publickey-credentials-get" : "publickey-credentials-create";
   try {
