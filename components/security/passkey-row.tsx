@@ -51,7 +51,7 @@ export function PasskeyRow({ item, page, guard, onRenamed, onRemoved }: Props) {
     return (
       <li className="py-3">
         <form onSubmit={rename} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <Field label={t("nameLabel")} value={name} maxLength={PASSKEY_NAME_MAX + 1} error={error} autoFocus onChange={(event) => setName(event.target.value)} className="min-w-0 sm:flex-1" />
+          <Field label={t("renameLabel")} value={name} maxLength={PASSKEY_NAME_MAX + 1} error={error} autoFocus onChange={(event) => setName(event.target.value)} className="min-w-0 sm:flex-1" />
           <div className="flex gap-2">
             <Button type="submit" pending={pending} className="h-11">
               {t("save")}

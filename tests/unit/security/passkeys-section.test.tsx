@@ -76,7 +76,7 @@ describe("account security: passkeys", () => {
     jest.mocked(removePasskeyAction).mockResolvedValue({ ok: true });
     show("en", [laptop]);
     await userEvent.click(screen.getByRole("button", { name: en.passkeys.renameNamed.replace("{name}", "Laptop") }));
-    const field = screen.getByLabelText(en.passkeys.nameLabel, { selector: "li input" });
+    const field = screen.getByLabelText(en.passkeys.renameLabel);
     await userEvent.clear(field);
     await userEvent.type(field, "{Enter}");
     expect(await screen.findByText(en.validation.passkeyNameRequired)).toBeInTheDocument();
