@@ -123,6 +123,7 @@ const envSchema = z.object({
   WEBAUTHN_RP_ID: z.preprocess(blank, z.string().trim().toLowerCase().regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/, { error: "expected a domain name" }).optional()),
   WEBAUTHN_RP_NAME: text(),
   WEBAUTHN_RELATED_ORIGINS: list(),
+  EMBED_ALLOWED_ORIGINS: list(),
 });
 
 export type S3Settings = {
@@ -232,6 +233,7 @@ export function readConfig(source: EnvSource): BackendConfig {
     rpId: env.WEBAUTHN_RP_ID ?? null,
     rpName: env.WEBAUTHN_RP_NAME ?? null,
     relatedOrigins: env.WEBAUTHN_RELATED_ORIGINS,
+    embedOrigins: env.EMBED_ALLOWED_ORIGINS,
     publicOrigin: social.settings.publicOrigin,
     port: social.settings.port,
   });

@@ -14,9 +14,14 @@ export type WebAuthnSettings = {
   origins: readonly string[];
   /** the related origins alone, as /.well-known/webauthn lists them */
   relatedOrigins: readonly string[];
+  /**
+   * the pages that may frame a passkey ceremony (a cross-origin frame's answer names its top
+   * origin): the hosts allowed to embed the portal (EMBED_ALLOWED_ORIGINS) and the origins above
+   */
+  topOrigins: readonly string[];
 };
 
-type Input = { rpId: string | null; rpName: string | null; relatedOrigins: readonly string[]; publicOrigin: string | null; port: number };
+type Input = { rpId: string | null; rpName: string | null; relatedOrigins: readonly string[]; embedOrigins: readonly string[]; publicOrigin: string | null; port: number };
 
 /** `host` is `rpId` or one of its subdomains (WebAuthn's rule for an origin of an RP ID). */
 export function hostBelongsTo(host: string, rpId: string): boolean {
@@ -28,21 +33,29 @@ export function webAuthnSettings(input: Input): { ok: true; settings: WebAuthnSe
   const ownHost = new URL(own).hostname;
   const rpId = input.rpId ?? ownHost;
   if (!hostBelongsTo(ownHost, rpId)) return { ok: false, message: "WEBAUTHN_RP_ID: expected the host of PUBLIC_ORIGIN or a parent domain of it" };
-  const related: string[] = [];
-  for (const entry of input.relatedOrigins) {
+  const related = originsOf(input.relatedOrigins);
+  // the portal checks EMBED_ALLOWED_ORIGINS itself (lib/config.ts): here an entry that is not an origin is left out
+  const embedders = input.embedOrigins.flatMap((entry) => originsOf([entry]) ?? []);
+  if (!related) return { ok: false, message: "WEBAUTHN_RELATED_ORIGINS: expected comma-separated origins such as https://brand.example" };
+  const origins = [...new Set([new URL(own).origin, ...related])];
+  return {
+    ok: true,
+    settings: { rpId, rpName: input.rpName ?? "Passport", origins, relatedOrigins: related, topOrigins: [...new Set([...origins, ...embedders])] },
+  };
+}
+
+/** Origins as written (scheme, host, port; no path), or null when one is not. */
+function originsOf(entries: readonly string[]): string[] | null {
+  const origins: string[] = [];
+  for (const entry of entries) {
     let url: URL;
     try {
       url = new URL(entry);
     } catch {
-      return { ok: false, message: "WEBAUTHN_RELATED_ORIGINS: expected comma-separated origins such as https://brand.example" };
+      return null;
     }
-    if (!/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/+$/, "")) {
-      return { ok: false, message: "WEBAUTHN_RELATED_ORIGINS: expected comma-separated origins such as https://brand.example" };
-    }
-    related.push(url.origin);
+    if (!/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/+$/, "")) return null;
+    origins.push(url.origin);
   }
-  return {
-    ok: true,
-    settings: { rpId, rpName: input.rpName ?? "Passport", origins: [...new Set([new URL(own).origin, ...related])], relatedOrigins: related },
-  };
+  return origins;
 }

@@ -174,6 +174,19 @@ describe("limits and account rules", () => {
     expect(await list(utoken)).toHaveLength(20);
   });
 
+  test("inside a frame: an allowed host's page may frame the sign-in, another's may not", async () => {
+    backend.reconfigure({ EMBED_ALLOWED_ORIGINS: "https://app.example" });
+    try {
+      const { utoken } = await registerUser("framed-key@example.com");
+      const device = new SoftAuthenticator();
+      expect((await addPasskey(utoken, device)).code).toBe(0);
+      expect(await signInWithPasskey(device, { topOrigin: "https://evil.example" })).toMatchObject({ status: 401, code: 20701 });
+      expect((await signInWithPasskey(device, { topOrigin: "https://app.example" })).code).toBe(0);
+    } finally {
+      backend.reconfigure({ EMBED_ALLOWED_ORIGINS: undefined });
+    }
+  });
+
   test("a banned account's passkey gets 20105", async () => {
     const { utoken } = await registerUser("banned-key@example.com");
     const device = new SoftAuthenticator();

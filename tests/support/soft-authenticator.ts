@@ -20,6 +20,8 @@ export type Bend = {
   uv?: boolean;
   type?: string;
   challenge?: string;
+  /** the answer comes from a cross-origin frame on this top-level page */
+  topOrigin?: string;
 };
 
 const UP = 0x01;
@@ -40,8 +42,9 @@ function counterBytes(counter: number): Uint8Array {
   return new Uint8Array(bytes);
 }
 
-function clientData(type: string, challenge: string, origin: string): string {
-  return isoBase64URL.fromUTF8String(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+function clientData(type: string, challenge: string, origin: string, topOrigin?: string): string {
+  const framed = topOrigin ? { crossOrigin: true, topOrigin } : { crossOrigin: false };
+  return isoBase64URL.fromUTF8String(JSON.stringify({ type, challenge, origin, ...framed }));
 }
 
 export class SoftAuthenticator {
@@ -106,7 +109,7 @@ export class SoftAuthenticator {
     if (!credential) throw new Error("no passkey on this authenticator");
     credential.counter = bend.counter ?? credential.counter + 1;
     const authData = concat(sha256(bend.rpId ?? options.rpId ?? credential.rpId), new Uint8Array([UP | (bend.uv === false ? 0 : UV)]), counterBytes(credential.counter));
-    const clientDataJSON = clientData(bend.type ?? "webauthn.get", bend.challenge ?? options.challenge, bend.origin ?? this.origin);
+    const clientDataJSON = clientData(bend.type ?? "webauthn.get", bend.challenge ?? options.challenge, bend.origin ?? this.origin, bend.topOrigin);
     const signature = createSign("SHA256").update(concat(authData, sha256(isoBase64URL.toBuffer(clientDataJSON)))).sign(credential.privateKey);
     const id = isoBase64URL.fromBuffer(credential.id);
     return {

@@ -53,11 +53,13 @@ export async function findPasskey(credentialId: string): Promise<StoredPasskey |
 
 /** The signature, origin, RP ID, challenge and user verification; the counter must grow. Any doubt → false. */
 async function verifies(stored: StoredPasskey, response: AuthenticationResponse, challenge: string): Promise<{ counter: number; backedUp: boolean } | null> {
-  const { rpId, origins } = getConfig().webauthn;
+  const { rpId, origins, topOrigins } = getConfig().webauthn;
   const result = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,
     expectedOrigin: [...origins],
+    // in a host's frame the answer names the host's page; only an allowed host's counts
+    expectedTopOrigin: [...topOrigins],
     expectedRPID: rpId,
     credential: { id: stored.credentialId, publicKey: isoBase64URL.toBuffer(stored.publicKey), counter: stored.counter, transports: stored.transports },
     requireUserVerification: true,
