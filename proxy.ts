@@ -194,7 +194,7 @@ function withLang(response: NextResponse, lang: Locale, request: NextRequest, si
  */
 export const config = {
   matcher: [
-    "/((?!(?:en|zh)/(?:login|register|findpwd|login-business)$|_next/|v1/|v2/|message/|api/|brands/|images/|media/|training/|embed/|icon\\.svg$|favicon\\.ico$|robots\\.txt$).*)",
+    "/((?!(?:en|zh)/(?:login|register|findpwd|login-business)$|_next/|v1/|v2/|message/|api/|brands/|images/|media/|training/|embed/|\\.well-known/|icon\\.svg$|favicon\\.ico$|robots\\.txt$).*)",
     { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "cookie", key: "utoken" }] },
     { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "query", key: "p" }] },
     { source: "/:lang(en|zh)/:page(login|register|findpwd|login-business)", has: [{ type: "query", key: "s" }] },

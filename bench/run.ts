@@ -31,6 +31,7 @@ import autocannon from "autocannon";
 import { perCoreSection } from "./per-core/section";
 import { DATABASES, PARTS, parseArgs } from "./per-core/maths";
 import { lines as perCoreLines, notes as perCoreNotes, table as perCoreTable } from "./per-core/report";
+import { enrolPasskey, passkeySignIn, passwordSignIn, signInLoop } from "./passkey-sign-in";
 import { baseEnv, cleanup, log, ROOT, run, start, startPortal, stop, tempDir, TSX_BIN, url, waitFor200, type Child } from "./children";
 
 const BASELINE_DIR = path.join(ROOT, "bench", "baseline");
@@ -340,6 +341,13 @@ async function baselinePart(): Promise<{ json: Record<string, unknown>; text: st
     }),
     { label: "raw argon2id verify (bench/argon2-verify.ts)", warm: false, round: rawArgon2 },
   );
+  // a passkey sign-in against a password sign-in, each as a client makes it (passkey: two calls, no argon2)
+  const portalBase = url(PORTS.portal, "");
+  const device = await enrolPasskey(portalBase, ACCOUNT, `http://localhost:${PORTS.portal}`);
+  const [passkeyLogin, passwordLogin] = await compare(
+    { label: "passkey sign-in (options + POST /v1/login/passkey)", warm: true, round: (seconds) => signInLoop(seconds, CONNECTIONS, () => passkeySignIn(portalBase, device)) },
+    { label: "password sign-in (POST /v1/login)", warm: true, round: (seconds) => signInLoop(seconds, CONNECTIONS, () => passwordSignIn(portalBase, ACCOUNT)) },
+  );
   log(`gzip (level ${GZIP_LEVEL}) JS bytes of ${PUBLIC_PAGES.length} public pages and of the baseline's static page`);
   const baselineJs = await gzipJsBytes(PORTS.baseline, "/static");
   if (baselineJs.error) throw new Error(`baseline: ${baselineJs.error}`);
@@ -353,6 +361,7 @@ async function baselinePart(): Promise<{ json: Record<string, unknown>; text: st
     ...loadRows("signed-in settings vs dynamic", "req/s", dynamicPortal, dynamicBaseline, 0.7),
     ...loadRows("its data /api/profile vs dynamic", "req/s", dataPortal, dataBaseline, null),
     ...loadRows("POST /v1/login vs argon2id verify", "/s", loginPortal, argon2, 0.7),
+    ...loadRows("passkey sign-ins vs password sign-ins", "/s", passkeyLogin, passwordLogin, 2),
     { measure: "cold start s (empty DATA_DIR)", unit: "s", portal: round(cold.seconds, 2), baseline: round(coldBaseline.seconds, 2), ratio: round(cold.seconds / coldBaseline.seconds, 2), goal: "≤ 6 s", pass: cold.seconds <= 6 },
     ...pages.map((page): Row => ({
       measure: `JS gzip KiB ${page.page}`,
@@ -370,7 +379,7 @@ async function baselinePart(): Promise<{ json: Record<string, unknown>; text: st
   const cpus = os.cpus();
   const machine = { cpus: cpus.length, model: cpus[0]?.model ?? "unknown", loadAverage: os.loadavg().map((value) => round(value, 2)), node: process.version, platform: `${os.platform()} ${os.release()}` };
   const settings = { seconds: SECONDS, rounds: ROUNDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, gzipLevel: GZIP_LEVEL, basePort: BASE_PORT, database: DATABASE_URL ? "postgresql" : "pglite" };
-  const raw = { staticPortal, staticBaseline, shapeBaseline, htmlBytes, dynamicPortal, dynamicBaseline, dataPortal, dataBaseline, loginPortal, argon2, coldStart: { portal: cold.seconds, baseline: coldBaseline.seconds }, js: { pages, baseline: baselineJs } };
+  const raw = { staticPortal, staticBaseline, shapeBaseline, htmlBytes, dynamicPortal, dynamicBaseline, dataPortal, dataBaseline, loginPortal, argon2, passkeyLogin, passwordLogin, coldStart: { portal: cold.seconds, baseline: coldBaseline.seconds }, js: { pages, baseline: baselineJs } };
   const text = [
     `${table(rows)}\n\n`,
     ...rows.filter((row) => row.note).map((row) => `note: ${row.measure}: ${row.note}\n`),

@@ -51,6 +51,10 @@ const envSchema = z.object({
     (value) => (typeof blank(value) === "string" ? String(value).split(",").map((item) => item.trim()).filter(Boolean) : []),
     z.array(origin),
   ),
+  WEBAUTHN_RELATED_ORIGINS: z.preprocess(
+    (value) => (typeof blank(value) === "string" ? String(value).split(",").map((item) => item.trim()).filter(Boolean) : []),
+    z.array(origin),
+  ),
   IMAGE_HOSTS: list(),
   SESSION_SECRET: z.preprocess(blank, z.string().min(32, { error: "expected at least 32 characters" }).optional()),
   CAPTCHA_PROVIDER: z.preprocess(
@@ -121,6 +125,8 @@ export type PortalConfig = {
   allowedRedirectHosts: readonly string[];
   /** origins allowed to frame the portal and to talk to it by postMessage */
   embedAllowedOrigins: readonly string[];
+  /** the brands' sibling sites whose pages may use this site's passkeys (GET /.well-known/webauthn) */
+  webauthnRelatedOrigins: readonly string[];
   /** hosts the launch image `img` may come from, besides the portal's own /images/ */
   imageHosts: readonly string[];
   /** the key of the sealed session-check cookie (iron-session) */
@@ -196,6 +202,7 @@ function read(): PortalConfig {
     COOKIE_HTTP_ONLY: process.env.COOKIE_HTTP_ONLY,
     ALLOWED_REDIRECT_HOSTS: process.env.ALLOWED_REDIRECT_HOSTS,
     EMBED_ALLOWED_ORIGINS: process.env.EMBED_ALLOWED_ORIGINS,
+    WEBAUTHN_RELATED_ORIGINS: process.env.WEBAUTHN_RELATED_ORIGINS,
     IMAGE_HOSTS: process.env.IMAGE_HOSTS,
     SESSION_SECRET: process.env.SESSION_SECRET,
     CAPTCHA_PROVIDER: process.env.CAPTCHA_PROVIDER,
@@ -225,6 +232,7 @@ function read(): PortalConfig {
     cookieHttpOnly: env.COOKIE_HTTP_ONLY !== "false",
     allowedRedirectHosts: env.ALLOWED_REDIRECT_HOSTS,
     embedAllowedOrigins: env.EMBED_ALLOWED_ORIGINS,
+    webauthnRelatedOrigins: env.WEBAUTHN_RELATED_ORIGINS,
     imageHosts: env.IMAGE_HOSTS,
     sessionSecret: env.SESSION_SECRET ?? null,
     captchaProvider: env.CAPTCHA_PROVIDER === "regional" ? (env.REGION === "cn" ? "aliyun" : "recaptcha") : env.CAPTCHA_PROVIDER,

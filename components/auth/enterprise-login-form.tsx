@@ -15,6 +15,7 @@ import { FormBody } from "@/components/ui/form-body";
 import { PasswordField } from "./password-field";
 import { useErrorText } from "./use-error-text";
 import { SignInVerification, usePasswordSignIn } from "./use-password-sign-in";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { DeviceCodeStep } from "./lazy";
 
 type Props = { lang: string; personalHref: string };
@@ -49,13 +50,14 @@ export function EnterpriseLoginForm({ lang, personalHref }: Props) {
         </h1>
         {signIn.formError ? <Alert tone="error">{signIn.formError}</Alert> : null}
         <Field label={t("account")} autoComplete="organization" placeholder={t("accountPlaceholder")} error={text.field(errors.account?.message)} {...register("account")} />
-        <Field label={t("email")} type="email" autoComplete="email" placeholder={t("emailPlaceholder")} error={text.field(errors.email?.message)} {...register("email")} />
+        <Field label={t("email")} type="email" autoComplete="username webauthn" placeholder={t("emailPlaceholder")} error={text.field(errors.email?.message)} {...register("email")} />
         <PasswordField label={t("password")} autoComplete="current-password" placeholder={t("passwordPlaceholder")} error={text.field(errors.password?.message)} {...register("password")} />
         <Checkbox label={t("remember")} {...register("remember")} />
         <SignInVerification human={signIn.human} scene="enterprise_login" page={page} />
         <Button type="submit" pending={isSubmitting}>
           {t("submit")}
         </Button>
+        <PasskeySignIn page={page} />
         <p className="text-center text-sm">
           <LaunchLink href={personalHref} keepR className="font-medium text-primary-strong hover:underline">
             {t("toPersonal")}

@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { PasswordLoginForm } from "./password-login-form";
 import { CodeLoginForm } from "./lazy-code-login";
+import { PasskeySignIn } from "./passkey-sign-in";
 
 type Props = {
   lang: string;
@@ -41,6 +42,7 @@ export function LoginForm({ lang, registerHref, findPasswordHref, businessHref }
           <CodeLoginForm page={page} />
         </TabsContent>
       </Tabs>
+      <PasskeySignIn page={page} />
       {registerHref ? (
         <p className="text-center text-sm text-muted">
           {t("noAccount")}{" "}

@@ -37,7 +37,7 @@ export function PasswordLoginForm({ page, findPasswordHref }: Props) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormBody>
         {signIn.formError ? <Alert tone="error">{signIn.formError}</Alert> : null}
-        <Field label={t("email")} type="email" autoComplete="email" placeholder={t("emailPlaceholder")} error={text.field(errors.email?.message)} {...register("email")} />
+        <Field label={t("email")} type="email" autoComplete="username webauthn" placeholder={t("emailPlaceholder")} error={text.field(errors.email?.message)} {...register("email")} />
         <PasswordField label={t("password")} autoComplete="current-password" placeholder={t("passwordPlaceholder")} error={text.field(errors.password?.message)} {...register("password")} />
         <div className="flex items-center justify-between">
           <Checkbox label={t("remember")} {...register("remember")} />

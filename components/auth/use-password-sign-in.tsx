@@ -13,7 +13,7 @@ import { useSignInVerification } from "./use-sign-in-verification";
 import { deviceHoldOf, type DeviceHold } from "./device-hold";
 
 /** How a sign-in was made, as analytics hears it. */
-export type SignInMethod = "password" | "enterprise" | "code" | "device";
+export type SignInMethod = "password" | "enterprise" | "code" | "device" | "passkey";
 
 /** A sign-in went through: analytics hears of it, then the browser goes where the action said. */
 export async function goSignedIn(result: SignInResult, method: SignInMethod): Promise<void> {

@@ -5,6 +5,7 @@ import { EnterprisePassword } from "@/components/account/enterprise-password";
 import { DeleteAccountSection } from "./delete-account-section";
 import { DeviceSection } from "./device-section";
 import { FirstPasswordSection } from "./first-password-section";
+import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
 import { SecuritySection } from "./section";
 import { SessionsSection } from "./sessions-section";
@@ -13,7 +14,7 @@ import { SocialSection } from "./social-section";
 type Props = { data: SecurityData; lang: Locale; query: string; business: boolean };
 
 /**
- * Account security (SPEC §2): password, login logs and sessions, device security, social
+ * Account security (SPEC §2): password, passkeys, login logs and sessions, device security, social
  * accounts and, for consumers, deleting the account. Enterprise users change their password
  * with the enterprise call and cannot delete their account: an operator manages it.
  */
@@ -36,6 +37,7 @@ export async function SecurityView({ data, lang, query, business }: Props) {
       ) : (
         <PasswordSection page={page} />
       )}
+      <PasskeysSection page={page} initial={data.passkeys.data} error={data.passkeys.error} email={data.user.email} verification={data.verification} />
       <SessionsSection page={page} initial={data.sessions.data} initialError={data.sessions.error} />
       <DeviceSection
         page={page}

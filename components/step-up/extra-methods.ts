@@ -2,6 +2,7 @@
 
 import type { ComponentType } from "react";
 import type { StepUpMethod } from "@/lib/contract/step-up";
+import { PasskeyProof } from "./passkey-proof";
 import type { StepUpPage } from "./types";
 
 /** What the step-up dialog hands a way of proving it does not build in itself. */
@@ -19,4 +20,6 @@ export type StepUpMethodProps = {
  * here, below the built-in password or emailed-code form. Load heavy code on demand (lazyPart):
  * this list is part of every page that can show the dialog.
  */
-export const EXTRA_STEP_UP_METHODS: Partial<Record<Exclude<StepUpMethod, "password" | "email_code">, ComponentType<StepUpMethodProps>>> = {};
+export const EXTRA_STEP_UP_METHODS: Partial<Record<Exclude<StepUpMethod, "password" | "email_code">, ComponentType<StepUpMethodProps>>> = {
+  passkey: PasskeyProof,
+};

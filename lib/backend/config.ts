@@ -4,6 +4,7 @@ import { parseNetwork } from "./net/addresses";
 import { normalizeCookieDomain } from "@/lib/contract/cookie-sync";
 import { singleton, clearSingleton } from "./singleton";
 import { readSocialSettings, type SocialSettings } from "./social/settings";
+import { webAuthnSettings, type WebAuthnSettings } from "./webauthn-settings";
 
 /**
  * The reference services' whole environment, parsed once with zod. A bad value stops the start
@@ -121,6 +122,10 @@ const envSchema = z.object({
   COOKIE_SYNC_DOMAINS: list(),
   COOKIE_SYNC_TARGETS: list(),
   COOKIE_HTTP_ONLY: z.preprocess(blank, z.enum(["true", "false"], { error: "expected true or false" }).default("true")),
+  WEBAUTHN_RP_ID: z.preprocess(blank, z.string().trim().toLowerCase().regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/, { error: "expected a domain name" }).optional()),
+  WEBAUTHN_RP_NAME: text(),
+  WEBAUTHN_RELATED_ORIGINS: list(),
+  EMBED_ALLOWED_ORIGINS: list(),
 });
 
 export type S3Settings = {
@@ -178,6 +183,8 @@ export type BackendConfig = {
   trainingVideo: { url: string; captions: string | null; seconds: number };
   /** third-party-cookie mode (GET /v1/cookie/*): the domains this site sets `utoken` on, and where a hop may go next */
   cookieSync: { domains: readonly string[]; targets: readonly string[]; httpOnly: boolean };
+  /** passkeys: the relying party (webauthn-settings.ts) */
+  webauthn: WebAuthnSettings;
 };
 
 /** The environment, or a part of it (tests). */
@@ -228,6 +235,15 @@ export function readConfig(source: EnvSource): BackendConfig {
   const env = parsed.data;
   const social = readSocialSettings(source, env.SOCIAL_PROVIDERS);
   if (!social.ok) throw new ConfigError(social.message);
+  const webauthn = webAuthnSettings({
+    rpId: env.WEBAUTHN_RP_ID ?? null,
+    rpName: env.WEBAUTHN_RP_NAME ?? null,
+    relatedOrigins: env.WEBAUTHN_RELATED_ORIGINS,
+    embedOrigins: env.EMBED_ALLOWED_ORIGINS,
+    publicOrigin: social.settings.publicOrigin,
+    port: social.settings.port,
+  });
+  if (!webauthn.ok) throw new ConfigError(webauthn.message);
   const provider = env.CAPTCHA_PROVIDER === "regional" ? (env.REGION === "cn" ? "aliyun" : "recaptcha") : env.CAPTCHA_PROVIDER;
   return {
     // The data directory is chosen at run time; keep the bundler from tracing the whole project.
@@ -266,6 +282,7 @@ export function readConfig(source: EnvSource): BackendConfig {
     safetyDeviceApiKey: env.SAFETY_DEVICE_API_KEY ?? null,
     trainingVideo: trainingVideo(env),
     cookieSync: { domains: cookieDomains(env.COOKIE_SYNC_DOMAINS), targets: env.COOKIE_SYNC_TARGETS, httpOnly: env.COOKIE_HTTP_ONLY !== "false" },
+    webauthn: webauthn.settings,
   };
 }
 

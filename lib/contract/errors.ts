@@ -61,6 +61,12 @@
  * | 20402 | cookieTargetRefused   | 400  | add-cookies: the target is not allowlisted, or carries a token |
  * | 20403 | cookieOtherAccount    | 409  | set-cookies: another account is signed in on that site; kept |
  * | 20404 | embedHandoffRefused   | 403  | the page was not launched by an allowed host: no token for scripts |
+ * | 20701 | passkeyRefused        | 401  | a passkey's answer failed verification (signature, origin, RP ID, counter, unknown or other user's passkey); counted like a wrong password |
+ * | 20702 | passkeyChallengeExpired | 400 | the passkey attempt is unknown, used, expired or another session's: start again |
+ * | 20703 | passkeyLimit          | 409  | the account has the most passkeys it may have (20): remove one first |
+ * | 20704 | passkeyMalformed      | 400  | the passkey answer is not WebAuthn (bad CBOR or client data JSON) |
+ * | 20705 | passkeyNotFound       | 404  | no such passkey on this account                       |
+ * | 20706 | passkeyExists         | 409  | that passkey is already registered                    |
  */
 export const ErrorCode = {
   ok: 0,
@@ -119,6 +125,12 @@ export const ErrorCode = {
   cookieTargetRefused: 20402,
   cookieOtherAccount: 20403,
   embedHandoffRefused: 20404,
+  passkeyRefused: 20701,
+  passkeyChallengeExpired: 20702,
+  passkeyLimit: 20703,
+  passkeyMalformed: 20704,
+  passkeyNotFound: 20705,
+  passkeyExists: 20706,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -61,4 +61,10 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20402: 400,
   20403: 409,
   20404: 403,
+  20701: 401,
+  20702: 400,
+  20703: 409,
+  20704: 400,
+  20705: 404,
+  20706: 409,
 };

@@ -7,7 +7,7 @@
  * proxy.ts repeats this list in its matcher, which Next needs as a literal;
  * tests/unit/security/page-paths.test.ts keeps the two the same.
  */
-export const NOT_PAGES = ["_next/", "v1/", "v2/", "message/", "api/", "brands/", "images/", "media/", "training/", "embed/", "icon\\.svg$", "favicon\\.ico$", "robots\\.txt$"] as const;
+export const NOT_PAGES = ["_next/", "v1/", "v2/", "message/", "api/", "brands/", "images/", "media/", "training/", "embed/", "\\.well-known/", "icon\\.svg$", "favicon\\.ico$", "robots\\.txt$"] as const;
 
 const NOT_PAGE = new RegExp(`^/(?:${NOT_PAGES.join("|")})`);
 

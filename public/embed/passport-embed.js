@@ -143,6 +143,9 @@
     iframe.title = options.title || "Passport";
     // the portal learns which host framed it from this (it must be on its allowlist)
     iframe.referrerPolicy = "origin";
+    // passkeys inside the frame: WebAuthn in a cross-origin frame needs its host to delegate it;
+    // without an origin the delegation is to the frame's own src, the portal, and nothing else
+    iframe.setAttribute("allow", "publickey-credentials-get; publickey-credentials-create");
     iframe.style.cssText = "display:block;width:100%;border:0;height:" + minHeight + "px";
     var events = emitter(options);
     var stop = listen(

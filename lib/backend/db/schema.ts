@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, doublePrecision, index, inet, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, doublePrecision, index, inet, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The reference services' tables. Every timestamp is written by the services from
@@ -595,4 +595,51 @@ export const auditLog = pgTable(
     index("audit_log_action_idx").on(t.action, t.at),
     index("audit_log_target_idx").on(t.targetId, t.at),
   ],
+);
+
+/**
+ * A user's passkeys (WebAuthn credentials). The credential id and COSE public key are stored as
+ * the browser sends them (base64url); `counter` is the authenticator's signature counter, which
+ * must grow with every assertion when the authenticator keeps one (a clone otherwise).
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull().unique(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** how the browser said it can reach the authenticator (usb, internal, hybrid, …) */
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    name: text("name").notNull(),
+    /** singleDevice | multiDevice (WebAuthn's backup eligibility) */
+    deviceType: text("device_type", { enum: ["singleDevice", "multiDevice"] }).notNull(),
+    backedUp: boolean("backed_up").notNull().default(false),
+    createdAt: ts("created_at").notNull(),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * The challenges of passkey ceremonies, kept server-side and used once. A registration's is
+ * bound to the session that asked (`sessionId`), a sign-in's to its attempt (the random
+ * `attempt` id the caller got, stored hashed).
+ */
+export const passkeyChallenges = pgTable(
+  "passkey_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    attemptHash: text("attempt_hash").notNull().unique(),
+    purpose: text("purpose", { enum: ["register", "authenticate"] }).notNull(),
+    challenge: text("challenge").notNull(),
+    sessionId: uuid("session_id").references(() => sessions.id, { onDelete: "cascade" }),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("passkey_challenges_expires_idx").on(t.expiresAt)],
 );

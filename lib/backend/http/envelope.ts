@@ -29,6 +29,12 @@ const MESSAGES: Partial<Record<ErrorCodeValue, string>> = {
   20402: "That address is not an allowed destination.",
   20403: "Another account is already signed in on this site; it was kept.",
   20404: "This page was not opened by an allowed app.",
+  20701: "The passkey could not be verified.",
+  20702: "The passkey request has expired; please try again.",
+  20703: "This account has the most passkeys it may have.",
+  20704: "That is not a passkey answer.",
+  20705: "Passkey not found.",
+  20706: "That passkey is already registered.",
 };
 
 export const NO_STORE = { "cache-control": "no-store" } as const;

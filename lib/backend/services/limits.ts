@@ -53,8 +53,11 @@ export function passwordDelaySeconds(consecutiveFailures: number): number {
   return Math.min(PASSWORD_DELAY_MAX_SECONDS, PASSWORD_DELAY_BASE_SECONDS * 2 ** Math.min(over - 1, 16));
 }
 
-/** Failures that mean "wrong account or password": they count towards throttles and verification. */
-export const CREDENTIAL_FAILURES = [ErrorCode.accountNotFound, ErrorCode.incorrectCredentials] as const;
+/**
+ * Failures that mean "wrong account or password" (or a passkey answer that did not verify):
+ * they count towards throttles and verification.
+ */
+export const CREDENTIAL_FAILURES = [ErrorCode.accountNotFound, ErrorCode.incorrectCredentials, ErrorCode.passkeyRefused] as const;
 
 /** Human verification is required for a sign-in once, within the last hour, there were … */
 export const VERIFICATION_AFTER = {

@@ -18,7 +18,7 @@ import type { UserRow } from "./users";
  *   3. what else        the account may sign in (restricted 20103, banned 20105); a successful
  *                       proof forgets the email's wrong passwords
  *   4. the session      device security's hold (20109 and a mailed device code unless the
- *                       factor proved the mailbox), the login log, the device remembered
+ *                       factor proved the mailbox or the device), the login log, the device remembered
  *
  * A social sign-in starts at step 3 (social-sign-in.ts): the provider proved the person and the
  * services' callback has its own guards.
@@ -32,6 +32,16 @@ export type Factor = {
   verification?: { scene: VerificationScene; ticket: string | undefined };
   /** the way in proved the mailbox already (an emailed code): device security does not hold it */
   provesMailbox?: boolean;
+  /**
+   * the way in proved the device itself (a passkey: a key that never leaves its authenticator):
+   * device security does not hold it either (docs/security.md, "Passkeys")
+   */
+  provesDevice?: boolean;
+  /**
+   * the way in is two factors at once (a passkey: something the user has, unlocked by user
+   * verification): a two-step sign-in asks it for no second step
+   */
+  multiFactor?: boolean;
   /** step 2: the account proved, or a thrown refusal */
   prove(proof: FactorProof): Promise<UserRow>;
 };
@@ -44,6 +54,6 @@ export async function signIn(email: string, factor: Factor, client: ClientInfo, 
   const user = await factor.prove({ attempt, account, verified });
   await assertMaySignIn(user, attempt);
   await forgetPasswordFailures(attempt.email);
-  const { token } = await openSession(user, client, remember, { deviceVerified: factor.provesMailbox ?? false });
+  const { token } = await openSession(user, client, remember, { deviceVerified: (factor.provesMailbox ?? false) || (factor.provesDevice ?? false) });
   return { token, user };
 }

@@ -5,6 +5,7 @@ import { getDb } from "../db/client";
 import { sessions } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { consumeVerificationCode } from "./codes";
+import { hasPasskey } from "./passkeys/owned";
 import { verifyPassword } from "./passwords";
 import { forgetPasswordFailures, guardSignIn, refuseSignIn, takeCodeCheck } from "./protection";
 import type { SessionRow } from "./sessions";
@@ -48,7 +49,9 @@ export function assertRecentProof(session: SessionRow, at: Date = now()): void {
  * password the account does not have. Passkeys and authenticator apps add theirs here.
  */
 export async function proofMethods(user: UserRow): Promise<StepUpMethod[]> {
-  return user.passwordSet ? ["password"] : ["email_code"];
+  const methods: StepUpMethod[] = user.passwordSet ? ["password"] : ["email_code"];
+  if (await hasPasskey(user.id)) methods.push("passkey");
+  return methods;
 }
 
 /** GET /v1/user/step-up */

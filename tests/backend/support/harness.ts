@@ -70,6 +70,10 @@ const ENV_KEYS = [
   "COOKIE_HTTP_ONLY",
   "ADMIN_ALLOWED_IPS",
   "AUDIT_RETENTION_DAYS",
+  "EMBED_ALLOWED_ORIGINS",
+  "WEBAUTHN_RP_ID",
+  "WEBAUTHN_RP_NAME",
+  "WEBAUTHN_RELATED_ORIGINS",
 ] as const;
 /** Also the per-provider social settings (SOCIAL_GOOGLE_ISSUER, …) and the public addresses. */
 export type BackendEnv = Partial<Record<(typeof ENV_KEYS)[number] | `SOCIAL_${string}` | "PUBLIC_ORIGIN" | "SERVICES_PUBLIC_URL" | "PORT", string>>;

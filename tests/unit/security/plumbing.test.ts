@@ -101,6 +101,7 @@ const config = (over: Partial<PortalConfig> = {}): PortalConfig => ({
   cookieHttpOnly: true,
   allowedRedirectHosts: [],
   embedAllowedOrigins: [],
+  webauthnRelatedOrigins: [],
   imageHosts: [],
   sessionSecret: null,
   captchaProvider: "altcha",

@@ -1,0 +1,98 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { PASSKEY_NAME_MAX } from "@/lib/contract/passkey-rules";
+import type { PasskeyItem } from "@/lib/contract/passkeys";
+import type { ActionError, ActionResult } from "@/lib/session/action-result";
+import { removePasskeyAction, renamePasskeyAction } from "@/lib/actions/passkeys";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { callAction, useErrorText } from "@/components/auth/use-error-text";
+import { ConfirmDialog } from "./confirm-dialog";
+import { LocalTime } from "./local-time";
+import { Badge } from "./section";
+import type { SecurityPageRef } from "./page-ref";
+
+type Guard = <T extends object>(run: () => Promise<ActionResult<T>>) => Promise<ActionResult<T> | { ok: false; error: ActionError }>;
+type Props = { item: PasskeyItem; page: SecurityPageRef; guard: Guard; onRenamed: (item: PasskeyItem) => void; onRemoved: () => void };
+
+/** One passkey: its name, when it was added and last used; rename in place, remove after a confirmation (and a recent proof). */
+export function PasskeyRow({ item, page, guard, onRenamed, onRemoved }: Props) {
+  const t = useTranslations("passkeys");
+  const text = useErrorText();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(item.name);
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+
+  async function rename(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim()) return setError(text.field("passkeyNameRequired"));
+    if (name.trim().length > PASSKEY_NAME_MAX) return setError(text.field("passkeyNameTooLong"));
+    setPending(true);
+    const result = await callAction(() => renamePasskeyAction({ id: item.id, name }, page));
+    setPending(false);
+    if (!result.ok) return setError(text.action(result.error));
+    setError(undefined);
+    setEditing(false);
+    onRenamed(result.passkey);
+  }
+
+  async function remove(): Promise<string | null> {
+    const result = await guard(() => removePasskeyAction({ id: item.id }, page));
+    if (!result.ok) return text.action(result.error);
+    onRemoved();
+    return null;
+  }
+
+  if (editing) {
+    return (
+      <li className="py-3">
+        <form onSubmit={rename} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <Field label={t("renameLabel")} value={name} maxLength={PASSKEY_NAME_MAX + 1} error={error} autoFocus onChange={(event) => setName(event.target.value)} className="min-w-0 sm:flex-1" />
+          <div className="flex gap-2">
+            <Button type="submit" pending={pending} className="h-11">
+              {t("save")}
+            </Button>
+            <Button type="button" variant="secondary" className="h-11" onClick={() => { setEditing(false); setName(item.name); setError(undefined); }}>
+              {t("cancel")}
+            </Button>
+          </div>
+        </form>
+      </li>
+    );
+  }
+
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 break-words text-sm font-medium text-gray-900">
+          {item.name}
+          {item.backedUp ? <Badge>{t("synced")}</Badge> : null}
+        </p>
+        <p className="text-xs text-muted">
+          {t("added")} <LocalTime iso={item.createdAt} /> · {item.lastUsedAt ? <>{t("lastUsed")} <LocalTime iso={item.lastUsedAt} /></> : t("neverUsed")}
+        </p>
+        {error ? <Alert tone="error" className="mt-2">{error}</Alert> : null}
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button variant="secondary" className="h-9" onClick={() => setEditing(true)} aria-label={t("renameNamed", { name: item.name })}>
+          {t("rename")}
+        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button variant="secondary" className="h-9" aria-label={t("removeNamed", { name: item.name })}>
+              {t("remove")}
+            </Button>
+          }
+          title={t("removeTitle")}
+          description={t("removeDescription", { name: item.name })}
+          confirmLabel={t("remove")}
+          onConfirm={remove}
+        />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,122 @@
+"use client";
+
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { errorMessageKey } from "@/lib/contract/errors";
+import { PASSKEY_NAME_MAX } from "@/lib/contract/passkey-rules";
+import type { PasskeyItem, PasskeyList } from "@/lib/contract/passkeys";
+import type { VerificationSetup } from "@/lib/validation/verification";
+import { passkeyRegistrationOptionsAction, registerPasskeyAction } from "@/lib/actions/passkeys";
+import { createPasskey, passkeyCancelled, passkeyForbidden, passkeysUsable } from "@/lib/passkeys/browser";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { callAction, useErrorText } from "@/components/auth/use-error-text";
+import { useStepUp } from "@/components/step-up/use-step-up";
+import type { SecurityPageRef } from "./page-ref";
+import { PasskeyRow } from "./passkey-row";
+import { SecuritySection } from "./section";
+
+type Props = { page: SecurityPageRef; initial: PasskeyList | null; error: number | null; email: string; verification: VerificationSetup };
+type Message = { tone: "success" | "error"; text: string };
+
+/**
+ * Passkeys (docs/security.md, "Passkeys"): add one (the browser's own dialog, after a recent
+ * proof), see each with its name, when it was added and last used, rename and remove it. Where
+ * this browser or frame cannot create passkeys the add control is replaced by a note; the list
+ * still shows and removes them.
+ */
+export function PasskeysSection({ page, initial, error, email, verification }: Props) {
+  const t = useTranslations("passkeys");
+  const te = useTranslations("errors");
+  const text = useErrorText();
+  const stepUp = useStepUp({ page, email, verification });
+  const [items, setItems] = useState<PasskeyItem[]>(initial?.passkeys ?? []);
+  const [name, setName] = useState("");
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [usable, setUsable] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setUsable(passkeysUsable("create")), 0);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const chosen = name.trim() || t("defaultName");
+    if (chosen.length > PASSKEY_NAME_MAX) return setNameError(text.field("passkeyNameTooLong"));
+    setNameError(undefined);
+    setMessage(null);
+    setPending(true);
+    try {
+      const options = await stepUp.guard(() => passkeyRegistrationOptionsAction(page));
+      if (!options.ok) return setMessage({ tone: "error", text: text.action(options.error) });
+      let response;
+      try {
+        response = await createPasskey(options.options);
+      } catch (failure) {
+        if (passkeyForbidden(failure)) setUsable(false);
+        else if (!passkeyCancelled(failure)) setMessage({ tone: "error", text: te("20704") });
+        return;
+      }
+      const saved = await callAction(() => registerPasskeyAction({ attempt: options.attempt, name: chosen, response }, page));
+      if (!saved.ok) return setMessage({ tone: "error", text: text.action(saved.error) });
+      setItems((current) => [saved.passkey, ...current]);
+      setName("");
+      setMessage({ tone: "success", text: t("addedNotice", { name: saved.passkey.name }) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <SecuritySection id="passkeys" title={t("title")} description={t("description")}>
+      {error !== null ? <Alert tone="error">{te(errorMessageKey(error), { seconds: 60 })}</Alert> : null}
+      {message ? (
+        <Alert tone={message.tone} className="mb-3">
+          {message.text}
+        </Alert>
+      ) : null}
+      {items.length === 0 ? (
+        <p className="text-sm text-muted">{t("empty")}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-gray-100" aria-label={t("listLabel")}>
+          {items.map((item) => (
+            <PasskeyRow
+              key={item.id}
+              item={item}
+              page={page}
+              guard={stepUp.guard}
+              onRenamed={(renamed) => setItems((current) => current.map((entry) => (entry.id === renamed.id ? renamed : entry)))}
+              onRemoved={() => {
+                setItems((current) => current.filter((entry) => entry.id !== item.id));
+                setMessage({ tone: "success", text: t("removedNotice", { name: item.name }) });
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      {usable === false ? (
+        <p className="mt-4 text-sm text-muted">{t("unavailable")}</p>
+      ) : usable ? (
+        <form onSubmit={add} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <Field
+            label={t("nameLabel")}
+            placeholder={t("defaultName")}
+            value={name}
+            maxLength={PASSKEY_NAME_MAX + 1}
+            error={nameError}
+            onChange={(event) => setName(event.target.value)}
+            className="min-w-0 sm:flex-1"
+          />
+          <Button type="submit" pending={pending} className="h-11 shrink-0">
+            {t("add")}
+          </Button>
+        </form>
+      ) : null}
+      {stepUp.dialog}
+    </SecuritySection>
+  );
+}

@@ -1,0 +1,112 @@
+import { and, eq } from "drizzle-orm";
+import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { AuthenticationOptions, AuthenticationResponse, PasskeySession } from "@/lib/contract/passkeys";
+import { now } from "../../clock";
+import { getConfig } from "../../config";
+import { getDb } from "../../db/client";
+import { passkeys, users } from "../../db/schema";
+import { ErrorCode, throttled } from "../../errors";
+import { isOver, rateLimit } from "../../ratelimit";
+import { ipLimitKey } from "../ip-key";
+import { assertIpAllowed, refuseSignIn } from "../protection";
+import type { ClientInfo } from "../sessions";
+import { signIn, type Factor } from "../sign-in";
+import { PASSKEY_CEREMONY_TIMEOUT_MS, spendChallenge, storeChallenge } from "./challenges";
+import { userHandleOf } from "./manage";
+import { assertWellFormedAssertion } from "./well-formed";
+
+/**
+ * Sign-in with a passkey: a discoverable credential, so the options name no account and the
+ * browser offers the site's passkeys (a button, or the email field's autofill). The answer goes
+ * through the sign-in pipeline (sign-in.ts) like every way in: the ban list and the address's
+ * failure cap first, then the passkey factor, the account's own rules, the session and login log.
+ */
+type StoredPasskey = typeof passkeys.$inferSelect & { email: string };
+
+/** options handed to one address (each is a stored challenge) */
+const OPTIONS_PER_IP = { name: "passkey-options-ip", points: 300, durationSeconds: 3_600 } as const;
+
+export async function passkeySignInOptions(ip: string | null): Promise<AuthenticationOptions> {
+  await assertIpAllowed(ip);
+  const key = ipLimitKey(ip);
+  if (key !== null) {
+    const usage = await (await rateLimit(OPTIONS_PER_IP)).hit(key);
+    if (isOver(usage, OPTIONS_PER_IP)) throw throttled(usage.resetInMs);
+  }
+  const { rpId } = getConfig().webauthn;
+  const options = await generateAuthenticationOptions({ rpID: rpId, userVerification: "required", timeout: PASSKEY_CEREMONY_TIMEOUT_MS });
+  const attempt = await storeChallenge("authenticate", options.challenge, null);
+  return { attempt, options };
+}
+
+export async function findPasskey(credentialId: string): Promise<StoredPasskey | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ passkey: passkeys, email: users.email })
+    .from(passkeys)
+    .innerJoin(users, eq(users.id, passkeys.userId))
+    .where(eq(passkeys.credentialId, credentialId))
+    .limit(1);
+  return row ? { ...row.passkey, email: row.email } : null;
+}
+
+/** The signature, origin, RP ID, challenge and user verification; the counter must grow. Any doubt → false. */
+async function verifies(stored: StoredPasskey, response: AuthenticationResponse, challenge: string): Promise<{ counter: number; backedUp: boolean } | null> {
+  const { rpId, origins, topOrigins } = getConfig().webauthn;
+  const result = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: [...origins],
+    // in a host's frame the answer names the host's page; only an allowed host's counts
+    expectedTopOrigin: [...topOrigins],
+    expectedRPID: rpId,
+    credential: { id: stored.credentialId, publicKey: isoBase64URL.toBuffer(stored.publicKey), counter: stored.counter, transports: stored.transports },
+    requireUserVerification: true,
+  }).catch(() => null);
+  if (!result?.verified) return null;
+  return { counter: result.authenticationInfo.newCounter, backedUp: result.authenticationInfo.credentialBackedUp };
+}
+
+/**
+ * The passkey factor. An unknown passkey, one whose user handle names another account, and an
+ * answer that does not verify (forged, replayed onto a new attempt, another site's, a counter
+ * that did not grow) are one refusal, 20701, logged and counted like a wrong password. The
+ * counter moves only from the value this check read, so two uses of one answer cannot both win.
+ */
+export function passkeyAssertion(stored: StoredPasskey | null, response: AuthenticationResponse, challenge: string): Factor {
+  return {
+    method: "passkey",
+    provesDevice: true,
+    multiFactor: true,
+    async prove({ attempt, account }) {
+      const refuse = () => refuseSignIn(attempt, ErrorCode.passkeyRefused);
+      if (!stored || !account || account.id !== stored.userId) throw await refuse();
+      if (response.response.userHandle !== userHandleOf(account.id)) throw await refuse();
+      const checked = await verifies(stored, response, challenge);
+      if (!checked) throw await refuse();
+      const db = await getDb();
+      const moved = await db
+        .update(passkeys)
+        .set({ counter: checked.counter, backedUp: checked.backedUp, lastUsedAt: now() })
+        .where(and(eq(passkeys.id, stored.id), eq(passkeys.counter, stored.counter)))
+        .returning({ id: passkeys.id });
+      if (moved.length === 0) throw await refuse();
+      return account;
+    },
+  };
+}
+
+/**
+ * POST /v1/login/passkey: the attempt's challenge is spent first (unknown, used or expired →
+ * 20702), garbage is 20704, then the pipeline. A passkey proves the device and is two factors:
+ * device security does not hold it back and two-step sign-in asks for nothing more.
+ */
+export async function loginWithPasskey(input: { attempt: string; response: AuthenticationResponse; remember?: boolean }, client: ClientInfo): Promise<PasskeySession> {
+  const challenge = await spendChallenge("authenticate", input.attempt, null);
+  assertWellFormedAssertion(input.response);
+  const stored = await findPasskey(input.response.id);
+  // an unknown passkey has no account: the attempt is logged under no email
+  const { token, user } = await signIn(stored?.email ?? "", passkeyAssertion(stored, input.response, challenge), client, input.remember ?? false);
+  return { utoken: token, uid: user.id, enterprise: user.enterpriseId !== null };
+}
