@@ -148,7 +148,12 @@ export class Client {
     const started = this.context.ledger.now();
     try {
       const answer = await request(`${this.context.base}/v1/user/headpic`, { method: "PATCH", body, from: LOAD_ADDRESS, headers: { "content-type": type, utoken: this.token(account) } });
-      const envelope = JSON.parse(answer.body.toString("utf8")) as { code: number; data?: { headpic?: string } };
+      let envelope: { code: number; data?: { headpic?: string } } = { code: -1 };
+      try {
+        envelope = JSON.parse(answer.body.toString("utf8")) as typeof envelope;
+      } catch {
+        // the balancer's own error page
+      }
       this.context.ledger.record("avatar upload", started, answer.status, envelope.code);
       if (envelope.code === 0 && envelope.data?.headpic) account.headpic = { acked: envelope.data.headpic, uncertain: 0 };
     } catch {

@@ -21,14 +21,23 @@ function inWindow(entry: Entry, ledger: Ledger, allows503: boolean): boolean {
   return ledger.windows.some((window) => window.allows503 === allows503 && entry.at <= window.end + 5_000 && entry.at + entry.ms >= window.start);
 }
 
-export function faultyEntries(ledger: Ledger): { allowed503: Entry[]; failures: Entry[] } {
+/**
+ * A signed-in page whose data cannot be loaded shows the user centre's error screen ("could
+ * not load", retry: app/[lang]/(account)/error.tsx), which Next sends with status 500. Inside the
+ * database window that is the designed outage answer of a page: counted and printed apart.
+ */
+const PAGE_ERROR_SCREEN = "signed-in page";
+
+export function faultyEntries(ledger: Ledger): { allowed503: Entry[]; pageErrorScreens: Entry[]; failures: Entry[] } {
   const allowed503: Entry[] = [];
+  const pageErrorScreens: Entry[] = [];
   const failures: Entry[] = [];
   for (const entry of ledger.entries) {
     if (entry.outcome === "503" && inWindow(entry, ledger, true)) allowed503.push(entry);
+    else if (entry.status === 500 && entry.kind === PAGE_ERROR_SCREEN && inWindow(entry, ledger, true)) pageErrorScreens.push(entry);
     else if (entry.outcome === "503" || entry.outcome === "5xx" || entry.outcome === "lost") failures.push(entry);
   }
-  return { allowed503, failures };
+  return { allowed503, pageErrorScreens, failures };
 }
 
 export function summary(ledger: Ledger, loadMs: number): string {

@@ -56,7 +56,11 @@ export class Postgres {
 
   async init(): Promise<void> {
     fs.mkdirSync(this.dir, { recursive: true });
-    if (process.getuid?.() === 0) execFileSync("chown", ["postgres:", this.dir]);
+    if (process.getuid?.() === 0) {
+      // the run's directory is private (mkdtemp): the postgres user must reach its own part of it
+      fs.chmodSync(path.dirname(this.dir), 0o755);
+      execFileSync("chown", ["postgres:", this.dir]);
+    }
     const [command, args] = asPostgres(path.join(pgBin(), "initdb"), ["-D", this.data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
     execFileSync(command, args, { stdio: "ignore" });
   }
@@ -93,7 +97,7 @@ export class Redis {
     this.proc = start("redis", "redis-server", ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", this.dir], { logDir });
     await waitFor("Redis", async () => {
       try {
-        return execFileSync("redis-cli", ["-p", String(this.port), "ping"]).toString().trim() === "PONG";
+        return execFileSync("redis-cli", ["-p", String(this.port), "ping"], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim() === "PONG";
       } catch {
         return false;
       }

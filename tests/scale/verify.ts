@@ -33,8 +33,8 @@ async function checkAccount(account: Account, portals: Portal[], failures: strin
     if (acked !== null && info.nickname !== acked && !uncertain.includes(String(info.nickname))) failures.push(`${account.email}: nickname ${String(info.nickname)} on ${other.name}, acknowledged ${acked}`);
     if (account.headpic.acked !== null) {
       if (info.headpic !== account.headpic.acked && account.headpic.uncertain === 0) failures.push(`${account.email}: avatar ${String(info.headpic)} on ${other.name}, acknowledged ${account.headpic.acked}`);
-      const file = await request(String(info.headpic));
-      if (file.status !== 200 || file.body.length === 0) failures.push(`${account.email}: its avatar does not load (HTTP ${file.status})`);
+      const file = typeof info.headpic === "string" ? await request(info.headpic) : null;
+      if (!file || file.status !== 200 || file.body.length === 0) failures.push(`${account.email}: its avatar does not load (HTTP ${String(file?.status)})`);
     }
     const list = (await api(other.url, "GET", "/v1/exchange/list?page=1&pageSize=1", { token, from: LOAD_ADDRESS })).envelope.data ?? {};
     const total = Number(list.total);

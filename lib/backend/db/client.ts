@@ -95,6 +95,12 @@ async function openPostgres(url: string): Promise<Handle> {
   pool.on("error", (error) => {
     log().warn({ err: { type: error.name, code: pgErrorCode(error), message: error.message } }, "database connection lost; the pool reconnects on demand");
   });
+  // A connection that dies while checked out between two queries (a transaction waiting on the
+  // bucket when the server restarts) emits 'error' on the client, where the pool no longer
+  // listens: an uncaught exception. Its next query then fails as unavailable (10007).
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
   try {
     // One dedicated connection holds the lock, so instances starting together migrate once.
     const connection = await pool.connect();
@@ -241,7 +247,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 6; depth++) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === "string" && (UNREACHABLE.has(code) || code.startsWith("08") || /^57P0[123]$/.test(code))) return true;
-    if (typeof message === "string" && /^Connection terminated|timeout exceeded when trying to connect/.test(message)) return true;
+    if (typeof message === "string" && /^Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable/.test(message)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
