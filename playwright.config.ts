@@ -54,6 +54,8 @@ export const socialEnv = {
 export const DOWN_URL = `http://127.0.0.1:${DOWN_PORT}`;
 /** A portal that tests/e2e/restart.spec.ts starts, stops and starts again itself, with other settings. */
 export const RESTART_PORT = BASE_PORT + 63;
+/** The portal tests/e2e/operations.spec.ts starts and stops itself (probes, metrics, draining). */
+export const OPERATIONS_PORT = BASE_PORT + 64;
 /**
  * A portal as in production: the default proof-of-work cost and no IP_LIMIT_EXEMPT, with its own
  * data directory in which the address PROD_BANNED_IP is banned before it starts (nothing else

@@ -1,7 +1,9 @@
 /**
  * `npm start`: the portal's production server (after `npm run build`). Node's http server with
  * Next's custom-server handler (lib/server/portal-server.ts); SIGTERM/SIGINT stop it gracefully
- * (lib/server/stop.ts).
+ * (lib/server/stop.ts), after draining for SHUTDOWN_DRAIN_SECONDS. It answers /healthz and /readyz
+ * itself (lib/server/probes.ts) and serves Prometheus metrics to operators only
+ * (lib/server/metrics.ts: METRICS_PORT or METRICS_TOKEN). docs/deploy.md.
  *
  *   npm start                          every interface, PORT or 3000
  *   npm start -- -H 127.0.0.1 -p 3100  one address and port (as `next start -H … -p …`)
@@ -26,18 +28,33 @@ async function main(): Promise<void> {
   const { stopOnSignals } = await import("./lib/server/stop");
   const { portalConfig } = await import("./lib/config");
   const { portalLog } = await import("./lib/log");
+  const { serverSettings } = await import("./lib/server/settings");
+  const { startMetricsListener } = await import("./lib/server/metrics");
+  const settings = serverSettings();
   const hostname = values.hostname?.trim() || undefined;
-  const started = await startPortalServer({ dir: __dirname, hostname, port });
   // the embedded services run in this process unless the passport API is another origin
   const embedded = portalConfig().upstream.passport === null;
+  const servicesCheck = embedded ? await embeddedServicesCheck() : undefined;
+  const started = await startPortalServer({ dir: __dirname, hostname, port, settings, servicesCheck });
+  const metricsServer = await startMetricsListener(settings);
   // `npm run admin` reaches the embedded database through this process (docs/operators.md)
   if (embedded) (await import("./lib/backend/admin/portal-channel")).openCliChannel(started.address);
   stopOnSignals({
     server: started.server,
     closeApp: started.closeApp,
     closeServices: embedded ? async () => (await import("./lib/backend/shutdown")).closeServices() : undefined,
+    drainSeconds: settings.drainSeconds,
+    otherServers: metricsServer ? [metricsServer] : [],
   });
   portalLog().info({ address: started.address.address, port: started.address.port }, "the portal is listening");
+}
+
+/** /readyz's question to the embedded services, and their metrics (pool use) registered at start. */
+async function embeddedServicesCheck() {
+  const { servicesReadiness } = await import("./lib/backend/readiness");
+  const { backendMetrics } = await import("./lib/backend/metrics");
+  backendMetrics();
+  return () => servicesReadiness();
 }
 
 main().catch((error: unknown) => {

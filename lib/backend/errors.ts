@@ -1,4 +1,5 @@
 import { ErrorCode, type ErrorCodeValue } from "@/lib/contract/errors";
+import { backendMetrics } from "./metrics";
 
 /**
  * A failure the caller should see as `{code, data?, message}`. Services throw it; the router
@@ -24,5 +25,6 @@ export type { ErrorCodeValue };
 
 /** A throttled caller: HTTP 429 with `data.retryAfter` (whole seconds, at least 1) and a Retry-After header. */
 export function throttled(retryAfterMs: number, code: typeof ErrorCode.tooManyRequests | typeof ErrorCode.captchaFrequency = ErrorCode.tooManyRequests): ServiceError {
+  backendMetrics().rateLimited.inc({ code: String(code) });
   return new ServiceError(code, { retryAfter: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
 }

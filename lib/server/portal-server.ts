@@ -8,6 +8,10 @@ import { calledActionId, readActionIds } from "@/lib/security/action-ids";
 import { pageHeadersByRequest } from "@/lib/security/headers";
 import { CappedRequest, prepareRequest, type IncomingOptions } from "@/lib/security/incoming";
 import { refusalBody } from "@/lib/security/refusal-body";
+import { isDraining } from "./draining";
+import { answerMetrics, observeRequest } from "./metrics";
+import { answerProbe, type ServicesCheck } from "./probes";
+import type { ServerSettings } from "./settings";
 
 /**
  * The portal's HTTP server: Node's http server with Next's documented custom-server handler
@@ -29,6 +33,10 @@ export type PortalServerOptions = {
   /** the address to bind; none = every interface */
   hostname?: string;
   port: number;
+  /** drain and metrics settings (lib/server/settings.ts) */
+  settings: ServerSettings;
+  /** the embedded services' part of /readyz; none when the services are another origin */
+  servicesCheck?: ServicesCheck;
 };
 
 export type PortalServer = { server: http.Server; address: AddressInfo; closeApp: () => Promise<void> };
@@ -37,7 +45,7 @@ const NEXT_HOSTNAME = "localhost";
 /** the header Next puts on an action call it forwards to another page of the same server */
 const FORWARDED_ACTION = "x-action-forwarded";
 
-export async function startPortalServer({ dir, hostname, port }: PortalServerOptions): Promise<PortalServer> {
+export async function startPortalServer({ dir, hostname, port, settings, servicesCheck }: PortalServerOptions): Promise<PortalServer> {
   const config = portalConfig();
   const options: IncomingOptions = { trustProxy: config.trustProxyHops > 0, pageHeaders: pageHeadersByRequest(config) };
   const actionIds = readActionIds(path.join(dir, ".next"));
@@ -47,6 +55,12 @@ export async function startPortalServer({ dir, hostname, port }: PortalServerOpt
   const ready = new Promise<void>((resolve) => (prepared = resolve));
 
   const server = http.createServer({ IncomingMessage: CappedRequest }, (request, response) => {
+    observeRequest(request, response);
+    // the probes and the metrics answer before anything else, Next's start included
+    if (answerProbe(request, response, servicesCheck) || answerMetrics(request, response, settings)) return;
+    // draining: each connection is closed after its answer, so a client (or the balancer) opens
+    // its next one where it is still welcome
+    if (isDraining()) response.setHeader("connection", "close");
     if (!prepareRequest(request, response, options)) return;
     const id = calledActionId(request.method, request.headers["next-action"]);
     if (id !== null && actionIds && !actionIds.has(id)) return refuseAction(request, response, "unknown server action");

@@ -1,11 +1,17 @@
 import type { Server } from "node:http";
 import { flushStdout, portalLog } from "@/lib/log";
+import { markDraining } from "./draining";
 
 /**
- * SIGTERM / SIGINT of the portal's server (server.ts): stop accepting connections, let the
+ * SIGTERM / SIGINT of the portal's server (server.ts): first drain (below), then stop accepting connections, let the
  * requests under way finish, close Next, then the services' database, write the last log lines
  * out, and exit 0 (1 when a close failed). A request that is still running after GRACE_MS is cut, so a stuck client
  * cannot hold the stop; a close that fails is logged and the exit still happens.
+ *
+ * Draining: at the signal /readyz turns 503 at once (lib/server/draining.ts) and the server
+ * keeps serving everything for `drainSeconds` (SHUTDOWN_DRAIN_SECONDS), long enough for the
+ * balancer's health checks to take the instance out, so no request is sent to a closed port. A
+ * second signal during the drain cuts it short (an operator's second Ctrl-C).
  *
  * Each step logs nothing of its own but the two lines below (the database's own line comes
  * from the services), and the exit waits for standard output: a pipe is written
@@ -19,11 +25,19 @@ export type StopParts = {
   closeApp?: () => Promise<void>;
   /** the embedded services' database, when this process runs them */
   closeServices?: () => Promise<void>;
+  /** seconds of draining before the server stops accepting connections (0: none) */
+  drainSeconds?: number;
+  /** further listeners that close with it (the metrics port) */
+  otherServers?: Server[];
 };
 
 /** Resolves true once everything is closed, false when a close failed (logged). */
-export function stopGracefully({ server, closeApp, closeServices }: StopParts, signal: string): Promise<boolean> {
+export function stopGracefully({ server, closeApp, closeServices, otherServers = [] }: StopParts, signal: string): Promise<boolean> {
   portalLog().info({ signal }, "stopping: no new connections; the requests under way finish, then the database closes");
+  for (const other of otherServers) {
+    other.close();
+    other.closeAllConnections();
+  }
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const cut = setTimeout(() => server.closeAllConnections(), GRACE_MS);
@@ -43,10 +57,24 @@ export function stopGracefully({ server, closeApp, closeServices }: StopParts, s
 
 export function stopOnSignals(parts: StopParts): void {
   let stopping = false;
+  let endDrain: (() => void) | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    if (stopping) {
+      endDrain?.();
+      return;
+    }
     stopping = true;
-    void stopGracefully(parts, signal).then(async (clean) => {
+    markDraining();
+    const seconds = parts.drainSeconds ?? 0;
+    if (seconds > 0) portalLog().info({ signal, seconds }, "draining: /readyz answers 503; requests are still served until the drain ends");
+    const drained = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, seconds * 1000);
+      endDrain = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    void drained.then(() => stopGracefully(parts, signal)).then(async (clean) => {
       await flushStdout();
       process.exit(clean ? 0 : 1);
     });

@@ -14,7 +14,19 @@ import { lockDataDir } from "./dir-lock";
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
-type Handle = { db: Db; driver: "pglite" | "pg"; close: () => Promise<void> };
+/** What readiness and metrics read of the open database, with the driver's own client (no drizzle). */
+export type PoolStats = { driver: "pglite" | "pg"; max: number; total: number; idle: number; waiting: number };
+
+type Handle = {
+  db: Db;
+  driver: "pglite" | "pg";
+  close: () => Promise<void>;
+  /** the migrations recorded as applied (drizzle's own table), read with the driver's client */
+  appliedMigrations: () => Promise<number>;
+  stats: () => PoolStats;
+};
+
+const APPLIED_MIGRATIONS = "select count(*)::int as n from drizzle.__drizzle_migrations";
 
 const NAME = "db";
 /** Arbitrary constant: the advisory lock that serialises migrations of several instances. */
@@ -57,7 +69,13 @@ async function openPglite(dataDir: string): Promise<Handle> {
   try {
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: folder });
-    return { db, driver: "pglite", close };
+    const appliedMigrations = async () => {
+      const result: { rows: unknown[] } = await client.query(APPLIED_MIGRATIONS);
+      return Number((result.rows[0] as { n?: unknown } | undefined)?.n ?? 0);
+    };
+    // one embedded connection; queries queue inside PGlite, so nothing to report as waiting
+    const stats = (): PoolStats => ({ driver: "pglite", max: 1, total: 1, idle: 1, waiting: 0 });
+    return { db, driver: "pglite", close, appliedMigrations, stats };
   } catch (error) {
     await close();
     throw error;
@@ -69,12 +87,19 @@ async function openPostgres(url: string): Promise<Handle> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const folder = migrationsFolder();
-  const pool = new Pool({ connectionString: url, max: 10 });
+  const max = 10;
+  const pool = new Pool({ connectionString: url, max });
   // An idle connection that dies (the server restarted, a network cut) is reported here; without
   // a listener node-postgres' 'error' event would end the process. The pool drops that
   // connection and opens new ones on demand, so it reconnects by itself once the server is back.
   pool.on("error", (error) => {
     log().warn({ err: { type: error.name, code: pgErrorCode(error), message: error.message } }, "database connection lost; the pool reconnects on demand");
+  });
+  // A connection that dies while checked out between two queries (a transaction waiting on the
+  // bucket when the server restarts) emits 'error' on the client, where the pool no longer
+  // listens: an uncaught exception. Its next query then fails as unavailable (10007).
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
   });
   try {
     // One dedicated connection holds the lock, so instances starting together migrate once.
@@ -93,7 +118,13 @@ async function openPostgres(url: string): Promise<Handle> {
     await pool.end();
     throw error;
   }
-  return { db: drizzle({ client: pool }), driver: "pg", close: () => pool.end() };
+  return {
+    db: drizzle({ client: pool }),
+    driver: "pg",
+    close: () => pool.end(),
+    appliedMigrations: async () => Number((await pool.query<{ n: number }>(APPLIED_MIGRATIONS)).rows[0]?.n ?? 0),
+    stats: () => ({ driver: "pg", max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /** The database (the services' lifecycle starts the periodic prune beside it: lifecycle.ts). */
@@ -129,6 +160,53 @@ export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
     built.set(db, made);
     return made;
   };
+}
+
+/** The committed migrations (the journal's entries), read once. */
+let journalEntries: number | null = null;
+function committedMigrations(): number {
+  if (journalEntries === null) {
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries?: unknown[] };
+    journalEntries = journal.entries?.length ?? 0;
+  }
+  return journalEntries;
+}
+
+export type DatabaseReadiness = "ok" | "starting" | "unavailable" | "migrations pending";
+
+/**
+ * For /readyz: the database answers a query within `timeoutMs` and has every committed migration
+ * applied. Opens the database when nothing has yet (the same opening requests share); an opening
+ * still under way (a first migration) is "starting".
+ */
+export async function databaseReadiness(timeoutMs = 2_000): Promise<DatabaseReadiness> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), timeoutMs)));
+  const opening = handle();
+  try {
+    const opened = await Promise.race([opening, late]);
+    if (opened === "late") return "starting";
+    const applied = await Promise.race([opened.appliedMigrations(), late]);
+    if (applied === "late") return "unavailable";
+    return applied >= committedMigrations() ? "ok" : "migrations pending";
+  } catch {
+    return "unavailable";
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The pool's use for the metrics; null while the database is not open. */
+export async function databasePoolStats(): Promise<PoolStats | null> {
+  const pending = peekSingleton<Promise<Handle>>(NAME);
+  if (!pending) return null;
+  try {
+    // an opening still under way is not waited for: a scrape never hangs on the database
+    const opened = await Promise.race([pending, Promise.resolve(null)]);
+    return opened?.stats() ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Close the database if it is open; the next `getDb()` opens it again. */
@@ -169,7 +247,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 6; depth++) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === "string" && (UNREACHABLE.has(code) || code.startsWith("08") || /^57P0[123]$/.test(code))) return true;
-    if (typeof message === "string" && /^Connection terminated|timeout exceeded when trying to connect/.test(message)) return true;
+    if (typeof message === "string" && /^Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable/.test(message)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

@@ -32,6 +32,10 @@ class MemoryStore implements RateLimitStore {
     return found;
   }
 
+  async ping(): Promise<boolean> {
+    return true;
+  }
+
   async close(): Promise<void> {
     this.limits.clear();
   }
@@ -60,6 +64,20 @@ class RedisStore implements RateLimitStore {
       this.limits.set(policy.name, found);
     }
     return found;
+  }
+
+  async ping(timeoutMs: number): Promise<boolean> {
+    // without the offline queue a PING fails at once while the connection is down
+    if (this.client.status !== "ready") return false;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve("late"), timeoutMs)));
+    try {
+      return (await Promise.race([this.client.ping(), late])) === "PONG";
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {
@@ -119,6 +137,16 @@ function store(): Promise<RateLimitStore> {
 
 export async function rateLimit(policy: LimitPolicy): Promise<RateLimit> {
   return (await store()).limit(policy);
+}
+
+/** For /readyz: "ok", "unavailable", or "none" when no shared store is configured. */
+export async function rateLimitStoreReadiness(timeoutMs = 2_000): Promise<"ok" | "unavailable" | "none"> {
+  if (!getConfig().redisUrl) return "none";
+  try {
+    return (await (await store()).ping(timeoutMs)) ? "ok" : "unavailable";
+  } catch {
+    return "unavailable";
+  }
 }
 
 /** Drop every count and close Redis (shutdown, tests). */

@@ -33,6 +33,8 @@ export interface RateLimit {
 export interface RateLimitStore {
   readonly kind: "memory" | "redis";
   limit(policy: LimitPolicy): RateLimit;
+  /** The shared store answers (Redis: a PING within the time); the in-process store always does. */
+  ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -15,6 +15,7 @@ import { checkEmailNonce } from "./nonces";
 import { assertCodeRequestAllowed, assertIpAllowed, countCodeRequest } from "./protection";
 import { redeemTicket } from "./tickets";
 import { emailHasAccount } from "./users";
+import { backendMetrics } from "../metrics";
 
 /**
  * Emailed verification codes: 6 digits from a CSPRNG, stored as HMAC-SHA256, one live code
@@ -141,6 +142,7 @@ async function mailCode(input: {
     throw error;
   }
   await countCodeRequest(email, input.ip);
+  backendMetrics().codesSent.inc({ purpose });
   return { resendAfter: RESEND_WAIT_SECONDS };
 }
 

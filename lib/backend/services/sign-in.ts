@@ -1,5 +1,7 @@
 import type { VerificationScene } from "@/lib/contract/verification";
 import { canonicalEmail } from "@/lib/contract/fields";
+import { ServiceError } from "../errors";
+import { backendMetrics } from "../metrics";
 import { openSession } from "./session-open";
 import type { SignInMethod } from "./failures";
 import { assertMaySignIn, forgetPasswordFailures, guardSignIn, type SignInAttempt } from "./protection";
@@ -49,6 +51,18 @@ export type Factor = {
 export type SignedIn = { token: string; user: UserRow };
 
 export async function signIn(email: string, factor: Factor, client: ClientInfo, remember: boolean): Promise<SignedIn> {
+  try {
+    const signedIn = await signInSteps(email, factor, client, remember);
+    backendMetrics().signIns.inc({ way: factor.method, outcome: "ok" });
+    return signedIn;
+  } catch (error) {
+    // refused: a code the caller is told (wrong password, throttled…); error: anything else
+    backendMetrics().signIns.inc({ way: factor.method, outcome: error instanceof ServiceError ? "refused" : "error" });
+    throw error;
+  }
+}
+
+async function signInSteps(email: string, factor: Factor, client: ClientInfo, remember: boolean): Promise<SignedIn> {
   const attempt: SignInAttempt = { email: canonicalEmail(email), ip: client.ip, method: factor.method };
   const { user: account, verified } = await guardSignIn(attempt, factor.verification ? { verification: factor.verification } : {});
   const user = await factor.prove({ attempt, account, verified });

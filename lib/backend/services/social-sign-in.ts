@@ -10,6 +10,7 @@ import { liveAt, type ClientInfo } from "./sessions";
 import { connectIdentity, createSocialUser, ownerOf, refreshIdentityName } from "./social-identities";
 import { createLinkTicket } from "./social-links";
 import { findUserByEmail, type UserRow } from "./users";
+import { backendMetrics } from "../metrics";
 
 /**
  * What a checked provider identity does (SPEC §4 social account states):
@@ -30,6 +31,7 @@ export async function sessionFor(user: UserRow, channel: string, client: ClientI
   if (user.enterpriseId) throw new ServiceError(ErrorCode.socialEnterprise);
   await assertMaySignIn(user, { email: user.email, ip: client.ip, method: "social" });
   const { token } = await openSession(user, client, true, { deviceVerified: true, socialChannel: channel });
+  backendMetrics().signIns.inc({ way: "social", outcome: "ok" });
   return { kind: "session", token, uid: user.id, created };
 }
 

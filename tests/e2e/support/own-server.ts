@@ -19,7 +19,8 @@ export type OwnServer = {
   stop: () => Promise<number | null>;
 };
 
-export async function startOwnServer(args: string[], probeUrl: string): Promise<OwnServer> {
+/** `env`: further settings of this server (they win over the defaults below). */
+export async function startOwnServer(args: string[], probeUrl: string, env: Record<string, string> = {}): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passport-own-server-"));
   const child: ChildProcessByStdio<null, Readable, Readable> = spawn(path.join(process.cwd(), "node_modules", ".bin", "node"), ["--import", "tsx", "server.ts", ...args], {
     cwd: process.cwd(),
@@ -35,6 +36,7 @@ export async function startOwnServer(args: string[], probeUrl: string): Promise<
       IP_LIMIT_EXEMPT: "127.0.0.1",
       ALTCHA_COST: "50",
       ALTCHA_MAX_COUNTER: "30",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

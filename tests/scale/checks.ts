@@ -1,0 +1,43 @@
+import { request } from "./http";
+import type { Ledger } from "./ledger";
+import { SECRETS } from "./portals";
+import type { Stack } from "./setup";
+import type { Step } from "./verification";
+import { verifyEmailLimit, verifyIpLimit, verifySessions, verifyWrites } from "./verify";
+
+/**
+ * After the load: the ledger's writes and sessions on every instance, the limits across the
+ * instances, and each instance's metrics (on its METRICS_PORT; refused anonymously on the
+ * main port). Returns every problem found, in words.
+ */
+export async function checkAfterwards({ stack, ledger, log }: { stack: Stack; ledger: Ledger; log: (line: string) => void }): Promise<string[]> {
+  const problems: string[] = [];
+  if (ledger.accounts.length === 0) problems.push("no registration was acknowledged");
+  problems.push(...(await verifyWrites(ledger, stack.portals)));
+  log(`${ledger.accounts.length} accounts: signed in on every instance, their writes read through another`);
+  const sessions = await verifySessions(ledger, stack.portals);
+  problems.push(...sessions.failures);
+  log(`${sessions.checked} session checks (every session handed out, on every instance)`);
+  const ip = await verifyIpLimit(stack.portals);
+  problems.push(...ip.failures);
+  log(`per-IP limit across instances: ${ip.granted} of 130 email nonces handed out (cap 120)`);
+  const probe: Step = async (_kind, call) => {
+    const { envelope } = await call();
+    return envelope.code === 0 ? envelope : null;
+  };
+  const account = ledger.accounts[0];
+  if (account) {
+    const email = await verifyEmailLimit(account, stack.portals, probe);
+    problems.push(...email.failures);
+    log(`per-email limit across instances: the wait began at wrong password ${String(email.refusedAt)} (expected 6)`);
+  }
+  for (const [i, portal] of stack.portals.entries()) {
+    const metrics = (await request(`http://127.0.0.1:${stack.ports.metrics[i]}/metrics`)).body.toString("utf8");
+    const signIns = [...metrics.matchAll(/^passport_sign_ins_total\{way="password",outcome="ok"\} (\d+)/gm)].map((match) => match[1]);
+    if (!metrics.includes("passport_http_requests_total{")) problems.push(`${portal.name}: its metrics list no requests`);
+    if ((await request(`${portal.url}/metrics`)).status !== 401) problems.push(`${portal.name}: /metrics on the main port without the token was not refused`);
+    if ((await request(`${portal.url}/metrics`, { headers: { authorization: `Bearer ${SECRETS.METRICS_TOKEN}` } })).status !== 200) problems.push(`${portal.name}: /metrics with the token was refused`);
+    log(`${portal.name} metrics: ${signIns[0] ?? 0} password sign-ins since its last start`);
+  }
+  return problems;
+}
