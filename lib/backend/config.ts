@@ -119,6 +119,7 @@ const envSchema = z.object({
   COOKIE_SYNC_DOMAINS: list(),
   COOKIE_SYNC_TARGETS: list(),
   COOKIE_HTTP_ONLY: z.preprocess(blank, z.enum(["true", "false"], { error: "expected true or false" }).default("true")),
+  PWNED_PASSWORDS_URL: z.preprocess(blank, z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional()),
 });
 
 export type S3Settings = {
@@ -172,6 +173,8 @@ export type BackendConfig = {
   trainingVideo: { url: string; captions: string | null; seconds: number };
   /** third-party-cookie mode (GET /v1/cookie/*): the domains this site sets `utoken` on, and where a hop may go next */
   cookieSync: { domains: readonly string[]; targets: readonly string[]; httpOnly: boolean };
+  /** a Have I Been Pwned range API (or a mirror) asked about new passwords, without a trailing slash; null: the offline list only */
+  pwnedPasswordsUrl: string | null;
 };
 
 /** The environment, or a part of it (tests). */
@@ -258,6 +261,7 @@ export function readConfig(source: EnvSource): BackendConfig {
     safetyDeviceApiKey: env.SAFETY_DEVICE_API_KEY ?? null,
     trainingVideo: trainingVideo(env),
     cookieSync: { domains: cookieDomains(env.COOKIE_SYNC_DOMAINS), targets: env.COOKIE_SYNC_TARGETS, httpOnly: env.COOKIE_HTTP_ONLY !== "false" },
+    pwnedPasswordsUrl: env.PWNED_PASSWORDS_URL ? withoutTrailingSlash(env.PWNED_PASSWORDS_URL) : null,
   };
 }
 
