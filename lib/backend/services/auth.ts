@@ -24,8 +24,9 @@ export async function register(
   client: ClientInfo,
 ): Promise<SessionData> {
   await assertIpAllowed(client.ip);
-  await assertNewPasswordAllowed(input.password);
+  // counted with the code checks (per address), so anonymous callers cannot make the range API work for free
   await takeCodeCheck(client.ip);
+  await assertNewPasswordAllowed(input.password);
   await consumeVerificationCode({ email: input.email, purpose: "register", nonce: input.nonce, code: input.captcha });
   if (await emailHasAccount(input.email)) throw new ServiceError(ErrorCode.accountExists);
   const user = await createUser({ email: input.email, passwordHash: await hashPassword(input.password) });
@@ -90,9 +91,9 @@ export async function findPassword(
   client: ClientInfo,
 ): Promise<void> {
   await assertIpAllowed(client.ip);
-  await assertNewPasswordAllowed(input.password);
   const email = canonicalEmail(input.email);
   await takeCodeCheck(client.ip);
+  await assertNewPasswordAllowed(input.password);
   await consumeVerificationCode({ email, purpose: "findpwd", nonce: input.nonce, code: input.captcha });
   const user = await findUserByEmail(email);
   if (!user) throw new ServiceError(ErrorCode.accountNotFound);

@@ -10,8 +10,10 @@ import { isPwnedPassword } from "../passwords/pwned-range";
  * known to the range API, is refused with 20220, whose message says why. SPEC's length rule
  * (6 to 20 characters, lib/contract/rules.ts) is checked before, by the request schema.
  *
- * Callers run it before anything is spent (an emailed code, a wrong-password count), so a refused
- * password costs the user nothing but choosing another one. Signing in is never checked: an
+ * Callers run it before an emailed code is looked at or a current password is checked, so a
+ * refused password costs the user nothing but choosing another one. Where anyone may call
+ * (register, reset), it runs after the per-address count of code checks, which bounds how
+ * often a caller can make the services ask the range API. Signing in is never checked: an
  * existing password keeps working until its owner changes it.
  */
 export async function assertNewPasswordAllowed(password: string): Promise<void> {

@@ -40,8 +40,8 @@ export async function unbindProvider(user: UserRow, channel: string): Promise<vo
 export async function setFirstPassword(user: UserRow, input: { captcha: string; nonce: string; password: string }, client: ClientInfo): Promise<void> {
   if (user.enterpriseId) throw new ServiceError(ErrorCode.insufficientAuthority);
   if (user.passwordSet) throw new ServiceError(ErrorCode.passwordAlreadySet);
-  await assertNewPasswordAllowed(input.password);
   await takeCodeCheck(client.ip);
+  await assertNewPasswordAllowed(input.password);
   await consumeVerificationCode({ email: user.email, purpose: "findpwd", nonce: input.nonce, code: input.captcha });
   await setPasswordHash(user.id, await hashPassword(input.password));
   sendSecurityNotice(user, "password_changed", client);
