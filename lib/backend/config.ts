@@ -126,6 +126,7 @@ const envSchema = z.object({
   WEBAUTHN_RP_NAME: text(),
   WEBAUTHN_RELATED_ORIGINS: list(),
   EMBED_ALLOWED_ORIGINS: list(),
+  PWNED_PASSWORDS_URL: z.preprocess(blank, z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional()),
 });
 
 export type S3Settings = {
@@ -185,6 +186,8 @@ export type BackendConfig = {
   cookieSync: { domains: readonly string[]; targets: readonly string[]; httpOnly: boolean };
   /** passkeys: the relying party (webauthn-settings.ts) */
   webauthn: WebAuthnSettings;
+  /** a Have I Been Pwned range API (or a mirror) asked about new passwords, without a trailing slash; null: the offline list only */
+  pwnedPasswordsUrl: string | null;
 };
 
 /** The environment, or a part of it (tests). */
@@ -283,6 +286,7 @@ export function readConfig(source: EnvSource): BackendConfig {
     trainingVideo: trainingVideo(env),
     cookieSync: { domains: cookieDomains(env.COOKIE_SYNC_DOMAINS), targets: env.COOKIE_SYNC_TARGETS, httpOnly: env.COOKIE_HTTP_ONLY !== "false" },
     webauthn: webauthn.settings,
+    pwnedPasswordsUrl: env.PWNED_PASSWORDS_URL ? withoutTrailingSlash(env.PWNED_PASSWORDS_URL) : null,
   };
 }
 

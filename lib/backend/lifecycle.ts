@@ -4,6 +4,7 @@ import { startPruning } from "./maintenance/schedule";
 import { resetMailer } from "./mail";
 import { resetRateLimits } from "./ratelimit";
 import { resetCodeSecret } from "./secrets";
+import { settleSecurityNotices } from "./services/security-notices";
 import { closeFileStorage } from "./storage";
 
 let stopPruning: (() => void) | null = null;
@@ -28,6 +29,8 @@ export async function startServices(): Promise<Db> {
 export async function shutdownBackend(): Promise<void> {
   stopPruning?.();
   stopPruning = null;
+  // mails under way still need the database (their record) and the mailer
+  await settleSecurityNotices();
   await closeDb();
   await resetRateLimits();
   await closeFileStorage();

@@ -36,6 +36,7 @@
  * | 20206 | incorrectPassword     | 400  | wrong current password                                |
  * | 20207 | invalidEmail          | 400  | not an email address                                  |
  * | 20208 | emailBoundElsewhere   | 409  | the email is connected to another account             |
+ * | 20220 | passwordBreached      | 400  | a new password is on a list of common or leaked passwords: choose another (docs/security.md) |
  * | 20501 | invalidRedemptionCode | 400  | no such code, or expired, used or revoked (one answer for all) |
  * | 20502 | trainingNotFinished   | 403  | the pre-use training (that certificate) is not completed |
  * | 20503 | welderVideoNotWatched | 403  | the welder video was not watched in full: no SN password |
@@ -100,6 +101,7 @@ export const ErrorCode = {
   incorrectPassword: 20206,
   invalidEmail: 20207,
   emailBoundElsewhere: 20208,
+  passwordBreached: 20220,
   invalidRedemptionCode: 20501,
   trainingNotFinished: 20502,
   welderVideoNotWatched: 20503,

@@ -36,6 +36,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20206: 400,
   20207: 400,
   20208: 409,
+  20220: 400,
   20501: 400,
   20502: 403,
   20503: 403,

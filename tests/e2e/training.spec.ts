@@ -69,7 +69,7 @@ for (const { lang, name, title } of CASES) {
     expect(text).toContain(certId);
     expect(text).toContain(title);
     await dialog.getByRole("button", { name: tr.certificate.close }).click();
-    const events = await page.evaluate(() => (window as unknown as { __analytics: unknown[] }).__analytics);
+    const events = await page.evaluate(() => window.__analytics);
     for (const type of ["open", "download", "close"]) expect(events).toContainEqual({ event: "dialogOperation", name: "certificateProcess", type });
 
     // the welder video: no skipping forward the first time, leaving starts it over

@@ -12,4 +12,8 @@ describe("what client code brings into the browser", () => {
   it("react-hook-form is the only form library: no resolver package", () => {
     expect(clientModulesReaching((pkg) => pkg.startsWith("@hookform/"))).toEqual([]);
   });
+
+  it("the list of common passwords stays on the server: no client module reaches it", () => {
+    expect(clientModulesReaching((pkg) => pkg.startsWith("@zxcvbn-ts/"))).toEqual([]);
+  });
 });

@@ -25,6 +25,7 @@ const MESSAGES: Partial<Record<ErrorCodeValue, string>> = {
   20204: "Incorrect verification code.",
   20205: "Incorrect account or password.",
   20206: "Incorrect password.",
+  20220: "This password is on a list of common or leaked passwords; choose another one.",
   20401: "This site may not set the sign-in cookie for that domain.",
   20402: "That address is not an allowed destination.",
   20403: "Another account is already signed in on this site; it was kept.",

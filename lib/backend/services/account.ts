@@ -20,25 +20,30 @@ import { getFileStorage } from "../storage";
 import { removeStoredFile } from "./avatars";
 import { consumeVerificationCode } from "./codes";
 import { issueEmailNonce } from "./nonces";
+import { assertNewPasswordAllowed } from "./password-check";
 import { hashPassword, verifyPassword } from "./passwords";
 import { assertNoPasswordDelay, forgetPasswordFailures, notePasswordFailure, takeCodeCheck } from "./protection";
-import { endUserSessions, type SessionRow } from "./sessions";
+import { sendSecurityNotice } from "./security-notices";
+import { endUserSessions, type ClientInfo, type SessionRow } from "./sessions";
 import { assertRecentProof, type SignedIn } from "./step-up";
 import { setPasswordHash, type UserRow } from "./users";
 
 /** Account security: the password, connected social accounts, deleting the account. */
 
 /**
- * PATCH /v1/user/password, consumers and enterprise users alike. A wrong current password →
- * 20206 and counts like a wrong sign-in password (the same growing wait, 429). The current
- * session stays; the account's other sessions end unless the caller untick signOutOthers (a
- * changed password usually means the old one may be known to someone else).
+ * PATCH /v1/user/password, consumers and enterprise users alike. A common or leaked new
+ * password → 20220, before anything else. A wrong current password → 20206 and counts like a
+ * wrong sign-in password (the same growing wait, 429). The current session stays; the account's
+ * other sessions end unless the caller untick signOutOthers (a changed password usually means
+ * the old one may be known to someone else). The owner gets a security notice.
  */
 export async function changePassword(
   current: { user: UserRow; session: SessionRow },
   input: { oldPassword: string; newPassword: string; signOutOthers: boolean },
+  client: ClientInfo,
 ): Promise<void> {
   const { user } = current;
+  await assertNewPasswordAllowed(input.newPassword);
   await assertNoPasswordDelay(user.email);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
     await notePasswordFailure(user.email);
@@ -47,6 +52,7 @@ export async function changePassword(
   await setPasswordHash(user.id, await hashPassword(input.newPassword));
   if (input.signOutOthers) await endUserSessions(user.id, current.session.id);
   await forgetPasswordFailures(user.email);
+  sendSecurityNotice(user, "password_changed", client);
 }
 
 /**

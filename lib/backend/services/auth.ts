@@ -2,9 +2,11 @@ import type { SessionData } from "@/lib/contract/passport";
 import { canonicalEmail } from "@/lib/contract/fields";
 import { ErrorCode, ServiceError } from "../errors";
 import { checkVerificationCode, consumeVerificationCode } from "./codes";
+import { assertNewPasswordAllowed } from "./password-check";
 import { hashPassword } from "./passwords";
 import { assertIpAllowed, forgetPasswordFailures, takeCodeCheck } from "./protection";
 import { openSession } from "./session-open";
+import { sendSecurityNotice } from "./security-notices";
 import { signIn } from "./sign-in";
 import { consumerPassword, emailedCode } from "./sign-in-factors";
 import { endUserSessions, type ClientInfo } from "./sessions";
@@ -14,14 +16,17 @@ import { createUser, emailHasAccount, findUserByEmail, setPasswordHash } from ".
  * Sign-up with an emailed code: the account, then a session. Banned IP → 20104. The code is
  * checked before the account is looked at, so only the mailbox's owner can hear "Account already
  * exists" (20201; a register code is only mailed to an address without one, so this is a race);
- * a made-up code is 20204 whatever the email.
+ * a made-up code is 20204 whatever the email. A common or leaked password → 20220 before the code
+ * is looked at, so the code stays good for a second try.
  */
 export async function register(
   input: { email: string; password: string; captcha: string; nonce: string },
   client: ClientInfo,
 ): Promise<SessionData> {
   await assertIpAllowed(client.ip);
+  // counted with the code checks (per address), so anonymous callers cannot make the range API work for free
   await takeCodeCheck(client.ip);
+  await assertNewPasswordAllowed(input.password);
   await consumeVerificationCode({ email: input.email, purpose: "register", nonce: input.nonce, code: input.captcha });
   if (await emailHasAccount(input.email)) throw new ServiceError(ErrorCode.accountExists);
   const user = await createUser({ email: input.email, passwordHash: await hashPassword(input.password) });
@@ -77,8 +82,9 @@ export async function checkFindPasswordCode(
 
 /**
  * A new password with an emailed code of purpose "findpwd": the old password stops working
- * and every session of the account ends. Bad code → 20204, checked first as above; then
- * unknown email → 20202 (a race).
+ * and every session of the account ends. A common or leaked password → 20220 before the code is
+ * spent. Bad code → 20204, checked first as above; then unknown email → 20202 (a race). The
+ * owner gets a security notice.
  */
 export async function findPassword(
   input: { email: string; captcha: string; nonce: string; password: string },
@@ -87,10 +93,12 @@ export async function findPassword(
   await assertIpAllowed(client.ip);
   const email = canonicalEmail(input.email);
   await takeCodeCheck(client.ip);
+  await assertNewPasswordAllowed(input.password);
   await consumeVerificationCode({ email, purpose: "findpwd", nonce: input.nonce, code: input.captcha });
   const user = await findUserByEmail(email);
   if (!user) throw new ServiceError(ErrorCode.accountNotFound);
   await setPasswordHash(user.id, await hashPassword(input.password));
   await endUserSessions(user.id);
   await forgetPasswordFailures(email);
+  sendSecurityNotice(user, "password_changed", client);
 }

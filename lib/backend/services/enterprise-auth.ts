@@ -1,8 +1,10 @@
 import { ErrorCode, ServiceError } from "../errors";
 import { describeEnterprise } from "./enterprises";
+import { assertNewPasswordAllowed } from "./password-check";
 import { hashPassword, verifyPassword } from "./passwords";
 import { assertIpAllowed, assertNoPasswordDelay, forgetPasswordFailures, notePasswordFailure, takeEnterpriseLookup } from "./protection";
 import { signIn } from "./sign-in";
+import { sendSecurityNotice } from "./security-notices";
 import { enterprisePassword } from "./sign-in-factors";
 import { endUserSessions, type ClientInfo, type SessionRow } from "./sessions";
 import { setPasswordHash, type UserRow } from "./users";
@@ -31,16 +33,19 @@ export async function enterpriseLogin(
 }
 
 /**
- * PATCH /v1/enterprise/password: enterprise users only (consumers → 20102). A wrong old
- * password → 20206 and counts like a wrong sign-in password (the same growing wait). The
- * default-password flag clears, and the account's other sessions end unless signOutOthers is false.
+ * PATCH /v1/enterprise/password: enterprise users only (consumers → 20102). A common or leaked
+ * new password → 20220. A wrong old password → 20206 and counts like a wrong sign-in password
+ * (the same growing wait). The default-password flag clears, the account's other sessions end
+ * unless signOutOthers is false, and the owner gets a security notice.
  */
 export async function changeEnterprisePassword(
   current: { user: UserRow; session: SessionRow },
   input: { oldPassword: string; newPassword: string; signOutOthers: boolean },
+  client: ClientInfo,
 ): Promise<void> {
   const { user, session } = current;
   if (!user.enterpriseId) throw new ServiceError(ErrorCode.insufficientAuthority);
+  await assertNewPasswordAllowed(input.newPassword);
   await assertNoPasswordDelay(user.email);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
     await notePasswordFailure(user.email);
@@ -49,4 +54,5 @@ export async function changeEnterprisePassword(
   await setPasswordHash(user.id, await hashPassword(input.newPassword));
   if (input.signOutOthers) await endUserSessions(user.id, session.id);
   await forgetPasswordFailures(user.email);
+  sendSecurityNotice(user, "password_changed", client);
 }

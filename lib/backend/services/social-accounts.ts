@@ -3,9 +3,12 @@ import { getDb } from "../db/client";
 import { socialAccounts } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { consumeVerificationCode } from "./codes";
+import { assertNewPasswordAllowed } from "./password-check";
 import { hashPassword } from "./passwords";
 import { takeCodeCheck } from "./protection";
 import { assertRecentProof, type SignedIn } from "./step-up";
+import { sendSecurityNotice } from "./security-notices";
+import type { ClientInfo } from "./sessions";
 import { setPasswordHash, type UserRow } from "./users";
 
 /** Account security's side of social sign-in: disconnecting a provider and a first password. */
@@ -47,12 +50,15 @@ async function disconnect(user: UserRow, channel: string, assertProof: () => voi
  * POST /v1/user/password/set: a first password for an account made by social sign-in, with a
  * code of purpose "findpwd" mailed to the account's own address (POST /v1/user/verify/email,
  * then /v1/captcha). The account's sessions stay. It has a password already → 20310; an
- * enterprise account → 20102.
+ * enterprise account → 20102; a common or leaked password → 20220, before the code is spent.
+ * The owner gets a security notice.
  */
-export async function setFirstPassword(user: UserRow, input: { captcha: string; nonce: string; password: string }, ip: string | null): Promise<void> {
+export async function setFirstPassword(user: UserRow, input: { captcha: string; nonce: string; password: string }, client: ClientInfo): Promise<void> {
   if (user.enterpriseId) throw new ServiceError(ErrorCode.insufficientAuthority);
   if (user.passwordSet) throw new ServiceError(ErrorCode.passwordAlreadySet);
-  await takeCodeCheck(ip);
+  await takeCodeCheck(client.ip);
+  await assertNewPasswordAllowed(input.password);
   await consumeVerificationCode({ email: user.email, purpose: "findpwd", nonce: input.nonce, code: input.captcha });
   await setPasswordHash(user.id, await hashPassword(input.password));
+  sendSecurityNotice(user, "password_changed", client);
 }

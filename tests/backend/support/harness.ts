@@ -7,6 +7,7 @@ import type { VerificationScene } from "@/lib/contract/verification";
 import { resetConfig } from "@/lib/backend/config";
 import { servicesApp } from "@/lib/backend/http/app";
 import { shutdownBackend, startServices } from "@/lib/backend/lifecycle";
+import { settleSecurityNotices } from "@/lib/backend/services/security-notices";
 import { explain, pgliteTemplate } from "./pglite-template";
 import { createTestDatabase, TEST_DATABASE } from "./postgres";
 import { TEST_TIMEOUT } from "./timeouts";
@@ -74,6 +75,7 @@ const ENV_KEYS = [
   "WEBAUTHN_RP_ID",
   "WEBAUTHN_RP_NAME",
   "WEBAUTHN_RELATED_ORIGINS",
+  "PWNED_PASSWORDS_URL",
 ] as const;
 /** Also the per-provider social settings (SOCIAL_GOOGLE_ISSUER, …) and the public addresses. */
 export type BackendEnv = Partial<Record<(typeof ENV_KEYS)[number] | `SOCIAL_${string}` | "PUBLIC_ORIGIN" | "SERVICES_PUBLIC_URL" | "PORT", string>>;
@@ -180,6 +182,8 @@ export async function call(
   }
   const response = await servicesApp().fetch(new Request(`http://localhost:3000${pathname}`, { method, headers, body }));
   const json = (await response.json()) as { code: number; data?: Record<string, unknown>; message?: string };
+  // security notices are mailed after the answer: wait for them, so the outbox a test reads next is settled
+  await settleSecurityNotices();
   const reply: Reply = { status: response.status, code: json.code, data: json.data, message: json.message };
   const retryAfter = response.headers.get("retry-after");
   if (retryAfter !== null) reply.retryAfter = retryAfter;

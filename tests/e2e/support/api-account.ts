@@ -1,6 +1,7 @@
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import { z } from "zod";
 import { BASE_URL, SAFETY_DEVICE_API_KEY } from "../../../playwright.config";
 import { readEmailedCode } from "./mailbox";
 
@@ -20,8 +21,24 @@ async function api(request: APIRequestContext, method: "GET" | "POST" | "PATCH" 
   return (await response.json()) as Envelope;
 }
 
+/**
+ * The challenge as the widget receives it, checked rather than assumed. Loose objects: every field
+ * the services send stays (the signature covers the parameters), the ones the solver reads are typed.
+ */
+const challengeSchema = z.looseObject({
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+  }),
+  signature: z.string(),
+}) satisfies z.ZodType<Challenge>;
+
 async function ticket(request: APIRequestContext, scene: string, email: string, base?: string): Promise<string> {
-  const challenge = (await api(request, "GET", `/v1/verify/challenge?${new URLSearchParams({ scene, email })}`, { base })).data as unknown as Challenge;
+  const challenge = challengeSchema.parse((await api(request, "GET", `/v1/verify/challenge?${new URLSearchParams({ scene, email })}`, { base })).data);
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
   if (!solution) throw new Error("could not solve the challenge");
   const payload = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
@@ -56,9 +73,17 @@ export async function signIn(context: BrowserContext, account: ApiAccount): Prom
   await context.addCookies([{ name: "utoken", value: account.utoken, url: BASE_URL, httpOnly: true, sameSite: "Lax" }]);
 }
 
-/** Collects the `passport:analytics` events the page announces (read them with analyticsEvents). */
+declare global {
+  interface Window {
+    /** the `passport:analytics` events the page announced, once RECORD_ANALYTICS runs in it */
+    __analytics: unknown[];
+  }
+}
+
+/** Collects the `passport:analytics` events the page announces (read them as `window.__analytics`). */
 export const RECORD_ANALYTICS = () => {
-  const store = window as unknown as { __analytics: unknown[] };
-  store.__analytics = [];
-  window.addEventListener("passport:analytics", (event) => store.__analytics.push((event as CustomEvent).detail));
+  window.__analytics = [];
+  window.addEventListener("passport:analytics", (event) => {
+    if (event instanceof CustomEvent) window.__analytics.push(event.detail);
+  });
 };

@@ -15,6 +15,8 @@ export const CODE_FILES = { valid: ".e2e/codes-valid.csv", expired: ".e2e/codes-
 export const ENTERPRISES = {
   en: { account: "E2E-EN", email: "boss-en@acme.test", name: "Acme Lasers", file: ".e2e/enterprise-en.json" },
   zh: { account: "E2E-ZH", email: "boss-zh@acme.test", name: "艾克姆激光", file: ".e2e/enterprise-zh.json" },
+  /** the breached-password spec's: it keeps its default password */
+  breached: { account: "E2E-BREACH", email: "boss-breach@acme.test", name: "Acme Breach", file: ".e2e/enterprise-breached.json" },
 } as const;
 
 /** The address banned in the production portal's database before it starts. */

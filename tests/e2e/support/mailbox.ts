@@ -4,6 +4,12 @@ const SINK = `http://127.0.0.1:${process.env.SMTP_SINK_HTTP_PORT ?? 2527}`;
 
 type Mail = { to: string[]; subject: string; text: string };
 
+/** Every mail the SMTP sink received for `email`, oldest first. */
+export async function mailsTo(request: APIRequestContext, email: string): Promise<Mail[]> {
+  const response = await request.get(`${SINK}/messages?to=${encodeURIComponent(email)}`);
+  return (await response.json()) as Mail[];
+}
+
 /** Waits for the next mail to `email` and returns the 6-digit code in it. */
 export async function readEmailedCode(request: APIRequestContext, email: string, previous = 0): Promise<string> {
   let mails: Mail[] = [];

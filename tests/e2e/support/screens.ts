@@ -68,8 +68,8 @@ export async function registeredAccount(page: Page, lang: Lang, email: string, p
 
 export type EnterpriseAccount = { account: string; email: string; name: string; password: string };
 
-/** The enterprise created for this language before the portal started (playwright.config.ts). */
-export function enterpriseFor(lang: Lang): EnterpriseAccount {
+/** The enterprise created for this language (or another fixture of ENTERPRISES) before the portal started (playwright.config.ts). */
+export function enterpriseFor(lang: keyof typeof ENTERPRISES): EnterpriseAccount {
   return JSON.parse(readFileSync(ENTERPRISES[lang].file, "utf8")) as EnterpriseAccount;
 }
 

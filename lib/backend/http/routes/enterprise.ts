@@ -30,7 +30,7 @@ export function enterpriseRoutes(app: ServicesApp): void {
     createRoute({ method: "patch", path: "/v1/enterprise/password", tags, summary: "Change the enterprise user's password; the other sessions end unless signOutOthers is false", security: SESSION, request: { body: json(enterprisePasswordRequest) }, responses: ok(z.object({})) }),
     async (c) => {
       const current = await authenticate(c.var.token);
-      await changeEnterprisePassword(current, c.req.valid("json"));
+      await changeEnterprisePassword(current, c.req.valid("json"), c.var.client);
       return reply(c, {});
     },
   );

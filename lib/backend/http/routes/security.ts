@@ -33,7 +33,7 @@ export function securityRoutes(app: ServicesApp): void {
   app.openapi(
     createRoute({ method: "patch", path: "/v1/user/password", tags, summary: "Change the password; the other sessions end unless signOutOthers is false", security: SESSION, request: { body: json(changePasswordRequest) }, responses: ok(empty) }),
     async (c) => {
-      await changePassword(await authenticate(c.var.token), c.req.valid("json"));
+      await changePassword(await authenticate(c.var.token), c.req.valid("json"), c.var.client);
       return reply(c, {});
     },
   );

@@ -117,7 +117,7 @@ export function socialRoutes(app: ServicesApp): void {
     createRoute({ method: "post", path: "/v1/user/password/set", tags, summary: "A first password for an account made by social sign-in", security: SESSION, request: { body: json(setPasswordRequest) }, responses: ok(empty) }),
     async (c) => {
       const { user } = await authenticate(c.var.token);
-      await setFirstPassword(user, c.req.valid("json"), c.var.client.ip);
+      await setFirstPassword(user, c.req.valid("json"), c.var.client);
       return reply(c, {});
     },
   );
