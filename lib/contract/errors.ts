@@ -60,6 +60,12 @@
  * | 20402 | cookieTargetRefused   | 400  | add-cookies: the target is not allowlisted, or carries a token |
  * | 20403 | cookieOtherAccount    | 409  | set-cookies: another account is signed in on that site; kept |
  * | 20404 | embedHandoffRefused   | 403  | the page was not launched by an allowed host: no token for scripts |
+ * | 20901 | twoStepRequired       | 403  | the first factor passed and two-step is on: no session yet; `data.ticket` (+ `data.methods`) goes to POST /v1/login/two-step |
+ * | 20902 | twoStepTicketInvalid  | 400  | the second-step ticket is unknown, used, expired, out of tries or from another device: sign in again |
+ * | 20903 | twoStepCodeIncorrect  | 400  | wrong, replayed or used authenticator or recovery code (counted per account) |
+ * | 20904 | twoStepAlreadyOn      | 409  | two-step setup while two-step is on                  |
+ * | 20905 | twoStepNotOn          | 409  | turning off or renewing recovery codes while two-step is off |
+ * | 20906 | twoStepSetupExpired   | 400  | confirming an authenticator without a live setup (start again) |
  */
 export const ErrorCode = {
   ok: 0,
@@ -117,6 +123,12 @@ export const ErrorCode = {
   cookieTargetRefused: 20402,
   cookieOtherAccount: 20403,
   embedHandoffRefused: 20404,
+  twoStepRequired: 20901,
+  twoStepTicketInvalid: 20902,
+  twoStepCodeIncorrect: 20903,
+  twoStepAlreadyOn: 20904,
+  twoStepNotOn: 20905,
+  twoStepSetupExpired: 20906,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -60,4 +60,10 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20402: 400,
   20403: 409,
   20404: 403,
+  20901: 403,
+  20902: 400,
+  20903: 400,
+  20904: 409,
+  20905: 409,
+  20906: 400,
 };

@@ -16,6 +16,7 @@ import type { AdminIo } from "./io";
 import { table } from "./table";
 import { UsageError } from "./usage";
 import { runMessageCommand, MESSAGE_USAGE } from "./message-cli";
+import { dispatchTwoStep, TWO_STEP_USAGE } from "./two-step-cli";
 
 /**
  * `npm run admin -- <command>`: parses the arguments, runs a command of commands.ts and
@@ -45,6 +46,7 @@ Commands:
   prune               Delete expired nonces, codes, tickets and challenges, old sign-in
                       failures and old outbox mail now (the services also do it every
                       PRUNE_INTERVAL_SECONDS, default 600).
+${TWO_STEP_USAGE}
 ${EXCHANGE_USAGE}
 ${MESSAGE_USAGE}
 
@@ -147,6 +149,7 @@ async function dispatch(command: string, args: string[], io: AdminIo): Promise<v
     default:
       if (await dispatchExchange(command, args, io)) return;
       if (await runMessageCommand(command, args, io)) return;
+      if (await dispatchTwoStep(command, args, io)) return;
       throw new UsageError(`Unknown command: ${command}`);
   }
 }

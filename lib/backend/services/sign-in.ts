@@ -1,6 +1,7 @@
 import type { VerificationScene } from "@/lib/contract/verification";
 import { canonicalEmail } from "@/lib/contract/fields";
 import { openSession } from "./session-open";
+import { holdForSecondStep } from "./two-step-sign-in";
 import type { SignInMethod } from "./failures";
 import { assertMaySignIn, forgetPasswordFailures, guardSignIn, type SignInAttempt } from "./protection";
 import type { ClientInfo } from "./sessions";
@@ -17,7 +18,10 @@ import type { UserRow } from "./users";
  *                       and counted (refuseSignIn), in the same time whether the account exists
  *   3. what else        the account may sign in (restricted 20103, banned 20105); a successful
  *                       proof forgets the email's wrong passwords
- *   4. the session      device security's hold (20109 and a mailed device code unless the
+ *   4. the second step  with two-step on, a factor that is not multi-factor opens no session:
+ *                       20901 with a ticket that POST /v1/login/two-step finishes with an
+ *                       authenticator or recovery code (two-step-sign-in.ts)
+ *   5. the session      device security's hold (20109 and a mailed device code unless the
  *                       factor proved the mailbox), the login log, the device remembered
  *
  * A social sign-in starts at step 3 (social-sign-in.ts): the provider proved the person and the
@@ -32,6 +36,8 @@ export type Factor = {
   verification?: { scene: VerificationScene; ticket: string | undefined };
   /** the way in proved the mailbox already (an emailed code): device security does not hold it */
   provesMailbox?: boolean;
+  /** the way in proves two factors by itself (a passkey with user verification): no second step */
+  multiFactor?: boolean;
   /** step 2: the account proved, or a thrown refusal */
   prove(proof: FactorProof): Promise<UserRow>;
 };
@@ -44,6 +50,7 @@ export async function signIn(email: string, factor: Factor, client: ClientInfo, 
   const user = await factor.prove({ attempt, account, verified });
   await assertMaySignIn(user, attempt);
   await forgetPasswordFailures(attempt.email);
+  if (!factor.multiFactor) await holdForSecondStep(user, client, remember, factor.method);
   const { token } = await openSession(user, client, remember, { deviceVerified: factor.provesMailbox ?? false });
   return { token, user };
 }
