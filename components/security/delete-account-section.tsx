@@ -14,10 +14,11 @@ import { Dialog, DialogClose } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { HumanVerification } from "@/components/verification/lazy";
-import { callAction, useErrorText } from "@/components/auth/use-error-text";
+import { useErrorText } from "@/components/auth/use-error-text";
 import { SecuritySection } from "./section";
 import type { SecurityPageRef } from "./page-ref";
 import { useOwnEmailCode } from "./use-own-email-code";
+import { useStepUp } from "@/components/step-up/use-step-up";
 import { applyFieldErrors } from "@/components/auth/form-errors";
 import { completeSignOut } from "@/lib/bridge/sign-in";
 
@@ -35,6 +36,8 @@ export function DeleteAccountSection({ page, email, verification }: Props) {
   const [open, setOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const confirmHintId = useId();
+  // deleting the account lowers its security as far as it goes: a recent proof first (20113 opens the dialog)
+  const stepUp = useStepUp({ page, email, verification });
   const { step, sending, secondsLeft, sendCode, resend, closed } = useOwnEmailCode(
     "passport:delete-code",
     (verification) => sendDeleteCodeAction({ verification }, page),
@@ -62,7 +65,7 @@ export function DeleteAccountSection({ page, email, verification }: Props) {
   const onSubmit = handleSubmit(async (values) => {
     if (step.name !== "code") return;
     setFormError(null);
-    const result = await callAction(() => deleteAccountAction({ ...values, nonce: step.nonce }, page));
+    const result = await stepUp.guard(() => deleteAccountAction({ ...values, nonce: step.nonce }, page));
     if (result.ok) {
       await completeSignOut(result.redirect);
       return;
@@ -153,6 +156,7 @@ export function DeleteAccountSection({ page, email, verification }: Props) {
               </form>
             )}
           </div>
+          {stepUp.dialog}
         </Dialog>
       }
     />

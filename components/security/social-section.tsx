@@ -11,13 +11,14 @@ import { unbindSocialAction } from "@/lib/actions/social/accounts";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { callAction, useErrorText } from "@/components/auth/use-error-text";
+import { useErrorText } from "@/components/auth/use-error-text";
 import { ProviderMark } from "@/components/social/provider-mark";
 import { useProviderName } from "@/components/social/provider-name";
 import { ConfirmDialog } from "./confirm-dialog";
 import { Badge, SecuritySection } from "./section";
 import { SetPasswordDialog } from "./set-password-dialog";
 import type { SecurityPageRef } from "./page-ref";
+import { useStepUp } from "@/components/step-up/use-step-up";
 
 type Props = {
   page: SecurityPageRef;
@@ -58,6 +59,7 @@ export function SocialSection({ page, initial, error, email, verification }: Pro
   const [message, setMessage] = useState<Message | null>(null);
   const [settingPassword, setSettingPassword] = useState(false);
   const [arrived, setArrived] = useState<SocialFlash | null>(null);
+  const stepUp = useStepUp({ page, email, verification });
 
   useEffect(() => {
     flash ??= takeSocialFlash();
@@ -68,7 +70,7 @@ export function SocialSection({ page, initial, error, email, verification }: Pro
   }, []);
 
   async function disconnect(channel: string): Promise<string | null> {
-    const result = await callAction(() => unbindSocialAction({ channel }, page));
+    const result = await stepUp.guard(() => unbindSocialAction({ channel }, page));
     if (result.ok) {
       setAccounts((current) => current && { ...current, providers: current.providers.map((item) => (item.channel === channel ? { ...item, connected: false, name: null } : item)) });
       setMessage({ tone: "success", text: t("disconnectedNotice", { provider: providerName(channel) }) });
@@ -164,6 +166,7 @@ export function SocialSection({ page, initial, error, email, verification }: Pro
       ) : accounts ? (
         <p className="text-sm text-muted">{t("none")}</p>
       ) : null}
+      {stepUp.dialog}
     </SecuritySection>
   );
 }

@@ -27,6 +27,7 @@
  * | 20110 | avatarUnsupported     | 415  | the avatar is not a PNG, JPEG or WebP image (or is damaged) |
  * | 20111 | avatarTooLarge        | 413  | the avatar is over 5 MB (or declares too many pixels) |
  * | 20112 | avatarUploadFailed    | 500  | the avatar could not be stored                        |
+ * | 20113 | stepUpRequired        | 403  | a security-lowering change needs a proof made in this session within 5 minutes (POST /v1/user/step-up) |
  * | 20201 | accountExists         | 409  | register: the email already has an account            |
  * | 20202 | accountNotFound       | 404  | no account for this email: only to a verified sign-in, or after a right code (docs/security.md) |
  * | 20203 | emailNotFound         | 404  | a code was requested for an unknown email             |
@@ -90,6 +91,7 @@ export const ErrorCode = {
   avatarUnsupported: 20110,
   avatarTooLarge: 20111,
   avatarUploadFailed: 20112,
+  stepUpRequired: 20113,
   accountExists: 20201,
   accountNotFound: 20202,
   emailNotFound: 20203,

@@ -27,6 +27,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20110: 415,
   20111: 413,
   20112: 500,
+  20113: 403,
   20201: 409,
   20202: 404,
   20203: 404,

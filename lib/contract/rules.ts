@@ -63,9 +63,9 @@ export const ENTERPRISE_ACCOUNT_RULE: TextRule = {
 
 /** Human-verification providers and the scenes a verification is made for (SPEC §7, §8). */
 export const VERIFICATION_PROVIDERS = ["altcha", "recaptcha", "aliyun"] as const;
-export const VERIFICATION_SCENES = ["register", "login", "findpwd", "delete", "security", "password_login", "enterprise_login", "redeem", "social"] as const;
+export const VERIFICATION_SCENES = ["register", "login", "findpwd", "delete", "security", "password_login", "enterprise_login", "redeem", "social", "step_up"] as const;
 /** Purposes an emailed code is requested for; "device" codes are only mailed by a held-back sign-in (20109). */
-export const CODE_PURPOSES = ["register", "login", "findpwd", "delete", "device", "security", "social"] as const;
+export const CODE_PURPOSES = ["register", "login", "findpwd", "delete", "device", "security", "social", "step_up"] as const;
 
 /** A redemption code (SPEC §5, §9): 16 digits and letters, case-insensitive. */
 export const REDEEM_CODE_LENGTH = 16;

@@ -37,6 +37,7 @@ export const ACCOUNT_NAMESPACES = [
   "profile",
   "settings",
   "security",
+  "stepUp",
   "businessSettings",
   "exchange",
   "training",

@@ -75,6 +75,13 @@ export const sessions = pgTable(
     remember: boolean("remember").notNull().default(false),
     /** the provider of a social sign-in (google, …); null for the other ways in */
     socialChannel: text("social_channel"),
+    /**
+     * The last step-up proof made in this session (services/step-up.ts): when, and how
+     * (password | email_code | passkey | totp). Bound to the session, so a proof made in one
+     * browser never lets another session of the account lower its security.
+     */
+    proofAt: ts("proof_at"),
+    proofMethod: text("proof_method"),
   },
   (t) => [index("sessions_user_idx").on(t.userId, t.createdAt)],
 );

@@ -20,6 +20,7 @@ import { passportRoutes } from "./routes/passport";
 import { profileRoutes } from "./routes/profile";
 import { safetyRoutes } from "./routes/safety";
 import { securityRoutes } from "./routes/security";
+import { stepUpRoutes } from "./routes/step-up";
 import { twoStepRoutes } from "./routes/two-step";
 import { socialRoutes } from "./routes/social";
 import { verificationRoutes } from "./routes/verification";
@@ -67,7 +68,7 @@ export function createServicesApp(): ServicesApp {
   });
   app.use(limitBody);
 
-  for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes, twoStepRoutes, socialRoutes, cookieRoutes]) routes(app);
+  for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes, stepUpRoutes, twoStepRoutes, socialRoutes, cookieRoutes]) routes(app);
   for (const routes of [exchangeRoutes, safetyRoutes, welderRoutes, messageRoutes, analyticsRoutes]) routes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "utoken", { type: "apiKey", in: "header", name: "utoken" });

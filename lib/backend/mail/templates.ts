@@ -14,6 +14,7 @@ const CODE_TEXT: Record<Lang, Record<CodePurpose, CodeText>> = {
     device: { subject: "Your new device sign-in code", action: "sign in on a new device" },
     security: { subject: "Your security settings code", action: "change your security settings" },
     social: { subject: "Your social sign-in code", action: "sign in with your social account" },
+    step_up: { subject: "Your code to confirm it's you", action: "confirm it's you before a change to your account's security" },
   },
   zh: {
     register: { subject: "注册验证码", action: "注册账号" },
@@ -23,6 +24,7 @@ const CODE_TEXT: Record<Lang, Record<CodePurpose, CodeText>> = {
     device: { subject: "新设备登录验证码", action: "在新设备上登录" },
     security: { subject: "安全设置验证码", action: "修改安全设置" },
     social: { subject: "社交账号登录验证码", action: "使用社交账号登录" },
+    step_up: { subject: "身份验证码", action: "验证身份以修改账号安全设置" },
   },
 };
 

@@ -292,7 +292,7 @@ export async function ticketFor(scene: VerificationScene, email: string, headers
 /** verify/email, a ticket, then captcha (a code request may be refused: see `reply`). */
 export async function askForCode(
   email: string,
-  type: "register" | "login" | "findpwd" | "delete" | "security" = "register",
+  type: "register" | "login" | "findpwd" | "delete" | "security" | "step_up" = "register",
   headers?: Record<string, string>,
 ): Promise<{ nonce: string; reply: Reply }> {
   const verified = await call("POST", "/v1/verify/email", { body: { email }, headers });
@@ -306,7 +306,7 @@ export async function askForCode(
 /** verify/email, a ticket, then captcha: the nonce and the mailed code. */
 export async function requestCode(
   email: string,
-  type: "register" | "login" | "findpwd" | "delete" | "security" = "register",
+  type: "register" | "login" | "findpwd" | "delete" | "security" | "step_up" = "register",
   headers?: Record<string, string>,
 ): Promise<{ nonce: string; code: string; reply: Reply }> {
   const address = email.trim().toLowerCase();
@@ -320,7 +320,7 @@ export async function requestCode(
 export async function resendCode(
   email: string,
   nonce: string,
-  type: "register" | "login" | "findpwd" | "delete" | "security" = "register",
+  type: "register" | "login" | "findpwd" | "delete" | "security" | "step_up" = "register",
   headers?: Record<string, string>,
 ): Promise<Reply> {
   const ticket = await ticketFor(type, email, headers);
