@@ -49,5 +49,8 @@ export const totpConfirmRequest = z.object({ code: totpCodeField });
 /** The ten recovery codes, shown this once (turning on, or renewing them). */
 export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()).length(10) });
 
-// POST /v1/user/two-step/off and POST /v1/user/two-step/recovery-codes take a current proof
-export const twoStepProofRequest = secondFactorProof;
+// POST /v1/user/two-step/off and POST /v1/user/two-step/recovery-codes: no body; they need a
+// recent step-up proof of the session (20113 without one; lib/contract/step-up.ts)
+
+// POST /v1/user/step-up/totp — an authenticator code as the step-up proof (answers as POST /v1/user/step-up)
+export const stepUpTotpRequest = z.object({ code: totpCodeField });

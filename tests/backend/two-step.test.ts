@@ -203,25 +203,34 @@ describe("enterprise users", () => {
 });
 
 describe("turning off and new recovery codes", () => {
-  test("need a current code; new codes replace the old; off lets a password sign in alone", async () => {
+  test("need a recent step-up proof, which an authenticator code can be; new codes replace the old; off lets a password sign in alone", async () => {
     const email = "off@example.com";
     const here = { ...LAPTOP, ...fromIp("127.0.0.8") };
     const { utoken } = await registerUser(email, "off-pass1", here);
     const { secret, recoveryCodes } = await turnOnTwoStep(utoken);
-    expect(await call("POST", "/v1/user/two-step/recovery-codes", { token: utoken, body: { method: "totp", code: otherCode(totpCode(secret)) } })).toMatchObject({ code: 20903 });
+    expect(await call("POST", "/v1/user/two-step/recovery-codes", { token: utoken })).toMatchObject({ status: 403, code: 20113 });
+    expect(await call("POST", "/v1/user/two-step/off", { token: utoken })).toMatchObject({ status: 403, code: 20113 });
+    expect(await call("GET", "/v1/user/step-up", { token: utoken })).toMatchObject({ data: { methods: ["password", "totp"] } });
+
+    // the code that turned it on is spent: it is no proof
+    expect(await call("POST", "/v1/user/step-up/totp", { token: utoken, body: { code: totpCode(secret) } })).toMatchObject({ status: 400, code: 20903 });
     backend.advance(30);
-    const renewed = await call("POST", "/v1/user/two-step/recovery-codes", { token: utoken, body: { method: "totp", code: totpCode(secret) } });
+    expect(await call("POST", "/v1/user/step-up/totp", { token: utoken, body: { code: totpCode(secret) } })).toMatchObject({ code: 0, data: { method: "totp", expiresIn: 300 } });
+    const renewed = await call("POST", "/v1/user/two-step/recovery-codes", { token: utoken });
     expect(renewed.code).toBe(0);
     const fresh = renewed.data?.recoveryCodes as string[];
     expect(fresh).toHaveLength(10);
     expect(await secondStep(ticketOf(await signIn(email, "off-pass1", here)), "recovery", recoveryCodes[0] ?? "", here)).toMatchObject({ code: 20903 });
 
-    expect(await call("POST", "/v1/user/two-step/off", { token: utoken, body: { method: "recovery", code: recoveryCodes[1] ?? "" } })).toMatchObject({ code: 20903 });
-    expect(await call("POST", "/v1/user/two-step/off", { token: utoken, body: { method: "recovery", code: fresh[0] ?? "" } })).toMatchObject({ code: 0, data: { enabled: false } });
+    backend.advance(301);
+    expect(await call("POST", "/v1/user/two-step/off", { token: utoken })).toMatchObject({ code: 20113 });
+    expect((await call("POST", "/v1/user/step-up", { token: utoken, body: { password: "off-pass1" }, headers: here })).code).toBe(0);
+    expect(await call("POST", "/v1/user/two-step/off", { token: utoken })).toMatchObject({ code: 0, data: { enabled: false } });
     const db = await getDb();
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     expect(await db.select().from(twoStepTotp).where(eq(twoStepTotp.userId, user?.id ?? ""))).toHaveLength(0);
     expect((await signIn(email, "off-pass1", here)).code).toBe(0);
-    expect(await call("POST", "/v1/user/two-step/off", { token: utoken, body: { method: "totp", code: totpCode(secret) } })).toMatchObject({ status: 409, code: 20905 });
+    expect(await call("POST", "/v1/user/two-step/off", { token: utoken })).toMatchObject({ status: 409, code: 20905 });
+    expect(await call("POST", "/v1/user/step-up/totp", { token: utoken, body: { code: totpCode(secret) } })).toMatchObject({ status: 409, code: 20905 });
   });
 });

@@ -8,6 +8,7 @@ import { consumeVerificationCode } from "./codes";
 import { verifyPassword } from "./passwords";
 import { forgetPasswordFailures, guardSignIn, refuseSignIn, takeCodeCheck } from "./protection";
 import type { SessionRow } from "./sessions";
+import { isTwoStepOn } from "./two-step-factor";
 import type { UserRow } from "./users";
 
 /**
@@ -48,7 +49,9 @@ export function assertRecentProof(session: SessionRow, at: Date = now()): void {
  * password the account does not have. Passkeys and authenticator apps add theirs here.
  */
 export async function proofMethods(user: UserRow): Promise<StepUpMethod[]> {
-  return user.passwordSet ? ["password"] : ["email_code"];
+  const methods: StepUpMethod[] = user.passwordSet ? ["password"] : ["email_code"];
+  if (await isTwoStepOn(user.id)) methods.push("totp");
+  return methods;
 }
 
 /** GET /v1/user/step-up */

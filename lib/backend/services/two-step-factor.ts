@@ -17,6 +17,13 @@ export const SECOND_FACTOR_METHODS = ["totp", "recovery"] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 export type SecondFactorProof = { method: SecondFactorMethod; code: string };
 
+/** Two-step is on: the authenticator setup was confirmed. */
+export async function isTwoStepOn(userId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db.select({ userId: twoStepTotp.userId }).from(twoStepTotp).where(and(eq(twoStepTotp.userId, userId), isNotNull(twoStepTotp.confirmedAt))).limit(1);
+  return Boolean(row);
+}
+
 /** The authenticator secret of a user whose two-step is on (null: off, or not decryptable). */
 export async function confirmedTotpSecret(db: Db, userId: string): Promise<string | null> {
   const [row] = await db

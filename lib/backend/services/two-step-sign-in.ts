@@ -13,8 +13,7 @@ import { LIMITS } from "./limits";
 import { assertIpAllowed, assertMaySignIn, takeCodeCheck } from "./protection";
 import { openSession } from "./session-open";
 import type { ClientInfo } from "./sessions";
-import { isTwoStepOn } from "./two-step";
-import { assertNoTwoStepWait, forgetWrongSecondFactors, noteWrongSecondFactor, prepareSecondFactor, SECOND_FACTOR_METHODS, type SecondFactorProof } from "./two-step-factor";
+import { assertNoTwoStepWait, forgetWrongSecondFactors, isTwoStepOn, noteWrongSecondFactor, prepareSecondFactor, SECOND_FACTOR_METHODS, type SecondFactorProof } from "./two-step-factor";
 import type { UserRow } from "./users";
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { addSeconds, now } from "../clock";
 import { getDb } from "../db/client";
 import { recoveryCodes, twoStepTotp } from "../db/schema";
@@ -6,25 +6,23 @@ import { ErrorCode, ServiceError } from "../errors";
 import { recoveryCodesLeft, replaceRecoveryCodes } from "./recovery-codes";
 import { matchTotpStep, newTotpSecret, totpUri } from "./totp";
 import { decryptTotpSecret, encryptTotpSecret } from "./two-step-crypto";
-import { assertNoTwoStepWait, checkSecondFactor, forgetWrongSecondFactors, noteWrongSecondFactor, type SecondFactorProof } from "./two-step-factor";
+import { recordProof, assertRecentProof, type SignedIn } from "./step-up";
+import { assertNoTwoStepWait, checkSecondFactor, forgetWrongSecondFactors, isTwoStepOn, noteWrongSecondFactor, type SecondFactorProof } from "./two-step-factor";
 import type { UserRow } from "./users";
 
 /**
  * Two-step sign-in, as the account manages it (/v1/user/two-step/*): turning it on with an
  * authenticator app (a setup whose secret is shown once, confirmed by a first code), the
  * recovery codes (shown once, renewed on request), turning it off. What lowers security
- * (off, new codes) needs a current authenticator or recovery code. Wrong codes count towards
- * the account's wait (two-step-factor.ts) whatever screen they were typed on.
+ * (off, new codes) needs a recent step-up proof of the session (step-up.ts, 20113), which an
+ * authenticator code can be. Wrong codes count towards the account's wait (two-step-factor.ts)
+ * whatever screen they were typed on.
  */
 export const TOTP_SETUP_TTL_SECONDS = 900;
 
 export type TwoStepStatus = { enabled: boolean; since: string | null; recoveryCodesLeft: number };
 
-export async function isTwoStepOn(userId: string): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db.select({ userId: twoStepTotp.userId }).from(twoStepTotp).where(and(eq(twoStepTotp.userId, userId), isNotNull(twoStepTotp.confirmedAt))).limit(1);
-  return Boolean(row);
-}
+export { isTwoStepOn };
 
 export async function twoStepStatus(user: UserRow): Promise<TwoStepStatus> {
   const db = await getDb();
@@ -77,21 +75,28 @@ export async function confirmTotpSetup(user: UserRow, code: string): Promise<{ r
   return { recoveryCodes: await replaceRecoveryCodes(db, user.id) };
 }
 
-/** A current code of the account's second factor, spent; off → 20905, wrong → 20903 (counted). */
-async function proveSecondFactor(user: UserRow, proof: SecondFactorProof): Promise<void> {
+/**
+ * An authenticator code as a step-up proof (POST /v1/user/step-up/totp): checked and spent like
+ * a sign-in's (no replay; a wrong one → 20903, counted for the account's wait), then recorded on
+ * the session. Two-step off → 20905.
+ */
+export async function proveStepUpWithTotp(current: SignedIn, code: string): Promise<{ method: "totp"; expiresIn: number }> {
+  const { user, session } = current;
   if (!(await isTwoStepOn(user.id))) throw new ServiceError(ErrorCode.twoStepNotOn);
   await assertNoTwoStepWait(user.id);
-  if (!(await checkSecondFactor(user.id, proof))) {
+  if (!(await checkSecondFactor(user.id, { method: "totp", code } satisfies SecondFactorProof))) {
     await noteWrongSecondFactor(user.id);
     throw new ServiceError(ErrorCode.twoStepCodeIncorrect);
   }
   await forgetWrongSecondFactors(user.id);
+  const proof = await recordProof(session.id, "totp");
+  return { method: "totp", expiresIn: proof.expiresIn };
 }
 
-/** Turns two-step off: the secret and every recovery code are deleted. */
-export async function turnOffTwoStep(user: UserRow, proof: SecondFactorProof): Promise<TwoStepStatus> {
-  await proveSecondFactor(user, proof);
-  await removeTwoStep(user.id);
+/** Turns two-step off (a recent step-up proof first: 20113): the secret and every recovery code are deleted. */
+export async function turnOffTwoStep(current: SignedIn): Promise<TwoStepStatus> {
+  assertRecentProof(current.session);
+  if (!(await removeTwoStep(current.user.id))) throw new ServiceError(ErrorCode.twoStepNotOn);
   return { enabled: false, since: null, recoveryCodesLeft: 0 };
 }
 
@@ -105,8 +110,9 @@ export async function removeTwoStep(userId: string): Promise<boolean> {
   });
 }
 
-/** Ten new recovery codes (returned once); the old ones stop working. */
-export async function renewRecoveryCodes(user: UserRow, proof: SecondFactorProof): Promise<{ recoveryCodes: string[] }> {
-  await proveSecondFactor(user, proof);
-  return { recoveryCodes: await replaceRecoveryCodes(await getDb(), user.id) };
+/** Ten new recovery codes (returned once; a recent step-up proof first: 20113); the old ones stop working. */
+export async function renewRecoveryCodes(current: SignedIn): Promise<{ recoveryCodes: string[] }> {
+  assertRecentProof(current.session);
+  if (!(await isTwoStepOn(current.user.id))) throw new ServiceError(ErrorCode.twoStepNotOn);
+  return { recoveryCodes: await replaceRecoveryCodes(await getDb(), current.user.id) };
 }

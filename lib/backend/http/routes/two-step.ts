@@ -4,12 +4,13 @@ import {
   recoveryCodesResponse,
   totpConfirmRequest,
   totpSetupResponse,
+  stepUpTotpRequest,
   twoStepLoginRequest,
-  twoStepProofRequest,
   twoStepStatusResponse,
 } from "@/lib/contract/two-step";
+import { stepUpResponse } from "@/lib/contract/step-up";
 import { authenticate } from "../../services/sessions";
-import { confirmTotpSetup, renewRecoveryCodes, startTotpSetup, turnOffTwoStep, twoStepStatus } from "../../services/two-step";
+import { confirmTotpSetup, proveStepUpWithTotp, renewRecoveryCodes, startTotpSetup, turnOffTwoStep, twoStepStatus } from "../../services/two-step";
 import { finishSecondStep } from "../../services/two-step-sign-in";
 import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
@@ -17,6 +18,7 @@ import { json, ok, optionalJson, SESSION } from "../openapi";
 
 /** Two-step sign-in: the second step of a held sign-in, and the account's authenticator and recovery codes. */
 const tags = ["two-step"];
+const empty = z.object({});
 
 export function twoStepRoutes(app: ServicesApp): void {
   app.openapi(
@@ -30,7 +32,7 @@ export function twoStepRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/user/two-step/totp", tags, summary: "Start an authenticator setup: a new secret, shown once", security: SESSION, request: { body: optionalJson(z.object({})) }, responses: ok(totpSetupResponse) }),
+    createRoute({ method: "post", path: "/v1/user/two-step/totp", tags, summary: "Start an authenticator setup: a new secret, shown once", security: SESSION, request: { body: optionalJson(empty) }, responses: ok(totpSetupResponse) }),
     async (c) => reply(c, await startTotpSetup((await authenticate(c.var.token)).user)),
   );
 
@@ -43,18 +45,17 @@ export function twoStepRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/user/two-step/off", tags, summary: "Turn two-step off with a current authenticator or recovery code", security: SESSION, request: { body: json(twoStepProofRequest) }, responses: ok(twoStepStatusResponse) }),
-    async (c) => {
-      const { user } = await authenticate(c.var.token);
-      return reply(c, await turnOffTwoStep(user, c.req.valid("json")));
-    },
+    createRoute({ method: "post", path: "/v1/user/two-step/off", tags, summary: "Turn two-step off (a recent step-up proof: 20113 without one)", security: SESSION, request: { body: optionalJson(empty) }, responses: ok(twoStepStatusResponse) }),
+    async (c) => reply(c, await turnOffTwoStep(await authenticate(c.var.token))),
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/user/two-step/recovery-codes", tags, summary: "Ten new recovery codes (the old ones stop working), with a current code", security: SESSION, request: { body: json(twoStepProofRequest) }, responses: ok(recoveryCodesResponse) }),
-    async (c) => {
-      const { user } = await authenticate(c.var.token);
-      return reply(c, await renewRecoveryCodes(user, c.req.valid("json")));
-    },
+    createRoute({ method: "post", path: "/v1/user/two-step/recovery-codes", tags, summary: "Ten new recovery codes, the old ones stop working (a recent step-up proof: 20113 without one)", security: SESSION, request: { body: optionalJson(empty) }, responses: ok(recoveryCodesResponse) }),
+    async (c) => reply(c, await renewRecoveryCodes(await authenticate(c.var.token))),
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/user/step-up/totp", tags: ["security"], summary: "Prove it is you with an authenticator code (two-step on)", security: SESSION, request: { body: json(stepUpTotpRequest) }, responses: ok(stepUpResponse) }),
+    async (c) => reply(c, await proveStepUpWithTotp(await authenticate(c.var.token), c.req.valid("json").code)),
   );
 }
