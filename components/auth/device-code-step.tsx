@@ -6,7 +6,7 @@ import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { PageRef } from "@/lib/session/action-result";
-import type { DeviceHold } from "./device-hold";
+import type { SignInHold } from "./device-hold";
 import { deviceCodeSchema, type DeviceCodeInput } from "@/lib/validation/security";
 import { confirmDeviceAction } from "@/lib/actions/auth/email-code";
 import { Alert } from "@/components/ui/alert";
@@ -16,7 +16,7 @@ import { FormBody } from "@/components/ui/form-body";
 import { callAction, useErrorText } from "./use-error-text";
 import { goSignedIn } from "./use-password-sign-in";
 
-type Props = { hold: DeviceHold; page: PageRef; onBack: () => void };
+type Props = { hold: SignInHold; page: PageRef; onBack: () => void };
 
 /**
  * "We sent a code to your email to confirm this new device": the code finishes the sign-in

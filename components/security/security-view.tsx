@@ -9,11 +9,12 @@ import { PasswordSection } from "./password-section";
 import { SecuritySection } from "./section";
 import { SessionsSection } from "./sessions-section";
 import { SocialSection } from "./social-section";
+import { TwoStepSection } from "./two-step-section";
 
 type Props = { data: SecurityData; lang: Locale; query: string; business: boolean };
 
 /**
- * Account security (SPEC §2): password, login logs and sessions, device security, social
+ * Account security (SPEC §2): password, two-step sign-in, login logs and sessions, device security, social
  * accounts and, for consumers, deleting the account. Enterprise users change their password
  * with the enterprise call and cannot delete their account: an operator manages it.
  */
@@ -36,6 +37,7 @@ export async function SecurityView({ data, lang, query, business }: Props) {
       ) : (
         <PasswordSection page={page} />
       )}
+      <TwoStepSection page={page} initial={data.twoStep.data} initialError={data.twoStep.error} email={data.user.email} verification={data.verification} />
       <SessionsSection page={page} initial={data.sessions.data} initialError={data.sessions.error} />
       <DeviceSection page={page} initial={data.devices.data} initialError={data.devices.error} />
       <SocialSection page={page} initial={data.social.data} error={data.social.error} email={data.user.email} verification={data.verification} />

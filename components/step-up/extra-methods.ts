@@ -1,6 +1,7 @@
 "use client";
 
 import type { ComponentType } from "react";
+import { lazyPart } from "@/components/ui/lazy-part";
 import type { StepUpMethod } from "@/lib/contract/step-up";
 import type { StepUpPage } from "./types";
 
@@ -19,4 +20,6 @@ export type StepUpMethodProps = {
  * here, below the built-in password or emailed-code form. Load heavy code on demand (lazyPart):
  * this list is part of every page that can show the dialog.
  */
-export const EXTRA_STEP_UP_METHODS: Partial<Record<Exclude<StepUpMethod, "password" | "email_code">, ComponentType<StepUpMethodProps>>> = {};
+export const EXTRA_STEP_UP_METHODS: Partial<Record<Exclude<StepUpMethod, "password" | "email_code">, ComponentType<StepUpMethodProps>>> = {
+  totp: lazyPart(() => import("./totp-proof").then((module) => module.TotpProof), () => null),
+};

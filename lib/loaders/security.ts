@@ -7,6 +7,8 @@ import type { LaunchContext } from "@/lib/launch/context";
 import { currentUser, readToken, upstreamContext } from "@/lib/session/server";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { getDeviceSecurity, getSessionLog, getSocialAccounts, type DeviceSecurity, type SessionLog, type SocialAccounts } from "@/lib/upstream/security";
+import { getTwoStepStatus } from "@/lib/upstream/two-step";
+import type { TwoStepStatus } from "@/lib/contract/two-step";
 import { loadVerificationSetup } from "@/lib/upstream/verification";
 import type { VerificationSetup } from "@/lib/validation/verification";
 import { SESSION_PAGE_SIZES } from "@/lib/validation/security";
@@ -19,6 +21,7 @@ export type SecurityData = {
   sessions: Loaded<SessionLog>;
   devices: Loaded<DeviceSecurity>;
   social: Loaded<SocialAccounts>;
+  twoStep: Loaded<TwoStepStatus>;
   verification: VerificationSetup;
 };
 
@@ -42,13 +45,14 @@ export async function loadSecurity(lang: Locale, launch: LaunchContext, loginHre
     const user = await currentUser(lang, launch);
     if (!user || !token) redirect(loginHref);
     const ctx = await upstreamContext(lang, launch, token);
-    const [sessions, devices, social, verification] = await Promise.all([
+    const [sessions, devices, social, twoStep, verification] = await Promise.all([
       settle(getSessionLog(ctx, { page: 1, pageSize: SESSION_PAGE_SIZES[0] })),
       settle(getDeviceSecurity(ctx)),
       settle(getSocialAccounts(ctx)),
+      settle(getTwoStepStatus(ctx)),
       loadVerificationSetup(ctx),
     ]);
-    return { user, sessions, devices, social, verification };
+    return { user, sessions, devices, social, twoStep, verification };
   } catch (error) {
     if (isUpstreamError(error) && error.code === ErrorCode.loginExpired) redirect(loginHref);
     throw error;
