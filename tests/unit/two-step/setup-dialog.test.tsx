@@ -5,6 +5,7 @@ import { groupSecret } from "@/components/security/two-step-setup-dialog";
 import { recoveryCodesFile } from "@/components/security/recovery-codes-panel";
 import { confirmTotpSetupAction, renewRecoveryCodesAction, startTotpSetupAction, turnOffTwoStepAction } from "@/lib/actions/two-step";
 import { stepUpMethodsAction } from "@/lib/actions/step-up";
+import type { TwoStepStatus } from "@/lib/contract/two-step";
 import { altchaSetup, messages, renderIn } from "../support/render";
 
 jest.mock("@/lib/actions/two-step", () => ({
@@ -27,7 +28,7 @@ const QR = "data:image/svg+xml;base64,PHN2Zy8+";
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
 const off = { enabled: false, since: null, recoveryCodesLeft: 0 };
 
-function renderSection(lang: "en" | "zh", status = off) {
+function renderSection(lang: "en" | "zh", status: TwoStepStatus = off) {
   return renderIn(lang, <TwoStepSection page={{ ...page, lang }} initial={status} initialError={null} email="ada@example.com" verification={altchaSetup} />);
 }
 
