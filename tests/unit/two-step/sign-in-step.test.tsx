@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { LoginForm } from "@/components/auth/login-form";
 import { loginWithPasswordAction } from "@/lib/actions/auth/login";
 import { finishTwoStepAction } from "@/lib/actions/auth/two-step";
+import { confirmDeviceAction } from "@/lib/actions/auth/email-code";
 import { messages, renderIn } from "../support/render";
 
 jest.mock("@/lib/actions/auth/login", () => ({ loginWithPasswordAction: jest.fn(), loginWithCodeAction: jest.fn() }));
@@ -13,6 +14,7 @@ jest.mock("@/components/verification/lazy", () => ({
 }));
 const passwordLogin = jest.mocked(loginWithPasswordAction);
 const finish = jest.mocked(finishTwoStepAction);
+const confirmDevice = jest.mocked(confirmDeviceAction);
 const TICKET = "t".repeat(43);
 
 async function signInHeld(lang: "en" | "zh") {
@@ -61,4 +63,17 @@ describe("the second step of a sign-in (20901)", () => {
     await userEvent.click(screen.getByRole("button", { name: t.back }));
     expect(screen.getByLabelText(messages.en.login.email)).toHaveValue("ada@example.com");
   });
+});
+
+test("a device code that leads to the second step (two-step turned on meanwhile) shows it", async () => {
+  const t = messages.en;
+  passwordLogin.mockResolvedValue({ ok: false, error: { code: 20109, challenge: "c".repeat(43) } });
+  confirmDevice.mockResolvedValue({ ok: false, error: { code: 20901, challenge: TICKET } });
+  renderIn("en", <LoginForm lang="en" registerHref={null} findPasswordHref={null} businessHref={null} />);
+  await userEvent.type(screen.getByLabelText(t.login.email), "ada@example.com");
+  await userEvent.type(screen.getByLabelText(t.login.password), "secret1");
+  await userEvent.click(screen.getByRole("button", { name: t.login.submit }));
+  await userEvent.type(await screen.findByLabelText(t.deviceSignIn.code), "123456{Enter}");
+  expect(await screen.findByRole("heading", { name: t.twoStep.signIn.title })).toBeInTheDocument();
+  expect(screen.getByLabelText(t.twoStep.signIn.totpLabel)).toBeInTheDocument();
 });
