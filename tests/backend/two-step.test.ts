@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { createEnterprise } from "@/lib/backend/admin/commands";
+import { createEnterprise, pruneNow } from "@/lib/backend/admin/commands";
 import { getDb } from "@/lib/backend/db/client";
-import { sessions, signInFailures, twoStepTotp, users } from "@/lib/backend/db/schema";
+import { sessions, signInFailures, twoStepTickets, twoStepTotp, users } from "@/lib/backend/db/schema";
 import { call, fromIp, mailIds, OPEN_TIMEOUT, registerUser, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
 import { secondStep, ticketOf, totpCode, turnOnTwoStep } from "./support/two-step";
 
@@ -232,5 +232,23 @@ describe("turning off and new recovery codes", () => {
     expect((await signIn(email, "off-pass1", here)).code).toBe(0);
     expect(await call("POST", "/v1/user/two-step/off", { token: utoken })).toMatchObject({ status: 409, code: 20905 });
     expect(await call("POST", "/v1/user/step-up/totp", { token: utoken, body: { code: totpCode(secret) } })).toMatchObject({ status: 409, code: 20905 });
+  });
+});
+
+describe("housekeeping", () => {
+  test("second-step tickets are deleted a day after they expire", async () => {
+    const email = "prune@example.com";
+    const here = { ...LAPTOP, ...fromIp("127.0.0.7") };
+    const { uid, utoken } = await registerUser(email, "prune-pass1", here);
+    await turnOnTwoStep(utoken);
+    ticketOf(await signIn(email, "prune-pass1", here));
+    const db = await getDb();
+    const mine = () => db.select().from(twoStepTickets).where(eq(twoStepTickets.userId, uid));
+    backend.advance(300 + 3_600);
+    await pruneNow();
+    expect(await mine()).toHaveLength(1);
+    backend.advance(86_400);
+    expect((await pruneNow()).two_step_tickets).toBeGreaterThanOrEqual(1);
+    expect(await mine()).toHaveLength(0);
   });
 });
