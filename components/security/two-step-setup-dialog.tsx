@@ -118,9 +118,7 @@ export function TwoStepSetupDialog({ page, open, onOpenChange, onEnabled }: Prop
                   </li>
                   <li>
                     {t("orType")}
-                    <code aria-label={t("secretLabel")} className="mt-2 block break-all rounded bg-gray-50 px-2 py-1 font-mono text-sm text-gray-900">
-                      {groupSecret(setup.secret)}
-                    </code>
+                    <Field label={t("secretLabel")} readOnly value={groupSecret(setup.secret)} className="mt-2 font-mono" spellCheck={false} onFocus={(event) => event.currentTarget.select()} />
                     <span className="mt-2 block">
                       <CopyButton text={setup.secret} label={t("copySecret")} />
                     </span>
