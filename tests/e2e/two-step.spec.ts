@@ -78,7 +78,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
       await switchLink.focus();
       await page.keyboard.press("Enter");
       await page.getByLabel(t.signIn.recoveryLabel, { exact: true }).fill(codes[0] ?? "");
-      await page.getByRole("button", { name: t.signIn.submit }).click();
+      await page.getByRole("button", { name: t.signIn.submit, exact: true }).click();
     };
     await useRecovery();
     await expectUserCentre(page, lang, email);
