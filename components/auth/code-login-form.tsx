@@ -13,8 +13,8 @@ import { Alert } from "@/components/ui/alert";
 import { FormBody } from "@/components/ui/form-body";
 import { EmailAndCodeFields, useEmailAndCode } from "./email-and-code";
 import { callAction, useErrorText } from "./use-error-text";
-import { deviceHoldOf, type DeviceHold } from "./device-hold";
-import { DeviceCodeStep } from "./lazy";
+import { signInHoldOf, type SignInHold } from "./device-hold";
+import { HoldStep } from "./lazy";
 import { applyFieldErrors } from "./form-errors";
 import { goSignedIn } from "./use-password-sign-in";
 
@@ -25,7 +25,7 @@ export function CodeLoginForm({ page }: Props) {
   const t = useTranslations("login");
   const text = useErrorText();
   const [formError, setFormError] = useState<string | null>(null);
-  const [hold, setHold] = useState<DeviceHold | null>(null);
+  const [hold, setHold] = useState<SignInHold | null>(null);
   const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm<LoginCodeInput>({
     resolver: formResolver(loginCodeSchema),
     defaultValues: { email: "", code: "", remember: false },
@@ -39,7 +39,7 @@ export function CodeLoginForm({ page }: Props) {
     if (!nonce) return;
     const result = await callAction(() => loginWithCodeAction({ ...values, nonce }, page));
     if (result.ok) return goSignedIn(result, "code");
-    const held = deviceHoldOf(result.error, values.remember);
+    const held = signInHoldOf(result.error, values.remember);
     if (held) {
       setHold(held);
       return;
@@ -47,7 +47,7 @@ export function CodeLoginForm({ page }: Props) {
     if (!applyFieldErrors(result.error, ["email", "code"], setError)) setFormError(text.action(result.error));
   });
 
-  if (hold) return <DeviceCodeStep hold={hold} page={page} onBack={() => setHold(null)} />;
+  if (hold) return <HoldStep hold={hold} page={page} onBack={() => setHold(null)} />;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormBody>

@@ -6,7 +6,7 @@ import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { PageRef } from "@/lib/session/action-result";
-import type { DeviceHold } from "./device-hold";
+import { signInHoldOf, type SignInHold } from "./device-hold";
 import { deviceCodeSchema, type DeviceCodeInput } from "@/lib/validation/security";
 import { confirmDeviceAction } from "@/lib/actions/auth/email-code";
 import { Alert } from "@/components/ui/alert";
@@ -16,14 +16,14 @@ import { FormBody } from "@/components/ui/form-body";
 import { callAction, useErrorText } from "./use-error-text";
 import { goSignedIn } from "./use-password-sign-in";
 
-type Props = { hold: DeviceHold; page: PageRef; onBack: () => void };
+type Props = { hold: SignInHold; page: PageRef; onBack: () => void; onHold?: (next: SignInHold) => void };
 
 /**
  * "We sent a code to your email to confirm this new device": the code finishes the sign-in
  * (POST /v1/login/device) and the browser goes where a sign-in goes. Back returns to the form,
  * whose next sign-in mails a new code.
  */
-export function DeviceCodeStep({ hold, page, onBack }: Props) {
+export function DeviceCodeStep({ hold, page, onBack, onHold }: Props) {
   const t = useTranslations("deviceSignIn");
   const text = useErrorText();
   const [formError, setFormError] = useState<string | null>(null);
@@ -37,6 +37,8 @@ export function DeviceCodeStep({ hold, page, onBack }: Props) {
     setFormError(null);
     const result = await callAction(() => confirmDeviceAction({ challenge: hold.challenge, code, remember: hold.remember }, page));
     if (result.ok) return goSignedIn(result, "device");
+    const next = signInHoldOf(result.error, hold.remember);
+    if (next && onHold) return onHold(next);
     if (result.error.fields?.code) setError("code", { message: result.error.fields.code });
     else if (result.error.code === ErrorCode.incorrectCode) setError("code", { message: "deviceCodeIncorrect" });
     else setFormError(text.action(result.error));

@@ -1,10 +1,16 @@
 import { ErrorCode } from "@/lib/contract/errors";
 import type { ActionError } from "@/lib/session/action-result";
 
-/** A sign-in held back for a new device: the challenge to finish it with, and what the form had. */
-export type DeviceHold = { challenge: string; remember: boolean };
+/**
+ * A sign-in the services held back: for device security's emailed code (20109, `challenge`) or
+ * for the second step of two-step sign-in (20901, `challenge` is its ticket); and what the form had.
+ */
+export type SignInHold = { kind: "device" | "twoStep"; challenge: string; remember: boolean };
 
-/** The hold of a failed sign-in, when device security asked for a code (20109 with its challenge). */
-export function deviceHoldOf(error: ActionError, remember: boolean): DeviceHold | null {
-  return error.code === ErrorCode.deviceVerificationRequired && error.challenge ? { challenge: error.challenge, remember } : null;
+/** The hold of a failed sign-in, when the services asked for a further step; else null. */
+export function signInHoldOf(error: ActionError, remember: boolean): SignInHold | null {
+  if (!error.challenge) return null;
+  if (error.code === ErrorCode.deviceVerificationRequired) return { kind: "device", challenge: error.challenge, remember };
+  if (error.code === ErrorCode.twoStepRequired) return { kind: "twoStep", challenge: error.challenge, remember };
+  return null;
 }

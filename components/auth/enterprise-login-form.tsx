@@ -16,7 +16,7 @@ import { PasswordField } from "./password-field";
 import { useErrorText } from "./use-error-text";
 import { SignInVerification, usePasswordSignIn } from "./use-password-sign-in";
 import { PasskeySignIn } from "./passkey-sign-in";
-import { DeviceCodeStep } from "./lazy";
+import { HoldStep } from "./lazy";
 
 type Props = { lang: string; personalHref: string };
 
@@ -38,7 +38,7 @@ export function EnterpriseLoginForm({ lang, personalHref }: Props) {
     return (
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-semibold text-gray-900">{t("title")}</h1>
-        <DeviceCodeStep hold={signIn.hold} page={page} onBack={signIn.back} />
+        <HoldStep hold={signIn.hold} page={page} onBack={signIn.back} />
       </div>
     );
   }

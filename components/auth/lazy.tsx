@@ -4,8 +4,8 @@ import { lazyPart } from "@/components/ui/lazy-part";
 import { useTranslations } from "next-intl";
 
 /**
- * Parts of the sign-in screens most visitors never open, loaded when they are: the new-device
- * step (after a 20109) here, the emailed-code login (its tab) in lazy-code-login.tsx (which
+ * Parts of the sign-in screens most visitors never open, loaded when they are: the step of a
+ * held sign-in (the new-device code after a 20109, two-step's second step after a 20901) here, the emailed-code login (its tab) in lazy-code-login.tsx (which
  * itself shows the new-device step, so it cannot live in this file without a cycle). The public pages' first load stays
  * inside its script budget.
  */
@@ -18,4 +18,4 @@ export function Loading() {
   );
 }
 
-export const DeviceCodeStep = lazyPart(() => import("./device-code-step").then((module) => module.DeviceCodeStep), Loading);
+export const HoldStep = lazyPart(() => import("./hold-step").then((module) => module.HoldStep), Loading);

@@ -15,7 +15,7 @@ import { FormBody } from "@/components/ui/form-body";
 import { PasswordField } from "./password-field";
 import { useErrorText } from "./use-error-text";
 import { SignInVerification, usePasswordSignIn } from "./use-password-sign-in";
-import { DeviceCodeStep } from "./lazy";
+import { HoldStep } from "./lazy";
 
 type Props = { page: PageRef; findPasswordHref: string | null };
 
@@ -32,7 +32,7 @@ export function PasswordLoginForm({ page, findPasswordHref }: Props) {
 
   const onSubmit = handleSubmit((values) => signIn.submit(values, (verification) => loginWithPasswordAction(values, page, verification)));
 
-  if (signIn.hold) return <DeviceCodeStep hold={signIn.hold} page={page} onBack={signIn.back} />;
+  if (signIn.hold) return <HoldStep hold={signIn.hold} page={page} onBack={signIn.back} />;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormBody>

@@ -10,10 +10,10 @@ import { announce } from "@/lib/analytics/announce";
 import { completeSignIn } from "@/lib/bridge/sign-in";
 import { callAction, useErrorText } from "./use-error-text";
 import { useSignInVerification } from "./use-sign-in-verification";
-import { deviceHoldOf, type DeviceHold } from "./device-hold";
+import { signInHoldOf, type SignInHold } from "./device-hold";
 
 /** How a sign-in was made, as analytics hears it. */
-export type SignInMethod = "password" | "enterprise" | "code" | "device" | "passkey";
+export type SignInMethod = "password" | "enterprise" | "code" | "device" | "passkey" | "twoStep";
 
 /** A sign-in went through: analytics hears of it, then the browser goes where the action said. */
 export async function goSignedIn(result: SignInResult, method: SignInMethod): Promise<void> {
@@ -24,14 +24,14 @@ export async function goSignedIn(result: SignInResult, method: SignInMethod): Pr
 /**
  * The submit flow of the two password sign-ins (consumer and business): human verification
  * when the services ask for it (20106; a refused one, 20107, gets a fresh widget), the
- * new-device step after a 20109, and the browser on its way after a success. The form owns its
+ * new-device step after a 20109 or the two-step one after a 20901, and the browser on its way after a success. The form owns its
  * fields; this owns what happens once they are valid.
  */
 export function usePasswordSignIn(method: "password" | "enterprise") {
   const text = useErrorText();
   const human = useSignInVerification();
   const [formError, setFormError] = useState<string | null>(null);
-  const [hold, setHold] = useState<DeviceHold | null>(null);
+  const [hold, setHold] = useState<SignInHold | null>(null);
 
   async function submit(values: { email: string; remember: boolean }, send: (verification: VerificationValue | undefined) => Promise<ActionResult<SignInResult>>): Promise<void> {
     setFormError(null);
@@ -42,7 +42,7 @@ export function usePasswordSignIn(method: "password" | "enterprise") {
     }
     const result = await callAction(() => send(value));
     if (result.ok) return goSignedIn(result, method);
-    const held = deviceHoldOf(result.error, values.remember);
+    const held = signInHoldOf(result.error, values.remember);
     if (held) {
       human.failed(result.error.code, values.email);
       setHold(held);

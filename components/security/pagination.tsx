@@ -14,15 +14,17 @@ type Props = {
   disabled?: boolean;
   /** the total in words of the list it pages ("3 redemptions", "3 messages"); defaults to the login log's "3 sessions" */
   totalText?: string;
+  /** the navigation's name, when a screen has more than one pager (each landmark needs its own) */
+  label?: string;
 };
 
 /** Previous / next, "page x of y", the total and the 'items per page' choice (SPEC §9). */
-export function Pagination({ page, pageSize, total, sizes, onPage, onPageSize, disabled = false, totalText }: Props) {
+export function Pagination({ page, pageSize, total, sizes, onPage, onPageSize, disabled = false, totalText, label }: Props) {
   const t = useTranslations("security.pagination");
   const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <nav aria-label={t("label")} className="flex flex-col gap-3 text-sm text-gray-700 sm:flex-row sm:items-center sm:justify-between">
+    <nav aria-label={label ?? t("label")} className="flex flex-col gap-3 text-sm text-gray-700 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex flex-wrap items-center gap-3">
         <span>{totalText ?? t("total", { total })}</span>
         <label htmlFor={sizeId} className="flex items-center gap-2">

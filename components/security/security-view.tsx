@@ -10,11 +10,12 @@ import { PasswordSection } from "./password-section";
 import { SecuritySection } from "./section";
 import { SessionsSection } from "./sessions-section";
 import { SocialSection } from "./social-section";
+import { TwoStepSection } from "./two-step-section";
 
 type Props = { data: SecurityData; lang: Locale; query: string; business: boolean };
 
 /**
- * Account security (SPEC §2): password, passkeys, login logs and sessions, device security, social
+ * Account security (SPEC §2): password, passkeys, two-step sign-in, login logs and sessions, device security, social
  * accounts and, for consumers, deleting the account. Enterprise users change their password
  * with the enterprise call and cannot delete their account: an operator manages it.
  */
@@ -38,6 +39,7 @@ export async function SecurityView({ data, lang, query, business }: Props) {
         <PasswordSection page={page} />
       )}
       <PasskeysSection page={page} initial={data.passkeys.data} error={data.passkeys.error} email={data.user.email} verification={data.verification} />
+      <TwoStepSection page={page} initial={data.twoStep.data} initialError={data.twoStep.error} email={data.user.email} verification={data.verification} />
       <SessionsSection page={page} initial={data.sessions.data} initialError={data.sessions.error} />
       <DeviceSection
         page={page}

@@ -128,6 +128,7 @@ export function SessionsSection({ page, initial, initialError }: Props) {
             pageSize={size}
             total={data.total}
             sizes={SESSION_PAGE_SIZES}
+            label={t("pagesLabel")}
             disabled={!hydrated}
             onPage={setNumber}
             onPageSize={(next) => {

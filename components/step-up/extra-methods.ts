@@ -1,6 +1,7 @@
 "use client";
 
 import type { ComponentType } from "react";
+import { lazyPart } from "@/components/ui/lazy-part";
 import type { StepUpMethod } from "@/lib/contract/step-up";
 import { PasskeyProof } from "./passkey-proof";
 import type { StepUpPage } from "./types";
@@ -22,4 +23,5 @@ export type StepUpMethodProps = {
  */
 export const EXTRA_STEP_UP_METHODS: Partial<Record<Exclude<StepUpMethod, "password" | "email_code">, ComponentType<StepUpMethodProps>>> = {
   passkey: PasskeyProof,
+  totp: lazyPart(() => import("./totp-proof").then((module) => module.TotpProof), () => null),
 };

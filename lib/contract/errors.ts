@@ -68,6 +68,12 @@
  * | 20704 | passkeyMalformed      | 400  | the passkey answer is not WebAuthn (bad CBOR or client data JSON) |
  * | 20705 | passkeyNotFound       | 404  | no such passkey on this account                       |
  * | 20706 | passkeyExists         | 409  | that passkey is already registered                    |
+ * | 20901 | twoStepRequired       | 403  | the first factor passed and two-step is on: no session yet; `data.ticket` (+ `data.methods`) goes to POST /v1/login/two-step |
+ * | 20902 | twoStepTicketInvalid  | 400  | the second-step ticket is unknown, used, expired, out of tries or from another device: sign in again |
+ * | 20903 | twoStepCodeIncorrect  | 400  | wrong, replayed or used authenticator or recovery code (counted per account) |
+ * | 20904 | twoStepAlreadyOn      | 409  | two-step setup while two-step is on                  |
+ * | 20905 | twoStepNotOn          | 409  | turning off or renewing recovery codes while two-step is off |
+ * | 20906 | twoStepSetupExpired   | 400  | confirming an authenticator without a live setup (start again) |
  */
 export const ErrorCode = {
   ok: 0,
@@ -133,6 +139,12 @@ export const ErrorCode = {
   passkeyMalformed: 20704,
   passkeyNotFound: 20705,
   passkeyExists: 20706,
+  twoStepRequired: 20901,
+  twoStepTicketInvalid: 20902,
+  twoStepCodeIncorrect: 20903,
+  twoStepAlreadyOn: 20904,
+  twoStepNotOn: 20905,
+  twoStepSetupExpired: 20906,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -68,4 +68,10 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20704: 400,
   20705: 404,
   20706: 409,
+  20901: 403,
+  20902: 400,
+  20903: 400,
+  20904: 409,
+  20905: 409,
+  20906: 400,
 };

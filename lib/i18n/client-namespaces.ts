@@ -17,10 +17,10 @@ const SIGN_IN_COMMON = ["common", "errors", "validation", "verification", "notic
  * HTML carries these messages twice over (payload and markup), so each gets only its own.
  */
 export const SIGN_IN_SCREENS = {
-  login: [...SIGN_IN_COMMON, "login", "register", "deviceSignIn", "social", "passkeys"],
+  login: [...SIGN_IN_COMMON, "login", "register", "deviceSignIn", "twoStep", "social", "passkeys"],
   register: [...SIGN_IN_COMMON, "login", "register", "legal", "social"],
   findpwd: [...SIGN_IN_COMMON, "findpwd"],
-  loginBusiness: [...SIGN_IN_COMMON, "loginBusiness", "deviceSignIn", "passkeys"],
+  loginBusiness: [...SIGN_IN_COMMON, "loginBusiness", "deviceSignIn", "twoStep", "passkeys"],
   socialConnect: [...SIGN_IN_COMMON, "social"],
   socialWelcome: ["common", "notices", "embed"],
   addressHandoff: ["common", "errors", "validation", "notices", "embed", "addressHandoff"],
@@ -39,6 +39,7 @@ export const ACCOUNT_NAMESPACES = [
   "security",
   "stepUp",
   "passkeys",
+  "twoStep",
   "businessSettings",
   "exchange",
   "training",

@@ -7,6 +7,8 @@ import type { LaunchContext } from "@/lib/launch/context";
 import { currentUser, readToken, upstreamContext } from "@/lib/session/server";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { getDeviceSecurity, getSessionLog, getSocialAccounts, type DeviceSecurity, type SessionLog, type SocialAccounts } from "@/lib/upstream/security";
+import { getTwoStepStatus } from "@/lib/upstream/two-step";
+import type { TwoStepStatus } from "@/lib/contract/two-step";
 import { loadVerificationSetup } from "@/lib/upstream/verification";
 import { listPasskeys } from "@/lib/upstream/passkeys";
 import type { PasskeyList } from "@/lib/contract/passkeys";
@@ -22,6 +24,7 @@ export type SecurityData = {
   devices: Loaded<DeviceSecurity>;
   social: Loaded<SocialAccounts>;
   passkeys: Loaded<PasskeyList>;
+  twoStep: Loaded<TwoStepStatus>;
   verification: VerificationSetup;
 };
 
@@ -45,14 +48,15 @@ export async function loadSecurity(lang: Locale, launch: LaunchContext, loginHre
     const user = await currentUser(lang, launch);
     if (!user || !token) redirect(loginHref);
     const ctx = await upstreamContext(lang, launch, token);
-    const [sessions, devices, social, passkeys, verification] = await Promise.all([
+    const [sessions, devices, social, passkeys, twoStep, verification] = await Promise.all([
       settle(getSessionLog(ctx, { page: 1, pageSize: SESSION_PAGE_SIZES[0] })),
       settle(getDeviceSecurity(ctx)),
       settle(getSocialAccounts(ctx)),
       settle(listPasskeys(ctx)),
+      settle(getTwoStepStatus(ctx)),
       loadVerificationSetup(ctx),
     ]);
-    return { user, sessions, devices, social, passkeys, verification };
+    return { user, sessions, devices, social, passkeys, twoStep, verification };
   } catch (error) {
     if (isUpstreamError(error) && error.code === ErrorCode.loginExpired) redirect(loginHref);
     throw error;

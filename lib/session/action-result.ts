@@ -10,7 +10,7 @@ export type ActionError = {
   /**
    * Set with 20109 (a sign-in from a device new to an account with device security on): the
    * challenge the device-code step sends back with the emailed code. Useless without that code
-   * and this browser's device id.
+   * and this browser's device id. With 20901 (two-step on): the ticket of the second step.
    */
   challenge?: string;
   /** Set with 1002 when the upstream call ran out of time: shown as 'Request timed out'. */

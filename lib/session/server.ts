@@ -103,9 +103,9 @@ export function toActionError(error: unknown): ActionError {
       code: error.code,
       ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
       ...(error.timedOut ? { timedOut: true as const } : {}),
-      // Only the challenge of a new-device sign-in: a random token that the same browser (its
-      // device id) and the emailed code must come with; nothing else of the answer.
-      ...(error.code === ErrorCode.deviceVerificationRequired && error.challenge ? { challenge: error.challenge } : {}),
+      // Only the challenge of a new-device sign-in or the ticket of a two-step one: a random token
+      // that the same browser (its device id) and the second code must come with; nothing else.
+      ...((error.code === ErrorCode.deviceVerificationRequired || error.code === ErrorCode.twoStepRequired) && error.challenge ? { challenge: error.challenge } : {}),
     };
   }
   portalLog().error({ type: error instanceof Error ? error.name : typeof error, stack: error instanceof Error ? error.stack : undefined }, "unexpected error in a server action");

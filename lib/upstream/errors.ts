@@ -11,7 +11,7 @@ export class UpstreamError extends Error {
   readonly httpStatus: number;
   /** seconds to wait before retrying, when the upstream throttled the call */
   readonly retryAfter?: number;
-  /** with 20109 (a sign-in from a new device): the challenge that POST /v1/login/device finishes */
+  /** with 20109 (a sign-in from a new device): the challenge that POST /v1/login/device finishes; with 20901 (two-step): the ticket of POST /v1/login/two-step */
   readonly challenge?: string;
   /** with 1002: the call ran out of time (the user reads 'Request timed out') */
   readonly timedOut?: boolean;

@@ -177,7 +177,7 @@ function readEnvelope<T>(response: Response, text: string, schema: z.ZodType<T>)
       message: message ?? `Upstream error ${code}`,
       httpStatus: response.status >= 400 ? response.status : statusForCode(code),
       retryAfter: retryAfterOf(data, response.headers),
-      challenge: code === ErrorCode.deviceVerificationRequired ? challengeOf(data) : undefined,
+      challenge: code === ErrorCode.deviceVerificationRequired ? challengeOf(data, "challenge") : code === ErrorCode.twoStepRequired ? challengeOf(data, "ticket") : undefined,
     });
   }
   const parsed = schema.safeParse(data);
@@ -204,9 +204,9 @@ function statusForCode(code: number): number {
   return (HTTP_STATUS_BY_CODE as Record<number, number | undefined>)[code] ?? 500;
 }
 
-/** The device challenge of a 20109 answer: a plain token (the contract's 16–256 characters), else none. */
-function challengeOf(data: unknown): string | undefined {
-  const value = typeof data === "object" && data !== null ? (data as { challenge?: unknown }).challenge : undefined;
+/** The device challenge of a 20109 answer, or the ticket of a 20901: a plain token (16–256 characters), else none. */
+function challengeOf(data: unknown, key: "challenge" | "ticket"): string | undefined {
+  const value = typeof data === "object" && data !== null ? (data as Record<string, unknown>)[key] : undefined;
   return typeof value === "string" && /^[A-Za-z0-9._~-]{16,256}$/.test(value) ? value : undefined;
 }
 

@@ -18,6 +18,7 @@ import { UsageError } from "./usage";
 import { runMessageCommand, MESSAGE_USAGE } from "./message-cli";
 import { OPERATOR_USAGE, runOperatorCommand } from "./operator-cli";
 import { audit, CLI_ACTOR } from "../services/console/audit";
+import { dispatchTwoStep, TWO_STEP_USAGE } from "./two-step-cli";
 
 /**
  * `npm run admin -- <command>`: parses the arguments, runs a command of commands.ts and
@@ -47,6 +48,7 @@ Commands:
   prune               Delete expired nonces, codes, tickets and challenges, old sign-in
                       failures and old outbox mail now (the services also do it every
                       PRUNE_INTERVAL_SECONDS, default 600).
+${TWO_STEP_USAGE}
 ${EXCHANGE_USAGE}
 ${MESSAGE_USAGE}
 ${OPERATOR_USAGE}
@@ -151,6 +153,7 @@ async function dispatch(command: string, args: string[], io: AdminIo): Promise<v
       if (await dispatchExchange(command, args, io)) return;
       if (await runMessageCommand(command, args, io)) return;
       if (await runOperatorCommand(command, args, io)) return;
+      if (await dispatchTwoStep(command, args, io)) return;
       throw new UsageError(`Unknown command: ${command}`);
   }
 }

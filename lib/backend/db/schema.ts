@@ -158,7 +158,7 @@ export const signInFailures = pgTable(
     email: text("email").notNull(),
     ip: text("ip"),
     /** password | code | enterprise | device */
-    method: text("method").notNull(),
+    method: text("method", { enum: ["password", "code", "enterprise", "device", "social", "passkey", "two-step"] }).notNull(),
     /** the error code the caller got (20202, 20205, 20103, …) */
     reason: integer("reason").notNull(),
   },
@@ -642,4 +642,68 @@ export const passkeyChallenges = pgTable(
     createdAt: ts("created_at").notNull(),
   },
   (t) => [index("passkey_challenges_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Two-step sign-in with an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s). One row
+ * per user: `confirmedAt` null while the setup waits for its first code (two-step is off), set
+ * once it came (two-step is on). The secret is encrypted (AES-256-GCM, services/two-step-crypto.ts)
+ * and never leaves the services again after the setup answer. `lastStep` is the time step of the
+ * last accepted code: a code of that step or an earlier one is refused (no replay).
+ */
+export const twoStepTotp = pgTable("two_step_totp", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretEnc: text("secret_enc").notNull(),
+  lastStep: integer("last_step"),
+  confirmedAt: ts("confirmed_at"),
+  createdAt: ts("created_at").notNull(),
+});
+
+/**
+ * Recovery codes: ten per user, each usable once in place of an authenticator code. Kept as an
+ * HMAC-SHA-256 (a server key, the user id and the code): 50 random bits need no slow hash, and a
+ * keyed hash can be looked up, so using one is a single conditional UPDATE (two requests with
+ * the same code: one wins). New codes replace every old one.
+ */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_code_idx").on(t.userId, t.codeHash)],
+);
+
+/**
+ * A sign-in whose first factor passed, waiting for the second step (20901): the ticket is 32
+ * random bytes, kept as sha256, bound to the user and the device it came from; 5 minutes,
+ * single use, at most five wrong codes.
+ */
+export const twoStepTickets = pgTable(
+  "two_step_tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketHash: text("ticket_hash").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** sha256 of the device id of the first step, hex; null when it sent none */
+    deviceHash: text("device_hash"),
+    /** "remember me" of the first step */
+    remember: boolean("remember").notNull().default(false),
+    /** the way in of the first step (password, code, enterprise, device), for the failure log */
+    method: text("method", { enum: ["password", "code", "enterprise", "device", "social", "passkey", "two-step"] }).notNull(),
+    wrongCodes: integer("wrong_codes").notNull().default(0),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("two_step_tickets_expires_idx").on(t.expiresAt)],
 );

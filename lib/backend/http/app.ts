@@ -24,6 +24,7 @@ import { profileRoutes } from "./routes/profile";
 import { safetyRoutes } from "./routes/safety";
 import { securityRoutes } from "./routes/security";
 import { stepUpRoutes } from "./routes/step-up";
+import { twoStepRoutes } from "./routes/two-step";
 import { socialRoutes } from "./routes/social";
 import { verificationRoutes } from "./routes/verification";
 import { welderRoutes } from "./routes/welder";
@@ -70,7 +71,7 @@ export function createServicesApp(): ServicesApp {
   });
   app.use(limitBody);
 
-  for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes, stepUpRoutes, socialRoutes, cookieRoutes]) routes(app);
+  for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes, stepUpRoutes, twoStepRoutes, socialRoutes, cookieRoutes]) routes(app);
   for (const routes of [exchangeRoutes, safetyRoutes, welderRoutes, messageRoutes, analyticsRoutes, passkeyRoutes]) routes(app);
   consoleRoutes(app);
 

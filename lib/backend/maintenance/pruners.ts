@@ -3,7 +3,7 @@ import path from "node:path";
 import { lt } from "drizzle-orm";
 import { addSeconds } from "../clock";
 import type { Db } from "../db/client";
-import { analyticsEvents, deviceChallenges, emailNonces, passkeyChallenges, outboxMails, signInFailures, usedChallenges, verificationCodes, verificationTickets } from "../db/schema";
+import { analyticsEvents, deviceChallenges, emailNonces, passkeyChallenges, outboxMails, signInFailures, twoStepTickets, usedChallenges, verificationCodes, verificationTickets } from "../db/schema";
 import { outboxDir } from "../mail/outbox-dir";
 import { registeredPruners, type Pruner } from "./registry";
 
@@ -45,6 +45,10 @@ const BUILT_IN: Pruner[] = [
   {
     name: "passkey_challenges",
     prune: (db, at) => removed(db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, addSeconds(at, -KEEP.spent))).returning({ id: passkeyChallenges.id })),
+  },
+  {
+    name: "two_step_tickets",
+    prune: (db, at) => removed(db.delete(twoStepTickets).where(lt(twoStepTickets.expiresAt, addSeconds(at, -KEEP.spent))).returning({ id: twoStepTickets.id })),
   },
   {
     name: "sign_in_failures",

@@ -5,7 +5,7 @@ import { signInFailures } from "../db/schema";
 import type { ErrorCodeValue } from "../errors";
 
 /** The sign-in failure log: every refused sign-in, for operators and for the throttles. */
-export type SignInMethod = "password" | "code" | "enterprise" | "device" | "social" | "passkey";
+export type SignInMethod = "password" | "code" | "enterprise" | "device" | "social" | "passkey" | "two-step";
 export type SignInFailure = typeof signInFailures.$inferSelect;
 
 export async function recordSignInFailure(input: {

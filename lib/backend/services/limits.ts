@@ -31,6 +31,10 @@ export const LIMITS = {
   passwordFailures: { name: "password-failures", points: 1_000_000, durationSeconds: 86_400 },
   /** the wait after repeated wrong passwords of one email (a block, see passwordDelaySeconds) */
   passwordDelay: { name: "password-delay", points: 1, durationSeconds: 900 },
+  /** consecutive wrong authenticator or recovery codes of one account (two-step-factor.ts) … */
+  twoStepFailures: { name: "two-step-failures", points: 1_000_000, durationSeconds: 86_400 },
+  /** … and the wait after them, growing as the password wait does (passwordDelaySeconds) */
+  twoStepDelay: { name: "two-step-delay", points: 1, durationSeconds: 900 },
   /** wrong redemption codes of one account; then redeeming waits for the window to end */
   redeemFailuresPerUser: { name: "redeem-failures-user", points: 10, durationSeconds: 3_600 },
   /** wrong redemption codes from one IP, whichever accounts */

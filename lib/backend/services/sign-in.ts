@@ -3,6 +3,7 @@ import { canonicalEmail } from "@/lib/contract/fields";
 import { ServiceError } from "../errors";
 import { backendMetrics } from "../metrics";
 import { openSession } from "./session-open";
+import { holdForSecondStep } from "./two-step-sign-in";
 import type { SignInMethod } from "./failures";
 import { assertMaySignIn, forgetPasswordFailures, guardSignIn, type SignInAttempt } from "./protection";
 import type { ClientInfo } from "./sessions";
@@ -19,7 +20,10 @@ import type { UserRow } from "./users";
  *                       and counted (refuseSignIn), in the same time whether the account exists
  *   3. what else        the account may sign in (restricted 20103, banned 20105); a successful
  *                       proof forgets the email's wrong passwords
- *   4. the session      device security's hold (20109 and a mailed device code unless the
+ *   4. the second step  with two-step on, a factor that is not multi-factor opens no session:
+ *                       20901 with a ticket that POST /v1/login/two-step finishes with an
+ *                       authenticator or recovery code (two-step-sign-in.ts)
+ *   5. the session      device security's hold (20109 and a mailed device code unless the
  *                       factor proved the mailbox or the device), the login log, the device remembered
  *
  * A social sign-in starts at step 3 (social-sign-in.ts): the provider proved the person and the
@@ -68,6 +72,7 @@ async function signInSteps(email: string, factor: Factor, client: ClientInfo, re
   const user = await factor.prove({ attempt, account, verified });
   await assertMaySignIn(user, attempt);
   await forgetPasswordFailures(attempt.email);
+  if (!factor.multiFactor) await holdForSecondStep(user, client, remember, factor.method);
   const { token } = await openSession(user, client, remember, { deviceVerified: (factor.provesMailbox ?? false) || (factor.provesDevice ?? false) });
   return { token, user };
 }

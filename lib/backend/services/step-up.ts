@@ -9,6 +9,7 @@ import { hasPasskey } from "./passkeys/owned";
 import { verifyPassword } from "./passwords";
 import { forgetPasswordFailures, guardSignIn, refuseSignIn, takeCodeCheck } from "./protection";
 import type { SessionRow } from "./sessions";
+import { isTwoStepOn } from "./two-step-factor";
 import type { UserRow } from "./users";
 
 /**
@@ -51,6 +52,7 @@ export function assertRecentProof(session: SessionRow, at: Date = now()): void {
 export async function proofMethods(user: UserRow): Promise<StepUpMethod[]> {
   const methods: StepUpMethod[] = user.passwordSet ? ["password"] : ["email_code"];
   if (await hasPasskey(user.id)) methods.push("passkey");
+  if (await isTwoStepOn(user.id)) methods.push("totp");
   return methods;
 }
 

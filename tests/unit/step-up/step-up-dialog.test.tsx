@@ -139,6 +139,9 @@ describe("step-up: the dialog opened by a refused change", () => {
       );
     }
     EXTRA_STEP_UP_METHODS.passkey = FakePasskey;
+    // totp stands for a way nobody registered: its real component is taken out for this test
+    const totp = EXTRA_STEP_UP_METHODS.totp;
+    delete EXTRA_STEP_UP_METHODS.totp;
     try {
       methods.mockResolvedValue({ ok: true, methods: ["password", "passkey", "totp"] });
       const action = jest.fn<Promise<ActionResult>, []>().mockResolvedValueOnce(refused).mockResolvedValueOnce({ ok: true });
@@ -152,6 +155,7 @@ describe("step-up: the dialog opened by a refused change", () => {
       expect(withPassword).not.toHaveBeenCalled();
     } finally {
       delete EXTRA_STEP_UP_METHODS.passkey;
+      EXTRA_STEP_UP_METHODS.totp = totp;
     }
   });
 });
