@@ -23,7 +23,9 @@ export const enterprises = pgTable(
   (t) => [uniqueIndex("enterprises_account_idx").on(sql`lower(${t.account})`)],
 );
 
-export const users = pgTable("users", {
+export const users = pgTable(
+  "users",
+  {
   id: uuid("id").primaryKey().defaultRandom(),
   /** canonical form: trimmed, lower case */
   email: text("email").notNull().unique(),
@@ -53,7 +55,10 @@ export const users = pgTable("users", {
   passwordSet: boolean("password_set").notNull().default(true),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
-});
+  },
+  // the console: registrations per day (a bounded range scan) and an enterprise's users
+  (t) => [index("users_created_idx").on(t.createdAt), index("users_enterprise_idx").on(t.enterpriseId)],
+);
 
 export const sessions = pgTable(
   "sessions",
@@ -76,7 +81,8 @@ export const sessions = pgTable(
     /** the provider of a social sign-in (google, …); null for the other ways in */
     socialChannel: text("social_channel"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId, t.createdAt)],
+  // created_at: the console's sign-ins per day (a bounded range scan)
+  (t) => [index("sessions_user_idx").on(t.userId, t.createdAt), index("sessions_created_idx").on(t.createdAt)],
 );
 
 /** Nonces handed out by POST /v1/verify/email; a code request must present one. */
@@ -106,7 +112,7 @@ export const verificationCodes = pgTable(
     usedAt: ts("used_at"),
     createdAt: ts("created_at").notNull(),
   },
-  (t) => [index("verification_codes_email_purpose_idx").on(t.email, t.purpose, t.createdAt)],
+  (t) => [index("verification_codes_email_purpose_idx").on(t.email, t.purpose, t.createdAt), index("verification_codes_created_idx").on(t.createdAt)],
 );
 
 export const outboxMails = pgTable(
@@ -156,10 +162,18 @@ export const signInFailures = pgTable(
 );
 
 /** Addresses and ranges (CIDR) refused for sign-in, register and code requests. */
-export const ipBans = pgTable("ip_bans", {
-  network: inet("network").primaryKey(),
-  createdAt: ts("created_at").notNull(),
-});
+export const ipBans = pgTable(
+  "ip_bans",
+  {
+    network: inet("network").primaryKey(),
+    createdAt: ts("created_at").notNull(),
+    /** why it was banned, as the operator wrote it (null for bans from before the console) */
+    reason: text("reason"),
+    /** the ban ends by itself then; null: until removed */
+    expiresAt: ts("expires_at"),
+  },
+  (t) => [index("ip_bans_expires_idx").on(t.expiresAt)],
+);
 
 /** Human-verification tickets: single use, short-lived, bound to a scene and an email. */
 export const verificationTickets = pgTable(
@@ -267,6 +281,13 @@ export const exchangeBatches = pgTable("exchange_batches", {
   validUntil: ts("valid_until").notNull(),
   size: integer("size").notNull(),
   createdAt: ts("created_at").notNull(),
+  /**
+   * The console hands the batch's CSV out once: sha256 of a one-time download token, its
+   * expiry, and when it was used (then the token is spent; the CLI's export stays available).
+   */
+  downloadTokenHash: text("download_token_hash").unique(),
+  downloadExpiresAt: ts("download_expires_at"),
+  downloadedAt: ts("downloaded_at"),
 });
 
 /**
@@ -297,7 +318,11 @@ export const exchangeCodes = pgTable(
     expireAt: ts("expire_at"),
     createdAt: ts("created_at").notNull(),
   },
-  (t) => [index("exchange_codes_batch_idx").on(t.batchId), index("exchange_codes_redeemed_by_idx").on(t.redeemedBy, t.redeemedAt)],
+  (t) => [
+    index("exchange_codes_batch_idx").on(t.batchId),
+    index("exchange_codes_redeemed_by_idx").on(t.redeemedBy, t.redeemedAt),
+    index("exchange_codes_redeemed_idx").on(t.redeemedAt),
+  ],
 );
 
 /** A user's safety-training facts: which devices they have (set by the device side or an operator), the welder video. */
@@ -383,7 +408,7 @@ export const messages = pgTable(
     appCode: text("app_code").notNull(),
     category: text("category", { enum: MESSAGE_CATEGORY }).notNull(),
     /** user: to one account; app: to every user of the app when it was published */
-    audience: text("audience", { enum: ["user", "app"] }).notNull(),
+    audience: text("audience", { enum: ["user", "app", "everyone"] }).notNull(),
     nameEn: text("name_en").notNull(),
     nameZh: text("name_zh").notNull(),
     contentEn: text("content_en").notNull(),
