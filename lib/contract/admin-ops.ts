@@ -100,3 +100,6 @@ export type Dashboard = {
   platforms: Breakdown[];
 };
 export const ANALYTICS_RANGE_MAX_DAYS = 366;
+
+/** What a console action answers: its data, or the message key of a refusal (and the field it concerns). */
+export type OpsResult<T> = { ok: true; data: T } | { ok: false; error: OpsErrorKey; field?: string };
