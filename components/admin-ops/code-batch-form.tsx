@@ -13,10 +13,12 @@ const FIELDS = ["benefitEn", "benefitZh", "count", "benefitDays", "validUntil", 
 const EMPTY: BatchInput = { benefitEn: "", benefitZh: "", count: "100", benefitDays: "365", validUntil: "", reason: "" };
 
 /**
- * A new batch of codes. The codes never appear on screen: the answer is a one-time download
- * link (`downloadHref` of the token), which works once within 15 minutes.
+ * A new batch of codes. The codes never appear on screen: the answer is a one-time download,
+ * which works once within 15 minutes. It is a POST of the token to `downloadUrl` (a form, so
+ * the token never stands in an address, a history entry or a log), answered with the CSV as
+ * an attachment: the page stays.
  */
-export function CodeBatchForm({ onCreate, downloadHref }: { onCreate: (input: BatchInput) => Promise<OpsResult<NewBatch>>; downloadHref: (token: string) => string }) {
+export function CodeBatchForm({ onCreate, downloadUrl }: { onCreate: (input: BatchInput) => Promise<OpsResult<NewBatch>>; downloadUrl: string }) {
   const t = useTranslations("adminOps.codes");
   const common = useTranslations("adminOps.common");
   const [input, setInput] = useState<BatchInput>(EMPTY);
@@ -62,14 +64,10 @@ export function CodeBatchForm({ onCreate, downloadHref }: { onCreate: (input: Ba
           <p className="font-semibold">{t("createdTitle", { count: batch.size })}</p>
           <p>{t("downloadNote")}</p>
           {downloaded ? null : (
-            <a
-              href={downloadHref(batch.downloadToken)}
-              download={`codes-${batch.batchId}.csv`}
-              onClick={() => setDownloaded(true)}
-              className="inline-flex h-11 w-fit items-center rounded-lg bg-primary px-4 font-semibold text-primary-ink hover:bg-primary-hover focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-strong"
-            >
-              {t("download")}
-            </a>
+            <form method="post" action={downloadUrl} onSubmit={() => setDownloaded(true)}>
+              <input type="hidden" name="token" value={batch.downloadToken} />
+              <Button type="submit">{t("download")}</Button>
+            </form>
           )}
         </div>
       ) : null}

@@ -28,7 +28,9 @@ export function useOpsAction() {
         result = { ok: false, error: "failed" };
       }
       setPending(false);
-      if (result.ok) onDone(result.data);
+      // the operator's session ended: the sign-in page
+      if (!result.ok && result.redirect) window.location.assign(result.redirect);
+      else if (result.ok) onDone(result.data);
       else setRefusal(result.field ? { key: result.error, field: result.field } : { key: result.error });
     })();
   }

@@ -101,5 +101,21 @@ export type Dashboard = {
 };
 export const ANALYTICS_RANGE_MAX_DAYS = 366;
 
-/** What a console action answers: its data, or the message key of a refusal (and the field it concerns). */
-export type OpsResult<T> = { ok: true; data: T } | { ok: false; error: OpsErrorKey; field?: string };
+/**
+ * What a console action answers: its data, or the message key of a refusal (and the field it
+ * concerns); `redirect` when the operator's session ended (the sign-in page).
+ */
+export type OpsResult<T> = { ok: true; data: T } | { ok: false; error: OpsErrorKey; field?: string; redirect?: string };
+
+/** The message of a refused input (10001): "Refused: badNetwork (network)". */
+export function opsRefusalMessage(key: OpsErrorKey, field?: string): string {
+  return `Refused: ${key}${field ? ` (${field})` : ""}`;
+}
+
+const REFUSAL = /^Refused: ([A-Za-z]+)(?: \(([A-Za-z]+)\))?$/;
+export function parseOpsRefusal(message: string): { key: OpsErrorKey; field?: string } | null {
+  const match = REFUSAL.exec(message);
+  const key = OPS_ERROR_KEYS.find((item) => item === match?.[1]);
+  if (!match || !key) return null;
+  return match[2] ? { key, field: match[2] } : { key };
+}

@@ -63,9 +63,9 @@ describe("enterprise users", () => {
 });
 
 describe("codes", () => {
-  test("a new batch gives a download link that disappears once used; the codes are never shown", async () => {
+  test("a new batch gives a one-time download (a POST of the token) that disappears once used; the codes are never shown", async () => {
     const onCreate = jest.fn().mockResolvedValue({ ok: true, data: { batchId: "b1", size: 3, downloadToken: "tok", downloadExpiresAt: "2026-01-01T00:15:00Z" } });
-    renderIn("en", <CodeBatchForm onCreate={onCreate} downloadHref={(token) => `/download/${token}`} />);
+    renderIn("en", <CodeBatchForm onCreate={onCreate} downloadUrl="/en/admin/codes/download" />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(en.adminOps.codes.benefitEn), "Pro");
     await user.type(screen.getByLabelText(en.adminOps.codes.benefitZh), "专业版");
@@ -73,16 +73,19 @@ describe("codes", () => {
     await user.type(screen.getByLabelText(en.adminOps.common.reason), "campaign");
     await user.click(screen.getByRole("button", { name: en.adminOps.codes.create }));
     expect(onCreate).toHaveBeenCalledWith({ benefitEn: "Pro", benefitZh: "专业版", count: "100", benefitDays: "365", validUntil: "2026-12-31", reason: "campaign" });
-    const link = await screen.findByRole("link", { name: en.adminOps.codes.download });
-    expect(link).toHaveAttribute("href", "/download/tok");
+    const button = await screen.findByRole("button", { name: en.adminOps.codes.download });
+    const form = button.closest("form");
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).toHaveAttribute("action", "/en/admin/codes/download");
+    expect(form).toHaveFormValues({ token: "tok" });
     expect(screen.getByText("Batch of 3 codes created")).toBeInTheDocument();
-    link.addEventListener("click", (event) => event.preventDefault());
-    await user.click(link);
-    expect(screen.queryByRole("link", { name: en.adminOps.codes.download })).not.toBeInTheDocument();
+    form?.addEventListener("submit", (event) => event.preventDefault());
+    await user.click(button);
+    expect(screen.queryByRole("button", { name: en.adminOps.codes.download })).not.toBeInTheDocument();
   });
 
   test("a refused count shows the translated limit", async () => {
-    renderIn("zh", <CodeBatchForm onCreate={jest.fn().mockResolvedValue({ ok: false, error: "badCount", field: "count" })} downloadHref={() => "#"} />);
+    renderIn("zh", <CodeBatchForm onCreate={jest.fn().mockResolvedValue({ ok: false, error: "badCount", field: "count" })} downloadUrl="/en/admin/codes/download" />);
     await userEvent.setup().click(screen.getByRole("button", { name: zh.adminOps.codes.create }));
     expect(await screen.findByText(zh.adminOps.errors.badCount)).toBeInTheDocument();
   });

@@ -53,7 +53,7 @@ function breakdown(rows: { key: string; signIns: number; registrations: number }
   return [...merged.values()].sort((a, b) => b.signIns + b.registrations - (a.signIns + a.registrations) || a.key.localeCompare(b.key));
 }
 
-export async function dashboard(input: { from: unknown; to: unknown; brand?: unknown; platform?: unknown }): Promise<Dashboard> {
+export async function dashboard(input: { from?: unknown; to?: unknown; brand?: unknown; platform?: unknown }): Promise<Dashboard> {
   const range = dayRange(input.from, input.to);
   const brand = filterOf(input.brand, APP_CODE_PATTERN);
   const platform = filterOf(input.platform, PLATFORM_PATTERN);

@@ -40,7 +40,7 @@ function wholeNumber(value: unknown, min: number, maxValue: number, key: "badCou
 const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
 /** `validUntil` is a day (YYYY-MM-DD): the codes can be redeemed to its end (UTC). */
-export async function createCodeBatch(input: { benefitEn: unknown; benefitZh: unknown; count: unknown; benefitDays: unknown; validUntil: unknown }): Promise<NewBatch> {
+export async function createCodeBatch(input: { benefitEn?: unknown; benefitZh?: unknown; count?: unknown; benefitDays?: unknown; validUntil?: unknown }): Promise<NewBatch> {
   const benefitEn = requiredText(input.benefitEn, 100, "benefitEn");
   const benefitZh = requiredText(input.benefitZh, 100, "benefitZh");
   const size = wholeNumber(input.count, 1, CONSOLE_BATCH_MAX, "badCount", "count");

@@ -36,7 +36,7 @@ export async function listEnterprises(input: { q: unknown; page: number }): Prom
   };
 }
 
-export async function createEnterprise(input: { account: unknown; email: unknown; name: unknown }): Promise<CreatedEnterprise> {
+export async function createEnterprise(input: { account?: unknown; email?: unknown; name?: unknown }): Promise<CreatedEnterprise> {
   const account = enterpriseAccountField.safeParse(typeof input.account === "string" ? input.account : "");
   if (!account.success) throw new OpsError("badAccount", 400, "account");
   const email = emailField.safeParse(typeof input.email === "string" ? input.email : "");
