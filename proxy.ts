@@ -20,6 +20,8 @@ import { appHeadersFor, launchQuery, parseLaunchContext } from "@/lib/launch/con
 import { parseVariantKey, variantKey, variantOf } from "@/lib/launch/variant";
 import { EMBED_COOKIE, isFrameDestination, launchCookieFor } from "@/lib/session/embed";
 import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
+import { isConsolePath } from "@/lib/console/cookie";
+import { consoleResponse } from "@/lib/console/proxy";
 
 /**
  * Thin dispatcher: refuse what a page never accepts, language routing, the `ut` hand-off, then
@@ -53,7 +55,7 @@ export async function proxy(request: NextRequest) {
     if (problem) return refusal(problem.status, problem.code, url.pathname, preferred, problem.reason);
   }
 
-  const resolved = resolveLocalePath(url.pathname, preferred, (rest) => routeRule(rest) !== null || staticPageOf(rest) !== null, isLanguageNeutralRoute);
+  const resolved = resolveLocalePath(url.pathname, preferred, (rest) => routeRule(rest) !== null || staticPageOf(rest) !== null || isConsolePath(rest, config.adminBasePath), isLanguageNeutralRoute);
   // /announcement and /learnMore: public and the same for everyone, in any language
   if (resolved.kind === "neutral") return NextResponse.next();
   const launch = parseLaunchContext(url.searchParams, request.headers.get("user-agent"), config.imageHosts);
@@ -66,6 +68,8 @@ export async function proxy(request: NextRequest) {
   }
 
   const { lang } = resolved;
+  // the operator console: its own session and headers (lib/console/proxy.ts, docs/operators.md)
+  if (isConsolePath(resolved.rest, config.adminBasePath)) return consoleResponse(request, lang, resolved.rest, config, origin.protocol === "https:");
   // A sign-in page's own cached rendering (`login/atomm.pc.110`), asked for by its address, is
   // that page and is guarded as such.
   const rendered = staticPageOf(resolved.rest);

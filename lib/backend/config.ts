@@ -82,6 +82,8 @@ const envSchema = z.object({
   TRUST_PROXY: proxyHops,
   PORTAL_SERVICES_KEY: text(),
   IP_LIMIT_EXEMPT: networkList,
+  ADMIN_ALLOWED_IPS: networkList,
+  AUDIT_RETENTION_DAYS: count(365, 36_500),
   SOCIAL_PROVIDERS: providerList,
   CODE_SECRET: text(),
   SERVICES_PORT: z.preprocess(blank, z.coerce.number({ error: "expected a port number" }).int().min(1).max(65535).default(4000)),
@@ -138,6 +140,10 @@ export type BackendConfig = {
   /** proxies in front whose X-Forwarded-For entries are believed (0: none, the socket is the client) */
   trustProxyHops: number;
   portalServicesKey: string | null;
+  /** the operator console answers only callers from these addresses and ranges; empty: any */
+  adminAllowedIps: readonly string[];
+  /** how long the audit log keeps an entry (services/console/audit.ts) */
+  auditRetentionDays: number;
   /** addresses and ranges that per-IP limits never count (a health checker, a test run); bans still apply */
   ipLimitExempt: readonly string[];
   socialProviders: readonly string[];
@@ -232,6 +238,8 @@ export function readConfig(source: EnvSource): BackendConfig {
     trustProxyHops: env.TRUST_PROXY,
     portalServicesKey: env.PORTAL_SERVICES_KEY ?? null,
     ipLimitExempt: env.IP_LIMIT_EXEMPT,
+    adminAllowedIps: env.ADMIN_ALLOWED_IPS,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     socialProviders: env.SOCIAL_PROVIDERS,
     social: social.settings,
     codeSecret: env.CODE_SECRET ?? null,

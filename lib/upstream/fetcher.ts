@@ -3,6 +3,7 @@ import { envelopeSchema, SUCCESS_CODE } from "@/lib/contract/envelope";
 import { ErrorCode } from "@/lib/contract/errors";
 import { HTTP_STATUS_BY_CODE } from "@/lib/contract/http-status";
 import { HEADER, PASSPORT_VERSION, type AppHeaders } from "@/lib/contract/headers";
+import { OPERATOR_TOKEN_HEADER } from "@/lib/contract/admin/roles";
 import type { Locale } from "@/lib/i18n/routing";
 import { portalConfig } from "@/lib/config";
 import { isEmbeddedService, upstreamBaseUrl, type UpstreamService } from "./config";
@@ -36,6 +37,8 @@ export type UpstreamRequest<T> = {
   body?: unknown;
   query?: Record<string, QueryValue>;
   token?: string;
+  /** an operator session's token (the console, lib/upstream/admin.ts); sent apart from `utoken` */
+  operatorToken?: string;
   lang: Locale;
   app: AppHeaders;
   /** checks and reshapes `data` of a successful envelope */
@@ -123,7 +126,7 @@ function requestUrl(service: UpstreamService, path: string, query: UpstreamReque
   return url.href;
 }
 
-function requestHeaders({ token, lang, app, client, body }: UpstreamRequest<unknown>): Headers {
+function requestHeaders({ token, operatorToken, lang, app, client, body }: UpstreamRequest<unknown>): Headers {
   const headers = new Headers({
     "content-type": "application/json",
     [HEADER.lang]: lang,
@@ -141,6 +144,7 @@ function requestHeaders({ token, lang, app, client, body }: UpstreamRequest<unkn
   // fetch writes the multipart content type itself, with its boundary.
   if (body instanceof FormData) headers.delete("content-type");
   if (token) headers.set(HEADER.utoken, headerValue(token));
+  if (operatorToken) headers.set(OPERATOR_TOKEN_HEADER, headerValue(operatorToken));
   if (client?.ip) headers.set(HEADER.clientIp, headerValue(client.ip));
   if (client?.userAgent) headers.set(HEADER.clientUserAgent, headerValue(client.userAgent));
   if (client?.deviceId) headers.set(HEADER.deviceId, headerValue(client.deviceId));

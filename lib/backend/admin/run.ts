@@ -16,6 +16,8 @@ import type { AdminIo } from "./io";
 import { table } from "./table";
 import { UsageError } from "./usage";
 import { runMessageCommand, MESSAGE_USAGE } from "./message-cli";
+import { OPERATOR_USAGE, runOperatorCommand } from "./operator-cli";
+import { audit, CLI_ACTOR } from "../services/console/audit";
 
 /**
  * `npm run admin -- <command>`: parses the arguments, runs a command of commands.ts and
@@ -47,6 +49,7 @@ Commands:
                       PRUNE_INTERVAL_SECONDS, default 600).
 ${EXCHANGE_USAGE}
 ${MESSAGE_USAGE}
+${OPERATOR_USAGE}
 
 Options:
   -h, --help          Show this help.`;
@@ -147,6 +150,7 @@ async function dispatch(command: string, args: string[], io: AdminIo): Promise<v
     default:
       if (await dispatchExchange(command, args, io)) return;
       if (await runMessageCommand(command, args, io)) return;
+      if (await runOperatorCommand(command, args, io)) return;
       throw new UsageError(`Unknown command: ${command}`);
   }
 }
@@ -159,6 +163,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
   }
   try {
     await dispatch(command, args, io);
+    await auditCommand(command, args, "ok");
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -166,9 +171,19 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
       return 2;
     }
     if (error instanceof AdminError) {
+      await auditCommand(command, args, "failed", error.message);
       io.err(`Error: ${error.message}`);
       return 1;
     }
     throw error;
   }
+}
+
+/**
+ * Every command that ran is in the audit log as the operator "cli" (docs/operators.md), with
+ * its arguments: the commands take none that is secret (keys come from the environment).
+ */
+async function auditCommand(command: string, args: string[], outcome: "ok" | "failed", why?: string): Promise<void> {
+  const shown = args.slice(0, 20).map((arg) => arg.slice(0, 200));
+  await audit(CLI_ACTOR, `cli:${command}`, null, null, outcome, why ? { args: shown, why } : { args: shown });
 }

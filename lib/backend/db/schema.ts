@@ -23,9 +23,7 @@ export const enterprises = pgTable(
   (t) => [uniqueIndex("enterprises_account_idx").on(sql`lower(${t.account})`)],
 );
 
-export const users = pgTable(
-  "users",
-  {
+export const users = pgTable("users", {
   id: uuid("id").primaryKey().defaultRandom(),
   /** canonical form: trimmed, lower case */
   email: text("email").notNull().unique(),
@@ -55,10 +53,13 @@ export const users = pgTable(
   passwordSet: boolean("password_set").notNull().default(true),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
-  },
-  // the console: registrations per day (a bounded range scan) and an enterprise's users
-  (t) => [index("users_created_idx").on(t.createdAt), index("users_enterprise_idx").on(t.enterpriseId)],
-);
+}, (t) => [
+  // the operator console's prefix searches (LIKE 'abc%') and its newest-first list
+  index("users_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+  index("users_nickname_prefix_idx").on(sql`lower(${t.nickname}) text_pattern_ops`),
+  index("users_created_idx").on(t.createdAt),
+  index("users_enterprise_idx").on(t.enterpriseId),
+]);
 
 export const sessions = pgTable(
   "sessions",
@@ -81,8 +82,9 @@ export const sessions = pgTable(
     /** the provider of a social sign-in (google, …); null for the other ways in */
     socialChannel: text("social_channel"),
   },
+  // sessions_ip_idx: the operator console finds the accounts signed in from an address
   // created_at: the console's sign-ins per day (a bounded range scan)
-  (t) => [index("sessions_user_idx").on(t.userId, t.createdAt), index("sessions_created_idx").on(t.createdAt)],
+  (t) => [index("sessions_user_idx").on(t.userId, t.createdAt), index("sessions_ip_idx").on(t.ip, t.createdAt), index("sessions_created_idx").on(t.createdAt)],
 );
 
 /** Nonces handed out by POST /v1/verify/email; a code request must present one. */
@@ -534,4 +536,76 @@ export const socialLinks = pgTable(
     createdAt: ts("created_at").notNull(),
   },
   (t) => [index("social_links_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Operator console (docs/operators.md). Operators are not users: their own accounts, roles,
+ * a mandatory authenticator app (TOTP) and their own sessions.
+ */
+export const operators = pgTable(
+  "operators",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** canonical form: trimmed, lower case */
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role", { enum: ["viewer", "support", "admin"] }).notNull(),
+    passwordHash: text("password_hash").notNull(),
+    /** the TOTP secret, encrypted with a key derived from the server secret (services/operator-totp.ts) */
+    totpSecret: text("totp_secret").notNull(),
+    /** the last TOTP time step accepted: a code is good once (no replay inside its 30 s) */
+    totpLastStep: integer("totp_last_step"),
+    status: text("status", { enum: ["active", "disabled"] }).notNull().default("active"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("operators_email_idx").on(sql`lower(${t.email})`)],
+);
+
+/** An operator's signed-in browser: only the sha256 of its cookie's token is stored. */
+export const operatorSessions = pgTable(
+  "operator_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: ts("created_at").notNull(),
+    lastSeenAt: ts("last_seen_at").notNull(),
+    endedAt: ts("ended_at"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("operator_sessions_operator_idx").on(t.operatorId, t.createdAt)],
+);
+
+/**
+ * Every operator action, from the console and the command line. Append-only: the code has no
+ * update and no delete of a row, except the retention pruner (AUDIT_RETENTION_DAYS).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: ts("at").notNull(),
+    /** null for the command line and for a sign-in attempt naming no known operator */
+    operatorId: uuid("operator_id"),
+    /** who, as written at the time: the operator's email, "cli", or the email a failed sign-in named */
+    actor: text("actor").notNull(),
+    ip: text("ip"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    reason: text("reason"),
+    outcome: text("outcome", { enum: ["ok", "refused", "failed"] }).notNull(),
+    /** what else the reader needs (never a secret, a code or a token) */
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_operator_idx").on(t.operatorId, t.at),
+    index("audit_log_action_idx").on(t.action, t.at),
+    index("audit_log_target_idx").on(t.targetId, t.at),
+  ],
 );

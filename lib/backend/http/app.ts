@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { ErrorCode } from "@/lib/contract/errors";
 import { PASSPORT_VERSION } from "@/lib/contract/headers";
+import { OPERATOR_TOKEN_HEADER } from "@/lib/contract/admin/roles";
 import { ServiceError } from "../errors";
 import { isDatabaseUnavailable } from "../db/client";
 import { describeFault, log, rootCause } from "../log";
@@ -11,6 +12,7 @@ import { describeClient, sessionToken } from "./client";
 import { failure } from "./envelope";
 import type { ServicesApp, ServicesEnv } from "./env";
 import { limitBody } from "./limits";
+import { consoleRoutes } from "./console";
 import { analyticsRoutes } from "./routes/analytics";
 import { cookieRoutes } from "./routes/cookie";
 import { enterpriseRoutes } from "./routes/enterprise";
@@ -68,8 +70,10 @@ export function createServicesApp(): ServicesApp {
 
   for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes, socialRoutes, cookieRoutes]) routes(app);
   for (const routes of [exchangeRoutes, safetyRoutes, welderRoutes, messageRoutes, analyticsRoutes]) routes(app);
+  consoleRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "utoken", { type: "apiKey", in: "header", name: "utoken" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "operatorToken", { type: "apiKey", in: "header", name: OPERATOR_TOKEN_HEADER });
   app.doc31("/v1/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { IncomingMessage } from "node:http";
 import type { Lang } from "../lang";
 import type { ClientInfo } from "../services/sessions";
+import type { OperatorInfo } from "@/lib/contract/admin/session";
 
 /**
  * What the services' Hono app knows about each request.
@@ -18,12 +19,17 @@ export type ServicesBindings = {
   incoming?: IncomingMessage;
 };
 
+/** The operator a console route runs for (set by http/console/guard.ts before the route). */
+export type ConsoleCaller = { operator: OperatorInfo; sessionId: string; actor: { operatorId: string | null; actor: string; ip: string | null } };
+
 export type ServicesVariables = {
   requestId: string;
   lang: Lang;
   /** the session token of the `utoken` header, if any */
   token: string | null;
   client: ClientInfo;
+  /** only on /v1/admin/** routes past the console guard */
+  console?: ConsoleCaller;
 };
 
 export type ServicesEnv = { Bindings: ServicesBindings; Variables: ServicesVariables };

@@ -68,6 +68,8 @@ const ENV_KEYS = [
   "COOKIE_SYNC_DOMAINS",
   "COOKIE_SYNC_TARGETS",
   "COOKIE_HTTP_ONLY",
+  "ADMIN_ALLOWED_IPS",
+  "AUDIT_RETENTION_DAYS",
 ] as const;
 /** Also the per-provider social settings (SOCIAL_GOOGLE_ISSUER, …) and the public addresses. */
 export type BackendEnv = Partial<Record<(typeof ENV_KEYS)[number] | `SOCIAL_${string}` | "PUBLIC_ORIGIN" | "SERVICES_PUBLIC_URL" | "PORT", string>>;

@@ -114,6 +114,7 @@ const config = (over: Partial<PortalConfig> = {}): PortalConfig => ({
   passportApiPublicUrl: null,
   cookieSync: { mode: "off", sites: [] },
   nativeBridgeOrigin: "http://127.0.0.1:9527",
+  adminBasePath: "admin",
   ...over,
 });
 

@@ -1,0 +1,51 @@
+import "server-only";
+import { z } from "zod";
+import { auditResponse, type AuditQuery } from "@/lib/contract/admin/audit";
+import { createOperatorResponse, operatorListResponse, operatorSummary } from "@/lib/contract/admin/operators";
+import type { OperatorRole } from "@/lib/contract/admin/roles";
+import { operatorSessionResponse, operatorSignInResponse, type OperatorSignInRequest } from "@/lib/contract/admin/session";
+import type { Locale } from "@/lib/i18n/routing";
+import { upstreamFetch, upstreamFetchFile, type HttpMethod, type QueryValue, type UpstreamFile } from "./fetcher";
+
+/**
+ * The operator console's calls (the services' /v1/admin/**, docs/operators.md). They carry the
+ * operator's token in its own header and never a consumer's utoken. The console is a part of
+ * the reference services' deployment: its calls go to the passport API like the rest.
+ */
+export type ConsoleContext = { operatorToken?: string; lang: Locale; clientIp?: string; clientUserAgent?: string };
+
+const CONSOLE_APP = { code: "console", system: "web-pc", appVersion: "", origin: "" };
+
+export type ConsoleCall<T> = { method: HttpMethod; path: string; body?: unknown; query?: Record<string, QueryValue>; schema: z.ZodType<T> };
+
+export function consoleCall<T>(ctx: ConsoleContext, call: ConsoleCall<T>): Promise<T> {
+  return upstreamFetch({
+    service: "passport",
+    ...call,
+    operatorToken: ctx.operatorToken,
+    lang: ctx.lang,
+    app: CONSOLE_APP,
+    client: { ip: ctx.clientIp, userAgent: ctx.clientUserAgent },
+  });
+}
+
+export function consoleFileCall(ctx: ConsoleContext, call: { path: string; query?: Record<string, QueryValue> }): Promise<UpstreamFile> {
+  return upstreamFetchFile({ service: "passport", method: "GET", ...call, operatorToken: ctx.operatorToken, lang: ctx.lang, app: CONSOLE_APP, client: { ip: ctx.clientIp, userAgent: ctx.clientUserAgent } });
+}
+
+export const signInOperator = (ctx: ConsoleContext, body: OperatorSignInRequest) =>
+  consoleCall(ctx, { method: "POST", path: "/v1/admin/session", body, schema: operatorSignInResponse });
+export const currentOperator = (ctx: ConsoleContext) => consoleCall(ctx, { method: "GET", path: "/v1/admin/session", schema: operatorSessionResponse });
+export const signOutOperator = (ctx: ConsoleContext) => consoleCall(ctx, { method: "DELETE", path: "/v1/admin/session", schema: z.object({}) });
+
+export const listOperators = (ctx: ConsoleContext) => consoleCall(ctx, { method: "GET", path: "/v1/admin/operators", schema: operatorListResponse });
+export const createOperator = (ctx: ConsoleContext, body: { email: string; name: string; role: OperatorRole; reason: string }) =>
+  consoleCall(ctx, { method: "POST", path: "/v1/admin/operators", body, schema: createOperatorResponse });
+export const updateOperator = (ctx: ConsoleContext, id: string, body: { role?: OperatorRole; status?: "active" | "disabled"; reason: string }) =>
+  consoleCall(ctx, { method: "PATCH", path: `/v1/admin/operators/${encodeURIComponent(id)}`, body, schema: z.object({ operator: operatorSummary }) });
+
+function auditParams(query: Partial<AuditQuery>): Record<string, QueryValue> {
+  return { operator: query.operator, action: query.action, target: query.target, from: query.from, to: query.to, page: query.page, pageSize: query.pageSize };
+}
+export const listAudit = (ctx: ConsoleContext, query: Partial<AuditQuery>) => consoleCall(ctx, { method: "GET", path: "/v1/admin/audit", query: auditParams(query), schema: auditResponse });
+export const exportAudit = (ctx: ConsoleContext, query: Partial<AuditQuery>) => consoleFileCall(ctx, { path: "/v1/admin/audit/export", query: auditParams(query) });
