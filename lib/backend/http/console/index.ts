@@ -2,6 +2,10 @@ import type { ServicesApp } from "../env";
 import { consoleGuard } from "./guard";
 import { consoleAuditRoutes } from "./audit-routes";
 import { consoleOperatorRoutes } from "./operator-routes";
+import { consoleBanAndAnalyticsRoutes } from "./ops-ban-routes";
+import { consoleCodeRoutes } from "./ops-code-routes";
+import { consoleEnterpriseRoutes } from "./ops-enterprise-routes";
+import { consoleMessageRoutes } from "./ops-message-routes";
 import { consoleSessionRoutes } from "./session-routes";
 
 /**
@@ -12,5 +16,15 @@ import { consoleSessionRoutes } from "./session-routes";
 export function consoleRoutes(app: ServicesApp): void {
   app.use("/v1/admin/*", consoleGuard);
   app.use("/v1/admin", consoleGuard);
-  for (const routes of [consoleSessionRoutes, consoleOperatorRoutes, consoleAuditRoutes]) routes(app);
+  for (const routes of [
+    consoleSessionRoutes,
+    consoleOperatorRoutes,
+    consoleAuditRoutes,
+    consoleEnterpriseRoutes,
+    consoleCodeRoutes,
+    consoleMessageRoutes,
+    consoleBanAndAnalyticsRoutes,
+  ]) {
+    routes(app);
+  }
 }
