@@ -17,6 +17,9 @@ export const ENTERPRISES = {
   zh: { account: "E2E-ZH", email: "boss-zh@acme.test", name: "艾克姆激光", file: ".e2e/enterprise-zh.json" },
 } as const;
 
+/** The console's first operator (an admin), made as `npm run admin -- operator:create` makes it: its email, password and authenticator URI. */
+export const OPERATOR_FILE = ".e2e/operator-admin.json";
+
 /** The address banned in the production portal's database before it starts. */
 export const PROD_BANNED_IP = "127.0.0.2";
 
