@@ -21,7 +21,7 @@ import {
 import { consoleCall, type ConsoleContext } from "./admin";
 
 /**
- * The console's operations calls (docs/operators-screens.md): enterprises, codes, messages and
+ * The console's operations calls (docs/operators.md): enterprises, codes, messages and
  * announcements, bans, analytics. One function per call; every input goes as the operator
  * typed it, for the services to check (their refusals carry the field's message key).
  */

@@ -11,7 +11,7 @@ import { EnterpriseCreateForm } from "@/components/admin-ops/enterprise-create-f
 import { EnterpriseList } from "@/components/admin-ops/enterprise-list";
 import { OpsScreen } from "@/components/admin-ops/ops-screen";
 
-/** Enterprises: search and list for every operator; admins create them (docs/operators-screens.md). */
+/** Enterprises: search and list for every operator; admins create them (docs/operators.md). */
 export default async function EnterprisesPage({ params, searchParams }: PageProps<"/[lang]/admin/enterprises">) {
   const lang = localeOf((await params).lang);
   setRequestLocale(lang);
