@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX } from "@/lib/contract/message-rules";
 import type { AnnouncementItem, OpsResult } from "@/lib/contract/admin-ops";
@@ -33,6 +34,7 @@ export function AnnouncementComposer({
   const [input, setInput] = useState<AnnouncementInput>({ texts: EMPTY_TEXTS, until: "", reason: "" });
   const [done, setDone] = useState(false);
   const action = useOpsAction();
+  const router = useRouter();
   const untilIso = /^\d{4}-\d{2}-\d{2}$/.test(input.until) ? `${input.until}T23:59:59.000Z` : null;
   return (
     <section aria-labelledby="announcement-compose" className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:p-6">
@@ -49,6 +51,7 @@ export function AnnouncementComposer({
             () => onPublish(input),
             (item) => {
               setDone(true);
+              router.refresh();
               setInput({ texts: EMPTY_TEXTS, until: "", reason: "" });
               onPublished?.(item);
             },

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type { NewBatch, OpsResult } from "@/lib/contract/admin-ops";
 import { Alert } from "@/components/ui/alert";
@@ -25,6 +26,7 @@ export function CodeBatchForm({ onCreate, downloadUrl }: { onCreate: (input: Bat
   const [batch, setBatch] = useState<NewBatch | null>(null);
   const [downloaded, setDownloaded] = useState(false);
   const action = useOpsAction();
+  const router = useRouter();
   const set = (field: keyof BatchInput) => (event: { target: { value: string } }) => setInput((old) => ({ ...old, [field]: event.target.value }));
   return (
     <section aria-labelledby="code-batch-create" className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:p-6">
@@ -40,6 +42,7 @@ export function CodeBatchForm({ onCreate, downloadUrl }: { onCreate: (input: Bat
             () => onCreate(input),
             (data) => {
               setBatch(data);
+              router.refresh();
               setDownloaded(false);
               setInput(EMPTY);
             },

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type { CreatedEnterprise, OpsResult } from "@/lib/contract/admin-ops";
 import { Alert } from "@/components/ui/alert";
@@ -19,6 +20,8 @@ export function EnterpriseCreateForm({ onCreate }: { onCreate: (input: Enterpris
   const [input, setInput] = useState<EnterpriseInput>({ account: "", name: "", email: "", reason: "" });
   const [created, setCreated] = useState<CreatedEnterprise | null>(null);
   const action = useOpsAction();
+  // the list below is read on the server: read it again with the new enterprise
+  const router = useRouter();
   const set = (field: keyof EnterpriseInput) => (event: { target: { value: string } }) => setInput((old) => ({ ...old, [field]: event.target.value }));
   return (
     <section aria-labelledby="enterprise-create" className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:p-6">
@@ -34,6 +37,7 @@ export function EnterpriseCreateForm({ onCreate }: { onCreate: (input: Enterpris
             () => onCreate(input),
             (data) => {
               setCreated(data);
+              router.refresh();
               setInput({ account: "", name: "", email: "", reason: "" });
             },
           );

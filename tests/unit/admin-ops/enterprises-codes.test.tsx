@@ -7,6 +7,10 @@ import { EnterpriseCreateForm } from "@/components/admin-ops/enterprise-create-f
 import { EnterpriseUsers } from "@/components/admin-ops/enterprise-users";
 import { messages, renderIn } from "../support/render";
 
+// the forms read the server-rendered lists again after a change
+const refresh = jest.fn();
+jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
+
 const { en, zh } = messages;
 
 describe("enterprise create form", () => {
@@ -23,6 +27,7 @@ describe("enterprise create form", () => {
     expect(await screen.findByTestId("one-time-secret")).toHaveTextContent("Abcdefgh23456789");
     expect(screen.getByText(/give it to ops@lumen.test/)).toBeInTheDocument();
     expect(screen.getByLabelText(en.adminOps.enterprises.account)).toHaveValue("");
+    expect(refresh).toHaveBeenCalled();
   });
 
   test("a refusal shows its translated text on the field and keeps what was typed", async () => {

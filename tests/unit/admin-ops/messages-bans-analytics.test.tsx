@@ -15,6 +15,10 @@ jest.mock("@/components/admin-ops/uplot-chart", () => ({
   default: ({ series }: { series: { label: string }[] }) => <p>chart of {series.map((item) => item.label).join(", ")}</p>,
 }));
 
+// the forms read the server-rendered lists again after a change
+const refresh = jest.fn();
+jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
+
 const { en, zh } = messages;
 const pageLabels = {
   en: { title: en.announcement.title, intro: en.announcement.intro, empty: en.announcement.empty, published: en.announcement.published, until: en.announcement.until },

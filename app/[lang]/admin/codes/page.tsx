@@ -32,7 +32,7 @@ export default async function CodesPage({ params, searchParams }: PageProps<"/[l
       <OpsScreen lang={lang} screen="codes" error={error}>
         {admin ? <CodeBatchForm onCreate={createCodeBatchAction.bind(null, lang)} downloadUrl={`${path}/download`} /> : null}
         <CodeLookup canRevoke={admin} onLookup={lookupCodeAction.bind(null, lang)} onRevoke={revokeCodeAction.bind(null, lang)} />
-        <CodeBatchTable list={list} {...pageLinks(path, {}, list)} />
+        <CodeBatchTable key={list.items.map((item) => item.id).join()} list={list} {...pageLinks(path, {}, list)} />
       </OpsScreen>
     </ConsoleShell>
   );

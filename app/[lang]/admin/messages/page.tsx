@@ -35,7 +35,7 @@ export default async function MessagesPage({ params, searchParams }: PageProps<"
       <OpsScreen lang={lang} screen="messages" error={read.ok ? null : read.error}>
         {roleAllows(access.operator.role, "support") ? <MessageComposer onSend={sendMessageAction.bind(null, lang)} /> : null}
         {admin ? <AnnouncementComposer pageLabels={pageLabels} onPublish={publishAnnouncementAction.bind(null, lang)} /> : null}
-        <AnnouncementTable list={list} canUnpublish={admin} onUnpublish={unpublishAnnouncementAction.bind(null, lang)} {...pageLinks(`${consoleHome(lang)}/messages`, {}, list)} />
+        <AnnouncementTable key={list.items.map((item) => `${item.id}:${item.state}`).join()} list={list} canUnpublish={admin} onUnpublish={unpublishAnnouncementAction.bind(null, lang)} {...pageLinks(`${consoleHome(lang)}/messages`, {}, list)} />
       </OpsScreen>
     </ConsoleShell>
   );
