@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import type { NewBatch, OpsResult } from "@/lib/contract/admin-ops";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -27,6 +27,7 @@ export function CodeBatchForm({ onCreate, downloadUrl }: { onCreate: (input: Bat
   const [downloaded, setDownloaded] = useState(false);
   const action = useOpsAction();
   const router = useRouter();
+  const locale = useLocale();
   const set = (field: keyof BatchInput) => (event: { target: { value: string } }) => setInput((old) => ({ ...old, [field]: event.target.value }));
   return (
     <section aria-labelledby="code-batch-create" className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:p-6">
@@ -69,6 +70,7 @@ export function CodeBatchForm({ onCreate, downloadUrl }: { onCreate: (input: Bat
           {downloaded ? null : (
             <form method="post" action={downloadUrl} onSubmit={() => setDownloaded(true)}>
               <input type="hidden" name="token" value={batch.downloadToken} />
+              <input type="hidden" name="lang" value={locale} />
               <Button type="submit">{t("download")}</Button>
             </form>
           )}

@@ -82,7 +82,7 @@ describe("codes", () => {
     const form = button.closest("form");
     expect(form).toHaveAttribute("method", "post");
     expect(form).toHaveAttribute("action", "/en/admin/codes/download");
-    expect(form).toHaveFormValues({ token: "tok" });
+    expect(form).toHaveFormValues({ token: "tok", lang: "en" });
     expect(screen.getByText("Batch of 3 codes created")).toBeInTheDocument();
     form?.addEventListener("submit", (event) => event.preventDefault());
     await user.click(button);

@@ -30,7 +30,7 @@ export default async function CodesPage({ params, searchParams }: PageProps<"/[l
   return (
     <ConsoleShell {...shell}>
       <OpsScreen lang={lang} screen="codes" error={error}>
-        {admin ? <CodeBatchForm onCreate={createCodeBatchAction.bind(null, lang)} downloadUrl={`${path}/download`} /> : null}
+        {admin ? <CodeBatchForm onCreate={createCodeBatchAction.bind(null, lang)} downloadUrl="/api/admin/codes/download" /> : null}
         <CodeLookup canRevoke={admin} onLookup={lookupCodeAction.bind(null, lang)} onRevoke={revokeCodeAction.bind(null, lang)} />
         <CodeBatchTable key={list.items.map((item) => item.id).join()} list={list} {...pageLinks(path, {}, list)} />
       </OpsScreen>

@@ -9,20 +9,22 @@ import { downloadCodeBatch } from "@/lib/upstream/admin-ops";
 /**
  * A batch's CSV, once: the batch form posts its one-time token here (a body, never an
  * address), and the answer is the file as an attachment. A spent, expired or unknown token goes
- * back to the codes screen, which says so. Same-origin posts only.
+ * back to the codes screen, which says so. Same-origin posts only. An `app/api` route, because
+ * the pages accept no POST but their own server actions (lib/security/page-requests.ts).
  */
 const NO_STORE = { "cache-control": "no-store" };
 
-export async function POST(request: NextRequest, { params }: RouteContext<"/[lang]/admin/codes/download">) {
-  const lang = localeOf((await params).lang);
+export async function POST(request: NextRequest) {
   const origin = publicOrigin(request.headers);
   if (!isSameOriginRequest(request.headers, origin.host)) return new NextResponse(null, { status: 403, headers: NO_STORE });
+  // the body is two short fields; anything larger is not from the form
+  if (Number(request.headers.get("content-length") ?? "0") > 1024) return new NextResponse(null, { status: 413, headers: NO_STORE });
+  const form = await request.formData().catch(() => null);
+  const field = form?.get("lang");
+  const lang = localeOf(typeof field === "string" ? field : "en");
   const back = (query: string) => NextResponse.redirect(new URL(`${consoleHome(lang)}/codes${query}`, origin), { status: 303, headers: NO_STORE });
   const token = await readOperatorToken();
   if (!token) return NextResponse.redirect(new URL(consoleHome(lang), origin), { status: 303, headers: NO_STORE });
-  // the body is one short field; anything larger is not from the form
-  if (Number(request.headers.get("content-length") ?? "0") > 1024) return back("?download=spent");
-  const form = await request.formData().catch(() => null);
   const value = form?.get("token");
   if (typeof value !== "string") return back("?download=spent");
   try {
