@@ -59,7 +59,7 @@ export function AnnouncementComposer({
         }}
       >
         <BilingualTexts value={input.texts} onChange={(texts) => setInput({ ...input, texts })} labels={{ title: t("title"), body: t("body") }} limits={{ title: ANNOUNCEMENT_TITLE_MAX, body: ANNOUNCEMENT_BODY_MAX }} error={action.errorFor("texts")} />
-        <section aria-label={t("preview")} className="grid gap-4 md:grid-cols-2">
+        <section aria-label={`${t("preview")}: ${t("announcementTitle")}`} className="grid gap-4 md:grid-cols-2">
           {(["en", "zh"] as const).map((lang) => (
             <div key={lang} lang={lang} className="min-w-0 rounded-lg border border-dashed border-gray-300 bg-gray-50 p-3">
               <p className="mb-2 text-xs font-medium uppercase text-muted">{t("previewAnnouncement", { lang: lang === "en" ? t("english") : t("chinese") })}</p>

@@ -75,7 +75,7 @@ export function MessageComposer({ onSend }: { onSend: (input: MessageInput) => P
           <Field label={t("email")} type="email" value={input.email} maxLength={254} onChange={(event) => setInput({ ...input, email: event.target.value })} error={action.errorFor("email")} required />
         ) : null}
         <BilingualTexts value={input.texts} onChange={(texts) => setInput({ ...input, texts })} labels={{ title: t("name"), body: t("content") }} limits={{ title: MESSAGE_NAME_MAX, body: MESSAGE_CONTENT_MAX }} error={action.errorFor("texts")} />
-        <section aria-label={t("preview")} className="grid gap-4 md:grid-cols-2">
+        <section aria-label={`${t("preview")}: ${t("composeTitle")}`} className="grid gap-4 md:grid-cols-2">
           {(["en", "zh"] as const).map((lang) => (
             <div key={lang} className="min-w-0 rounded-lg border border-dashed border-gray-300 p-3">
               <h3 className="mb-2 text-xs font-medium uppercase text-muted">{t("previewCentre", { lang: lang === "en" ? t("english") : t("chinese") })}</h3>

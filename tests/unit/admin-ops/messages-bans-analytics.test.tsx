@@ -36,7 +36,7 @@ describe("message composer", () => {
     await user.type(within(english).getByLabelText(en.adminOps.messages.content), "Down at 2");
     await user.type(within(chinese).getByLabelText(en.adminOps.messages.name), "维护");
     await user.type(within(chinese).getByLabelText(en.adminOps.messages.content), "两点停机");
-    const preview = screen.getByRole("region", { name: en.adminOps.messages.preview });
+    const preview = screen.getByRole("region", { name: new RegExp(`^${en.adminOps.messages.preview}`) });
     expect(within(preview).getByRole("button", { name: /Maintenance/ })).toBeInTheDocument();
     expect(within(preview).getByRole("button", { name: /维护/ })).toBeInTheDocument();
     expect(within(preview).getByText("两点停机")).toBeInTheDocument();
@@ -65,7 +65,7 @@ describe("announcement composer", () => {
     await user.type(within(screen.getByRole("group", { name: en.adminOps.messages.english })).getByLabelText(en.adminOps.messages.title), "New firmware");
     await user.type(within(screen.getByRole("group", { name: en.adminOps.messages.chinese })).getByLabelText(en.adminOps.messages.title), "新固件");
     await user.type(screen.getByLabelText(en.adminOps.messages.until), "2026-12-31");
-    const preview = screen.getByRole("region", { name: en.adminOps.messages.preview });
+    const preview = screen.getByRole("region", { name: new RegExp(`^${en.adminOps.messages.preview}`) });
     expect(within(preview).getByRole("heading", { level: 4, name: "New firmware" })).toBeInTheDocument();
     expect(within(preview).getByRole("heading", { level: 4, name: "新固件" })).toBeInTheDocument();
     expect(within(preview).getAllByText(/2026-12-31/).length).toBe(2);
