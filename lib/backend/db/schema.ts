@@ -409,7 +409,7 @@ export const messages = pgTable(
     /** the app whose message centre shows it (the launch context's `p`) */
     appCode: text("app_code").notNull(),
     category: text("category", { enum: MESSAGE_CATEGORY }).notNull(),
-    /** user: to one account; app: to every user of the app when it was published */
+    /** user: to one account; app: to every user of the app when it was published; everyone: every active consumer account then */
     audience: text("audience", { enum: ["user", "app", "everyone"] }).notNull(),
     nameEn: text("name_en").notNull(),
     nameZh: text("name_zh").notNull(),
