@@ -11,19 +11,32 @@ const withDate = (template: string, iso: string) => template.replace("{date}", i
  * and its client fallback renders the same; dates are shown in UTC (the page is the same for
  * every visitor).
  */
-export function AnnouncementView({ lang, list, labels }: { lang: Locale; list: Announcement[]; labels: AnnouncementLabels }) {
+export function AnnouncementView({
+  lang,
+  list,
+  labels,
+  headingLevel = 1,
+}: {
+  lang: Locale;
+  list: Announcement[];
+  labels: AnnouncementLabels;
+  /** 1 on the announcement page; deeper where another page shows it (the console's preview) */
+  headingLevel?: 1 | 3;
+}) {
+  const Title = headingLevel === 1 ? "h1" : "h3";
+  const ItemTitle = headingLevel === 1 ? "h2" : "h4";
   return (
     <section aria-labelledby={`announcements-${lang}`} className="flex flex-col gap-4">
       <header>
-        <h1 id={`announcements-${lang}`} className="text-2xl font-semibold text-gray-900">
+        <Title id={`announcements-${lang}`} className="text-2xl font-semibold text-gray-900">
           {labels.title}
-        </h1>
+        </Title>
         <p className="mt-1 text-sm text-muted">{labels.intro}</p>
       </header>
       {list.length === 0 ? <p className="rounded-xl border border-gray-200 bg-white p-6 text-sm text-muted">{labels.empty}</p> : null}
       {list.map((item) => (
         <article key={item.id} className="rounded-xl border border-gray-200 bg-white p-5 sm:p-6">
-          <h2 className="text-base font-semibold text-gray-900">{item.title[lang]}</h2>
+          <ItemTitle className="text-base font-semibold text-gray-900">{item.title[lang]}</ItemTitle>
           <p className="mt-1 text-xs text-muted">
             <time dateTime={item.publishedAt}>{withDate(labels.published, item.publishedAt)}</time>
             {item.expiresAt ? ` · ${withDate(labels.until, item.expiresAt)}` : null}

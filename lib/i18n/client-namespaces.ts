@@ -48,7 +48,7 @@ export const ACCOUNT_NAMESPACES = [
 ] as const satisfies readonly Namespace[];
 
 /** The operator console (app/[lang]/admin): its own namespace and the shared error texts. */
-export const CONSOLE_NAMESPACES = ["common", "errors", "validation", "admin"] as const satisfies readonly Namespace[];
+export const CONSOLE_NAMESPACES = ["common", "errors", "validation", "admin", "adminOps", "messageCentre"] as const satisfies readonly Namespace[];
 
 export const SN_PASSWORD_NAMESPACES = ["common", "errors", "validation", "snPassword", "training"] as const satisfies readonly Namespace[];
 

@@ -90,7 +90,8 @@ export const sessions = pgTable(
     proofMethod: text("proof_method"),
   },
   // sessions_ip_idx: the operator console finds the accounts signed in from an address
-  (t) => [index("sessions_user_idx").on(t.userId, t.createdAt), index("sessions_ip_idx").on(t.ip, t.createdAt)],
+  // created_at: the console's sign-ins per day (a bounded range scan)
+  (t) => [index("sessions_user_idx").on(t.userId, t.createdAt), index("sessions_ip_idx").on(t.ip, t.createdAt), index("sessions_created_idx").on(t.createdAt)],
 );
 
 /** Nonces handed out by POST /v1/verify/email; a code request must present one. */
@@ -120,7 +121,7 @@ export const verificationCodes = pgTable(
     usedAt: ts("used_at"),
     createdAt: ts("created_at").notNull(),
   },
-  (t) => [index("verification_codes_email_purpose_idx").on(t.email, t.purpose, t.createdAt)],
+  (t) => [index("verification_codes_email_purpose_idx").on(t.email, t.purpose, t.createdAt), index("verification_codes_created_idx").on(t.createdAt)],
 );
 
 export const outboxMails = pgTable(
@@ -170,10 +171,18 @@ export const signInFailures = pgTable(
 );
 
 /** Addresses and ranges (CIDR) refused for sign-in, register and code requests. */
-export const ipBans = pgTable("ip_bans", {
-  network: inet("network").primaryKey(),
-  createdAt: ts("created_at").notNull(),
-});
+export const ipBans = pgTable(
+  "ip_bans",
+  {
+    network: inet("network").primaryKey(),
+    createdAt: ts("created_at").notNull(),
+    /** why it was banned, as the operator wrote it (null for bans from before the console) */
+    reason: text("reason"),
+    /** the ban ends by itself then; null: until removed */
+    expiresAt: ts("expires_at"),
+  },
+  (t) => [index("ip_bans_expires_idx").on(t.expiresAt)],
+);
 
 /** Human-verification tickets: single use, short-lived, bound to a scene and an email. */
 export const verificationTickets = pgTable(
@@ -281,6 +290,13 @@ export const exchangeBatches = pgTable("exchange_batches", {
   validUntil: ts("valid_until").notNull(),
   size: integer("size").notNull(),
   createdAt: ts("created_at").notNull(),
+  /**
+   * The console hands the batch's CSV out once: sha256 of a one-time download token, its
+   * expiry, and when it was used (then the token is spent; the CLI's export stays available).
+   */
+  downloadTokenHash: text("download_token_hash").unique(),
+  downloadExpiresAt: ts("download_expires_at"),
+  downloadedAt: ts("downloaded_at"),
 });
 
 /**
@@ -311,7 +327,11 @@ export const exchangeCodes = pgTable(
     expireAt: ts("expire_at"),
     createdAt: ts("created_at").notNull(),
   },
-  (t) => [index("exchange_codes_batch_idx").on(t.batchId), index("exchange_codes_redeemed_by_idx").on(t.redeemedBy, t.redeemedAt)],
+  (t) => [
+    index("exchange_codes_batch_idx").on(t.batchId),
+    index("exchange_codes_redeemed_by_idx").on(t.redeemedBy, t.redeemedAt),
+    index("exchange_codes_redeemed_idx").on(t.redeemedAt),
+  ],
 );
 
 /** A user's safety-training facts: which devices they have (set by the device side or an operator), the welder video. */
@@ -396,8 +416,8 @@ export const messages = pgTable(
     /** the app whose message centre shows it (the launch context's `p`) */
     appCode: text("app_code").notNull(),
     category: text("category", { enum: MESSAGE_CATEGORY }).notNull(),
-    /** user: to one account; app: to every user of the app when it was published */
-    audience: text("audience", { enum: ["user", "app"] }).notNull(),
+    /** user: to one account; app: to every user of the app when it was published; everyone: every active consumer account then */
+    audience: text("audience", { enum: ["user", "app", "everyone"] }).notNull(),
     nameEn: text("name_en").notNull(),
     nameZh: text("name_zh").notNull(),
     contentEn: text("content_en").notNull(),

@@ -1,4 +1,4 @@
-import { desc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, desc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { now } from "../clock";
 import { getDb } from "../db/client";
 import { ipBans } from "../db/schema";
@@ -10,11 +10,15 @@ export { parseNetwork } from "../net/addresses";
  * The IP ban list: single addresses or CIDR ranges (IPv4 and IPv6), kept in the database so
  * every instance sees an operator's change at once.
  */
-export type IpBan = { network: string; createdAt: Date };
+export type IpBan = { network: string; createdAt: Date; reason: string | null; expiresAt: Date | null };
 
-/** The condition "a ban's network covers this address" (an address as text, or a placeholder for one). */
-export function banCovers(address: string | SQLWrapper): SQL {
-  return sql`${address}::inet <<= ${ipBans.network}`;
+/**
+ * The condition "a ban in force covers this address": the address as text (or a placeholder
+ * for one), and the time to judge expiry at (a placeholder in a prepared query, which is
+ * built once and must not freeze the time it was built at).
+ */
+export function banCovers(address: string | SQLWrapper, at: Date | SQLWrapper = now()): SQL {
+  return sql`(${address}::inet <<= ${ipBans.network} and (${ipBans.expiresAt} is null or ${ipBans.expiresAt} > ${at}::timestamptz))`;
 }
 
 export async function isIpBanned(ip: string | null): Promise<boolean> {
@@ -29,13 +33,18 @@ export async function isIpBanned(ip: string | null): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Adds the address or range; false when it was already listed. */
-export async function addIpBan(network: string): Promise<boolean> {
+/**
+ * Adds the address or range; false when a ban of it is in force already. A listed ban that
+ * has expired is replaced by the new one.
+ */
+export async function addIpBan(network: string, details: { reason?: string | null; expiresAt?: Date | null } = {}): Promise<boolean> {
   const db = await getDb();
+  const at = now();
+  const values = { network, createdAt: at, reason: details.reason ?? null, expiresAt: details.expiresAt ?? null };
   const inserted = await db
     .insert(ipBans)
-    .values({ network, createdAt: now() })
-    .onConflictDoNothing()
+    .values(values)
+    .onConflictDoUpdate({ target: ipBans.network, set: values, setWhere: and(sql`${ipBans.expiresAt} is not null`, sql`${ipBans.expiresAt} <= ${at.toISOString()}::timestamptz`) })
     .returning({ network: ipBans.network });
   return inserted.length > 0;
 }

@@ -9,10 +9,11 @@ import { messageBlocks, messageDeliveries, messages, sessions, users } from "../
  * publishing: one inbox row per recipient, in the same transaction as the message, so a user
  * who turned the category off for the app gets none (and keeps none when they turn it on
  * again). "Every user of an app" means every active consumer account that has signed in
- * through that app (a session with its app code), as the accounts are at that moment.
+ * through that app (a session with its app code), as the accounts are at that moment;
+ * "everyone" means every active consumer account, whichever app it used.
  */
 export type MessageTexts = { en: { name: string; content: string }; zh: { name: string; content: string } };
-export type Audience = { userId: string } | { appUsers: true };
+export type Audience = { userId: string } | { appUsers: true } | { everyone: true };
 export type Published = { id: string | null; delivered: number };
 
 export async function publishMessage(input: { appCode: string; category: MessageCategory; texts: MessageTexts; audience: Audience }): Promise<Published> {
@@ -24,7 +25,7 @@ export async function publishMessage(input: { appCode: string; category: Message
       .values({
         appCode: input.appCode,
         category: input.category,
-        audience: "userId" in input.audience ? "user" : "app",
+        audience: "userId" in input.audience ? "user" : "appUsers" in input.audience ? "app" : "everyone",
         nameEn: input.texts.en.name,
         nameZh: input.texts.zh.name,
         contentEn: input.texts.en.content,
@@ -46,7 +47,9 @@ export async function publishMessage(input: { appCode: string; category: Message
         : and(
             eq(users.status, "active"),
             isNull(users.enterpriseId),
-            exists(tx.select({ one: sql`1` }).from(sessions).where(and(eq(sessions.userId, users.id), eq(sessions.appCode, input.appCode)))),
+            "appUsers" in input.audience
+              ? exists(tx.select({ one: sql`1` }).from(sessions).where(and(eq(sessions.userId, users.id), eq(sessions.appCode, input.appCode))))
+              : undefined,
           );
     const delivered = await tx
       .insert(messageDeliveries)

@@ -20,11 +20,13 @@ const email = sql.placeholder("email");
 const address = sql.placeholder("address");
 /** failures after this time count (VERIFICATION_AFTER.windowSeconds ago) */
 const since = sql.placeholder("since");
+/** the time bans are judged at (expiry) */
+const at = sql.placeholder("at");
 
 const recordQuery = preparedOnce((db) =>
   db
     .select({
-      ipBanned: sql<boolean>`exists (select 1 from ${ipBans} where ${banCovers(address)})`,
+      ipBanned: sql<boolean>`exists (select 1 from ${ipBans} where ${banCovers(address, at)})`,
       recentFailures: sql<number>`(select count(*) from ${signInFailures} where ${and(
         eq(signInFailures.email, email),
         gt(signInFailures.createdAt, since),
@@ -45,6 +47,7 @@ export async function readSignInRecord(input: { email: string; ip: string | null
     email: input.email,
     address: normalizeIp(input.ip),
     since: addSeconds(now(), -VERIFICATION_AFTER.windowSeconds),
+    at: now(),
   });
   return { ipBanned: row?.ipBanned ?? false, recentFailures: row?.recentFailures ?? 0, user: row?.user ?? null };
 }

@@ -25,6 +25,24 @@ export const CONSOLE_API_ROUTES = [
   { method: "get", path: "/v1/admin/operators", role: "admin" },
   { method: "post", path: "/v1/admin/operators", role: "admin" },
   { method: "patch", path: "/v1/admin/operators/{id}", role: "admin" },
+  // the operations screens (docs/operators.md): enterprises, codes, messages, bans, analytics
+  { method: "get", path: "/v1/admin/enterprises", role: "viewer" },
+  { method: "post", path: "/v1/admin/enterprises", role: "admin" },
+  { method: "get", path: "/v1/admin/enterprises/{id}", role: "viewer" },
+  { method: "post", path: "/v1/admin/enterprises/{id}/users/{userId}/password-reset", role: "admin" },
+  { method: "get", path: "/v1/admin/codes/batches", role: "viewer" },
+  { method: "post", path: "/v1/admin/codes/batches", role: "admin" },
+  { method: "post", path: "/v1/admin/codes/download", role: "admin" },
+  { method: "post", path: "/v1/admin/codes/lookup", role: "viewer" },
+  { method: "post", path: "/v1/admin/codes/revoke", role: "admin" },
+  { method: "post", path: "/v1/admin/messages", role: "support" },
+  { method: "get", path: "/v1/admin/announcements", role: "viewer" },
+  { method: "post", path: "/v1/admin/announcements", role: "admin" },
+  { method: "post", path: "/v1/admin/announcements/{id}/unpublish", role: "admin" },
+  { method: "get", path: "/v1/admin/bans", role: "viewer" },
+  { method: "post", path: "/v1/admin/bans", role: "support" },
+  { method: "post", path: "/v1/admin/bans/remove", role: "support" },
+  { method: "get", path: "/v1/admin/analytics", role: "viewer" },
 ] as const satisfies readonly ConsoleApiRoute[];
 
 const PATTERNS: readonly { route: ConsoleApiRoute; pattern: RegExp }[] = CONSOLE_API_ROUTES.map((route) => ({

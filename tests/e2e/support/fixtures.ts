@@ -19,6 +19,9 @@ export const ENTERPRISES = {
   breached: { account: "E2E-BREACH", email: "boss-breach@acme.test", name: "Acme Breach", file: ".e2e/enterprise-breached.json" },
 } as const;
 
+/** The console's first operator (an admin), made as `npm run admin -- operator:create` makes it: its email, password and authenticator URI. */
+export const OPERATOR_FILE = ".e2e/operator-admin.json";
+
 /** The address banned in the production portal's database before it starts. */
 export const PROD_BANNED_IP = "127.0.0.2";
 

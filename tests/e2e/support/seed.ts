@@ -15,8 +15,9 @@ import { banIp, createEnterprise } from "@/lib/backend/admin/commands";
 import { createBatch, revokeCode, validityFrom } from "@/lib/backend/admin/exchange";
 import { csv } from "@/lib/backend/admin/exchange-cli";
 import { getDb } from "@/lib/backend/db/client";
+import { createOperator } from "@/lib/backend/services/console/operators";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
-import { CODE_FILES, DATA_DIRS, ENTERPRISES, PROD_BANNED_IP, RUN_DIRS, SEEDED } from "./fixtures";
+import { CODE_FILES, DATA_DIRS, ENTERPRISES, OPERATOR_FILE, PROD_BANNED_IP, RUN_DIRS, SEEDED } from "./fixtures";
 
 /** Run `seed` on the database of `dataDir`, then close it, so the portal can open it. */
 async function inDataDir(dataDir: string, seed: () => Promise<void>): Promise<void> {
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
     // the expired batch is the point of this fixture: its day is long past
     await codes(CODE_FILES.expired, { until: "2020-01-31" });
     for (const code of await codes(CODE_FILES.revoked, { days: "30" })) await revokeCode(code);
+    const operator = await createOperator({ email: "ops-admin@console.test", name: "E2E admin", role: "admin" });
+    writeFileSync(OPERATOR_FILE, `${JSON.stringify({ email: operator.operator.email, password: operator.password, totpUri: operator.totpUri })}\n`);
   });
   await inDataDir(DATA_DIRS.production, async () => {
     await banIp(PROD_BANNED_IP);

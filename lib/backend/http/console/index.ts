@@ -4,6 +4,10 @@ import { consoleAuditRoutes } from "./audit-routes";
 import { consoleCliRoute } from "./cli-route";
 import { consoleUserRoutes } from "./user-routes";
 import { consoleOperatorRoutes } from "./operator-routes";
+import { consoleBanAndAnalyticsRoutes } from "./ops-ban-routes";
+import { consoleCodeRoutes } from "./ops-code-routes";
+import { consoleEnterpriseRoutes } from "./ops-enterprise-routes";
+import { consoleMessageRoutes } from "./ops-message-routes";
 import { consoleSessionRoutes } from "./session-routes";
 
 /**
@@ -14,5 +18,17 @@ import { consoleSessionRoutes } from "./session-routes";
 export function consoleRoutes(app: ServicesApp): void {
   app.use("/v1/admin/*", consoleGuard);
   app.use("/v1/admin", consoleGuard);
-  for (const routes of [consoleSessionRoutes, consoleUserRoutes, consoleOperatorRoutes, consoleAuditRoutes, consoleCliRoute]) routes(app);
+  for (const routes of [
+    consoleSessionRoutes,
+    consoleUserRoutes,
+    consoleOperatorRoutes,
+    consoleAuditRoutes,
+    consoleCliRoute,
+    consoleEnterpriseRoutes,
+    consoleCodeRoutes,
+    consoleMessageRoutes,
+    consoleBanAndAnalyticsRoutes,
+  ]) {
+    routes(app);
+  }
 }

@@ -1,0 +1,32 @@
+import { setRequestLocale } from "next-intl/server";
+import { localeOf } from "@/lib/i18n/routing";
+import { portalConfig } from "@/lib/config";
+import { requireOperator } from "@/lib/console/session";
+import { lastThirtyDays, param, readOps } from "@/lib/console/ops-page";
+import { analyticsDashboard } from "@/lib/upstream/admin-ops";
+import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
+import { AnalyticsDashboard } from "@/components/admin-ops/analytics-dashboard";
+import { OpsScreen } from "@/components/admin-ops/ops-screen";
+
+/** The analytics dashboard: the last 30 days unless the address names a range. */
+export default async function AnalyticsPage({ params, searchParams }: PageProps<"/[lang]/admin/analytics">) {
+  const lang = localeOf((await params).lang);
+  setRequestLocale(lang);
+  const access = await requireOperator(lang, "viewer");
+  const shell = { lang, base: portalConfig().adminBasePath, operator: access.operator, current: "analytics" };
+  if (!access.ok) return <ConsoleShell {...shell}><NotForYourRole lang={lang} /></ConsoleShell>;
+  const query = await searchParams;
+  const fallback = lastThirtyDays();
+  const asked = { from: param(query.from) ?? fallback.from, to: param(query.to) ?? fallback.to, brand: param(query.brand), platform: param(query.platform) };
+  let read = await readOps(() => analyticsDashboard(access.ctx, asked));
+  const error = read.ok ? null : read.error;
+  // a refused range still shows the default one below the message
+  if (!read.ok) read = await readOps(() => analyticsDashboard(access.ctx, fallback));
+  return (
+    <ConsoleShell {...shell}>
+      <OpsScreen lang={lang} screen="analytics" error={error}>
+        {read.ok ? <AnalyticsDashboard board={read.data} /> : null}
+      </OpsScreen>
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,39 @@
+import { setRequestLocale } from "next-intl/server";
+import { localeOf } from "@/lib/i18n/routing";
+import { roleAllows } from "@/lib/contract/admin/roles";
+import { portalConfig } from "@/lib/config";
+import { consoleHome, requireOperator } from "@/lib/console/session";
+import { pageLinks, param, readOps } from "@/lib/console/ops-page";
+import { listCodeBatches } from "@/lib/upstream/admin-ops";
+import { createCodeBatchAction, lookupCodeAction, revokeCodeAction } from "@/lib/actions/console/ops";
+import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
+import { CodeBatchForm } from "@/components/admin-ops/code-batch-form";
+import { CodeBatchTable } from "@/components/admin-ops/code-batch-table";
+import { CodeLookup } from "@/components/admin-ops/code-lookup";
+import { OpsScreen } from "@/components/admin-ops/ops-screen";
+
+/** Redemption codes: batches and look-up for every operator; admins make batches and revoke codes. */
+export default async function CodesPage({ params, searchParams }: PageProps<"/[lang]/admin/codes">) {
+  const lang = localeOf((await params).lang);
+  setRequestLocale(lang);
+  const access = await requireOperator(lang, "viewer");
+  const shell = { lang, base: portalConfig().adminBasePath, operator: access.operator, current: "codes" };
+  if (!access.ok) return <ConsoleShell {...shell}><NotForYourRole lang={lang} /></ConsoleShell>;
+  const query = await searchParams;
+  const page = param(query.page);
+  const read = await readOps(() => listCodeBatches(access.ctx, page));
+  const list = read.ok ? read.data : { items: [], total: 0, page: 1, pageSize: 20 };
+  const path = `${consoleHome(lang)}/codes`;
+  const admin = roleAllows(access.operator.role, "admin");
+  // a spent or expired download comes back here with ?download=spent
+  const error = param(query.download) === "spent" ? "downloadSpent" : read.ok ? null : read.error;
+  return (
+    <ConsoleShell {...shell}>
+      <OpsScreen lang={lang} screen="codes" error={error}>
+        {admin ? <CodeBatchForm onCreate={createCodeBatchAction.bind(null, lang)} downloadUrl="/api/admin/codes/download" /> : null}
+        <CodeLookup canRevoke={admin} onLookup={lookupCodeAction.bind(null, lang)} onRevoke={revokeCodeAction.bind(null, lang)} />
+        <CodeBatchTable key={list.items.map((item) => item.id).join()} list={list} {...pageLinks(path, {}, list)} />
+      </OpsScreen>
+    </ConsoleShell>
+  );
+}

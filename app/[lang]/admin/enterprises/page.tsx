@@ -1,0 +1,37 @@
+import { setRequestLocale } from "next-intl/server";
+import { localeOf } from "@/lib/i18n/routing";
+import { roleAllows } from "@/lib/contract/admin/roles";
+import { portalConfig } from "@/lib/config";
+import { consoleHome, requireOperator } from "@/lib/console/session";
+import { pageLinks, param, readOps } from "@/lib/console/ops-page";
+import { listEnterprises } from "@/lib/upstream/admin-ops";
+import { createEnterpriseAction } from "@/lib/actions/console/ops";
+import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
+import { EnterpriseCreateForm } from "@/components/admin-ops/enterprise-create-form";
+import { EnterpriseList } from "@/components/admin-ops/enterprise-list";
+import { OpsScreen } from "@/components/admin-ops/ops-screen";
+
+/** Enterprises: search and list for every operator; admins create them (docs/operators.md). */
+export default async function EnterprisesPage({ params, searchParams }: PageProps<"/[lang]/admin/enterprises">) {
+  const lang = localeOf((await params).lang);
+  setRequestLocale(lang);
+  const access = await requireOperator(lang, "viewer");
+  const base = portalConfig().adminBasePath;
+  const shell = { lang, base, operator: access.operator, current: "enterprises" };
+  if (!access.ok) return <ConsoleShell {...shell}><NotForYourRole lang={lang} /></ConsoleShell>;
+  const query = await searchParams;
+  const q = param(query.q);
+  const page = param(query.page);
+  const read = await readOps(() => listEnterprises(access.ctx, { q, page }));
+  const list = read.ok ? read.data : { items: [], total: 0, page: 1, pageSize: 20 };
+  const path = `${consoleHome(lang)}/enterprises`;
+  const usersHref = Object.fromEntries(list.items.map((item) => [item.id, `${path}/${item.id}`]));
+  return (
+    <ConsoleShell {...shell}>
+      <OpsScreen lang={lang} screen="enterprises" error={read.ok ? null : read.error}>
+        {roleAllows(access.operator.role, "admin") ? <EnterpriseCreateForm onCreate={createEnterpriseAction.bind(null, lang)} /> : null}
+        <EnterpriseList list={list} q={q?.slice(0, 100) ?? ""} usersHref={usersHref} {...pageLinks(path, { q }, list)} />
+      </OpsScreen>
+    </ConsoleShell>
+  );
+}

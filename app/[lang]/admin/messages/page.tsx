@@ -1,0 +1,42 @@
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { localeOf } from "@/lib/i18n/routing";
+import { roleAllows } from "@/lib/contract/admin/roles";
+import { portalConfig } from "@/lib/config";
+import { consoleHome, requireOperator } from "@/lib/console/session";
+import { pageLinks, param, readOps } from "@/lib/console/ops-page";
+import { listAnnouncements } from "@/lib/upstream/admin-ops";
+import { publishAnnouncementAction, sendMessageAction, unpublishAnnouncementAction } from "@/lib/actions/console/ops";
+import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
+import { AnnouncementComposer } from "@/components/admin-ops/announcement-composer";
+import { AnnouncementTable } from "@/components/admin-ops/announcement-table";
+import { MessageComposer } from "@/components/admin-ops/message-composer";
+import { OpsScreen } from "@/components/admin-ops/ops-screen";
+
+async function announcementLabels(locale: "en" | "zh") {
+  const t = await getTranslations({ locale, namespace: "announcement" });
+  // raw: the view fills in {date} itself
+  return { title: t("title"), intro: t("intro"), empty: t("empty"), published: t.raw("published") as string, until: t.raw("until") as string };
+}
+
+/** Messages (support and admin send) and announcements (admins publish and unpublish). */
+export default async function MessagesPage({ params, searchParams }: PageProps<"/[lang]/admin/messages">) {
+  const lang = localeOf((await params).lang);
+  setRequestLocale(lang);
+  const access = await requireOperator(lang, "viewer");
+  const shell = { lang, base: portalConfig().adminBasePath, operator: access.operator, current: "messages" };
+  if (!access.ok) return <ConsoleShell {...shell}><NotForYourRole lang={lang} /></ConsoleShell>;
+  const page = param((await searchParams).page);
+  const read = await readOps(() => listAnnouncements(access.ctx, page));
+  const list = read.ok ? read.data : { items: [], total: 0, page: 1, pageSize: 20 };
+  const admin = roleAllows(access.operator.role, "admin");
+  const pageLabels = { en: await announcementLabels("en"), zh: await announcementLabels("zh") };
+  return (
+    <ConsoleShell {...shell}>
+      <OpsScreen lang={lang} screen="messages" error={read.ok ? null : read.error}>
+        {roleAllows(access.operator.role, "support") ? <MessageComposer onSend={sendMessageAction.bind(null, lang)} /> : null}
+        {admin ? <AnnouncementComposer pageLabels={pageLabels} onPublish={publishAnnouncementAction.bind(null, lang)} /> : null}
+        <AnnouncementTable key={list.items.map((item) => `${item.id}:${item.state}`).join()} list={list} canUnpublish={admin} onUnpublish={unpublishAnnouncementAction.bind(null, lang)} {...pageLinks(`${consoleHome(lang)}/messages`, {}, list)} />
+      </OpsScreen>
+    </ConsoleShell>
+  );
+}

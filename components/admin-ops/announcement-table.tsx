@@ -1,0 +1,70 @@
+"use client";
+
+import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import type { AnnouncementItem, OpsResult, Page } from "@/lib/contract/admin-ops";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { PageLinks } from "./page-links";
+import { ReasonConfirm } from "./reason-confirm";
+
+/** The announcements, newest first, with their state; an admin unpublishes a shown one. */
+export function AnnouncementTable({
+  list,
+  canUnpublish,
+  onUnpublish,
+  previous,
+  next,
+}: {
+  list: Page<AnnouncementItem>;
+  canUnpublish: boolean;
+  onUnpublish: (id: string, reason: string) => Promise<OpsResult<null>>;
+  previous: string | null;
+  next: string | null;
+}) {
+  const t = useTranslations("adminOps.messages");
+  const common = useTranslations("adminOps.common");
+  const locale = useLocale() === "zh" ? "zh" : "en";
+  const [items, setItems] = useState(list.items);
+  const [notice, setNotice] = useState(false);
+  return (
+    <section aria-labelledby="announcement-list" className="flex flex-col gap-3">
+      <h2 id="announcement-list" className="text-lg font-semibold text-gray-900">
+        {t("announcements")}
+      </h2>
+      {notice ? <Alert tone="success">{t("unpublished")}</Alert> : null}
+      {items.length === 0 ? <p className="text-sm text-muted">{common("empty")}</p> : null}
+      <ul className="flex flex-col divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3 text-sm">
+            <span className="min-w-0 flex-1 break-words font-medium text-gray-900">{item.title[locale]}</span>
+            <span className="tabular-nums text-muted">
+              {t("publishedAt")}: {item.publishedAt.slice(0, 10)}
+            </span>
+            <span>
+              {t("state")}: {t(`states.${item.state}`)}
+            </span>
+            {canUnpublish && item.state === "shown" ? (
+              <ReasonConfirm
+                trigger={
+                  <Button type="button" variant="secondary" className="h-9 px-3">
+                    {t("unpublish")}
+                  </Button>
+                }
+                title={t("unpublishTitle")}
+                consequence={t("unpublishConsequence")}
+                confirmLabel={t("unpublish")}
+                onConfirm={(reason) => onUnpublish(item.id, reason)}
+                onDone={() => {
+                  setNotice(true);
+                  setItems((old) => old.map((entry) => (entry.id === item.id ? { ...entry, state: "withdrawn" } : entry)));
+                }}
+              />
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <PageLinks page={list.page} pages={Math.ceil(list.total / list.pageSize)} previous={previous} next={next} />
+    </section>
+  );
+}

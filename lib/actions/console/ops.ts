@@ -1,0 +1,67 @@
+"use server";
+
+import type { AnnouncementInput } from "@/components/admin-ops/announcement-composer";
+import type { BanInput } from "@/components/admin-ops/ban-form";
+import type { BatchInput } from "@/components/admin-ops/code-batch-form";
+import type { EnterpriseInput } from "@/components/admin-ops/enterprise-create-form";
+import type { MessageInput } from "@/components/admin-ops/message-composer";
+import * as ops from "@/lib/upstream/admin-ops";
+import { opsResult } from "./ops-result";
+
+/**
+ * The operations screens' actions. Each passes the operator's input on as typed (strings
+ * only: anything else is dropped here) for the services to check and audit; the answer is an
+ * OpsResult the screen shows. The services refuse a role too low (403, audited).
+ */
+const str = (value: unknown): string => (typeof value === "string" ? value : "");
+
+export async function createEnterpriseAction(lang: string, input: EnterpriseInput) {
+  return opsResult(lang, (ctx) => ops.createEnterprise(ctx, { account: str(input.account), name: str(input.name), email: str(input.email), reason: str(input.reason) }));
+}
+
+export async function resetEnterprisePasswordAction(lang: string, enterpriseId: string, userId: string, reason: string) {
+  return opsResult(lang, (ctx) => ops.resetEnterprisePassword(ctx, str(enterpriseId), str(userId), str(reason)));
+}
+
+export async function createCodeBatchAction(lang: string, input: BatchInput) {
+  return opsResult(lang, (ctx) =>
+    ops.createCodeBatch(ctx, { benefitEn: str(input.benefitEn), benefitZh: str(input.benefitZh), count: str(input.count), benefitDays: str(input.benefitDays), validUntil: str(input.validUntil), reason: str(input.reason) }),
+  );
+}
+
+export async function lookupCodeAction(lang: string, code: string) {
+  return opsResult(lang, (ctx) => ops.lookupCode(ctx, str(code)));
+}
+
+export async function revokeCodeAction(lang: string, code: string, reason: string) {
+  return opsResult(lang, (ctx) => ops.revokeCode(ctx, str(code), str(reason)));
+}
+
+const texts = (value: MessageInput["texts"]) => ({
+  en: { title: str(value?.en?.title), body: str(value?.en?.body) },
+  zh: { title: str(value?.zh?.title), body: str(value?.zh?.body) },
+});
+
+export async function sendMessageAction(lang: string, input: MessageInput) {
+  const target = input.target === "app" || input.target === "everyone" ? input.target : "user";
+  return opsResult(lang, (ctx) => ops.sendMessage(ctx, { appCode: str(input.appCode), category: str(input.category), target, email: str(input.email), texts: texts(input.texts), reason: str(input.reason) }));
+}
+
+export async function publishAnnouncementAction(lang: string, input: AnnouncementInput) {
+  return opsResult(lang, (ctx) => ops.publishAnnouncement(ctx, { texts: texts(input.texts), until: str(input.until), reason: str(input.reason) }));
+}
+
+export async function unpublishAnnouncementAction(lang: string, id: string, reason: string) {
+  return opsResult(lang, async (ctx) => {
+    await ops.unpublishAnnouncement(ctx, str(id), str(reason));
+    return null;
+  });
+}
+
+export async function addBanAction(lang: string, input: BanInput) {
+  return opsResult(lang, (ctx) => ops.addBan(ctx, { network: str(input.network), expiresOn: str(input.expiresOn), reason: str(input.reason) }));
+}
+
+export async function removeBanAction(lang: string, network: string, reason: string) {
+  return opsResult(lang, (ctx) => ops.removeBan(ctx, str(network), str(reason)));
+}
