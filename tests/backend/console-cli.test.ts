@@ -35,7 +35,12 @@ embedded("the portal writes a token only its owner can read; with it, from this 
   expect((await cli(["ip:list"])).status).toBe(404);
   expect((await cli(["ip:list"], { token: `${token}x` })).status).toBe(404);
   expect((await cli(["ip:list"], { token, peer: "192.0.2.10" })).status).toBe(404);
-  expect((await cli(["ip:list"], { token, headers: { "x-forwarded-for": "127.0.0.1" } })).status).toBe(404);
+  // a proxy in front naming a remote client, or a standard Forwarded header: refused
+  expect((await cli(["ip:list"], { token, headers: { "x-forwarded-for": "203.0.113.9" } })).status).toBe(404);
+  expect((await cli(["ip:list"], { token, headers: { "x-forwarded-for": "127.0.0.1, 203.0.113.9" } })).status).toBe(404);
+  expect((await cli(["ip:list"], { token, headers: { forwarded: "for=127.0.0.1" } })).status).toBe(404);
+  // what Next adds itself to every request it hands a route (the socket's loopback address): allowed
+  expect((await cli(["ip:list"], { token, headers: { "x-forwarded-for": "127.0.0.1" } })).status).toBe(200);
 
   const made = await cli(["operator:create", "--email", "first@cli.test", "--role", "admin"], { token });
   expect(made.body.data).toMatchObject({ exitCode: 0 });
