@@ -2,7 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { createEnterprise, pruneNow } from "@/lib/backend/admin/commands";
 import { getDb } from "@/lib/backend/db/client";
 import { sessions, signInFailures, twoStepTickets, twoStepTotp, users } from "@/lib/backend/db/schema";
-import { call, fromIp, mailIds, OPEN_TIMEOUT, registerUser, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
+import { settleSecurityNotices } from "@/lib/backend/services/security-notices";
+import { call, fromIp, mailIds, OPEN_TIMEOUT, outboxFiles, registerUser, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
 import { secondStep, ticketOf, totpCode, turnOnTwoStep } from "./support/two-step";
 
 /** Two-step sign-in: a held sign-in opens no session until an authenticator or recovery code; wrong, replayed and used codes are refused. */
@@ -250,5 +251,30 @@ describe("housekeeping", () => {
     backend.advance(86_400);
     expect((await pruneNow()).two_step_tickets).toBeGreaterThanOrEqual(1);
     expect(await mine()).toHaveLength(0);
+  });
+});
+
+describe("security notices", () => {
+  test("turning two-step on and signing in with a recovery code each mail the owner a notice without the code", async () => {
+    const email = "notices@example.com";
+    const password = "notice-pass1";
+    await registerUser(email, password);
+    const own = await call("POST", "/v1/login", { body: { email, password }, headers: LAPTOP });
+    const token = String(own.data?.utoken);
+    const subjects = async (before: ReadonlySet<string>) => {
+      await settleSecurityNotices();
+      return outboxFiles(email).filter((file) => !before.has(file.name)).map((file) => /^Subject: (.*)$/m.exec(file.text)?.[1]);
+    };
+
+    const beforeOn = await mailIds(email);
+    const { recoveryCodes } = await turnOnTwoStep(token);
+    expect(await subjects(beforeOn)).toEqual(["Two-step sign-in was turned on"]);
+
+    const beforeUse = await mailIds(email);
+    const [recovery = ""] = recoveryCodes;
+    expect((await secondStep(ticketOf(await signIn(email, password)), "recovery", recovery, LAPTOP)).code).toBe(0);
+    expect(await subjects(beforeUse)).toEqual(["A recovery code was used to sign in"]);
+    const mail = outboxFiles(email).find((file) => !beforeUse.has(file.name))?.text ?? "";
+    expect(mail).not.toContain(recovery);
   });
 });

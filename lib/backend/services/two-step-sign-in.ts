@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { sendSecurityNotice } from "./security-notices";
 import type { SessionData } from "@/lib/contract/passport";
 import { addSeconds, now } from "../clock";
 import { randomToken, sha256Hex } from "../crypto";
@@ -90,6 +91,7 @@ export async function finishSecondStep(input: { ticket: string } & SecondFactorP
   await assertMaySignIn(user, attempt);
   await forgetWrongSecondFactors(user.id);
   const { token } = await openSession(user, client, ticket.remember, { deviceVerified: true });
+  if (input.method === "recovery") sendSecurityNotice(user, "recovery_codes_used", client);
   return { utoken: token, uid: user.id };
 }
 

@@ -10,6 +10,7 @@ import {
   registrationOptionsResponse,
   renamePasskeyRequest,
 } from "@/lib/contract/passkeys";
+import { sendSecurityNotice } from "../../services/security-notices";
 import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removePasskey, renamePasskey } from "../../services/passkeys/manage";
 import { loginWithPasskey, passkeySignInOptions } from "../../services/passkeys/sign-in";
 import { passkeyProofOptions, provePasskey } from "../../services/passkeys/step-up";
@@ -37,7 +38,9 @@ export function passkeyRoutes(app: ServicesApp): void {
     createRoute({ method: "post", path: "/v1/user/passkey/register", tags, summary: "Add a passkey: the browser's answer to this session's attempt, and its name", security: SESSION, request: { body: json(registerPasskeyRequest) }, responses: ok(passkeyItem) }),
     async (c) => {
       const { user, session } = await authenticate(c.var.token);
-      return reply(c, await registerPasskey(user, session, c.req.valid("json")));
+      const added = await registerPasskey(user, session, c.req.valid("json"));
+      sendSecurityNotice(user, "passkey_added", c.var.client);
+      return reply(c, added);
     },
   );
 

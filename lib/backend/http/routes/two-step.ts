@@ -10,6 +10,7 @@ import {
 } from "@/lib/contract/two-step";
 import { stepUpResponse } from "@/lib/contract/step-up";
 import { authenticate } from "../../services/sessions";
+import { sendSecurityNotice } from "../../services/security-notices";
 import { confirmTotpSetup, proveStepUpWithTotp, renewRecoveryCodes, startTotpSetup, turnOffTwoStep, twoStepStatus } from "../../services/two-step";
 import { finishSecondStep } from "../../services/two-step-sign-in";
 import type { ServicesApp } from "../env";
@@ -40,18 +41,30 @@ export function twoStepRoutes(app: ServicesApp): void {
     createRoute({ method: "post", path: "/v1/user/two-step/totp/confirm", tags, summary: "The app's first code: two-step on, ten recovery codes shown once", security: SESSION, request: { body: json(totpConfirmRequest) }, responses: ok(recoveryCodesResponse) }),
     async (c) => {
       const { user } = await authenticate(c.var.token);
-      return reply(c, await confirmTotpSetup(user, c.req.valid("json").code));
+      const confirmed = await confirmTotpSetup(user, c.req.valid("json").code);
+      sendSecurityNotice(user, "two_step_on", c.var.client);
+      return reply(c, confirmed);
     },
   );
 
   app.openapi(
     createRoute({ method: "post", path: "/v1/user/two-step/off", tags, summary: "Turn two-step off (a recent step-up proof: 20113 without one)", security: SESSION, request: { body: optionalJson(empty) }, responses: ok(twoStepStatusResponse) }),
-    async (c) => reply(c, await turnOffTwoStep(await authenticate(c.var.token))),
+    async (c) => {
+      const current = await authenticate(c.var.token);
+      const status = await turnOffTwoStep(current);
+      sendSecurityNotice(current.user, "two_step_off", c.var.client);
+      return reply(c, status);
+    },
   );
 
   app.openapi(
     createRoute({ method: "post", path: "/v1/user/two-step/recovery-codes", tags, summary: "Ten new recovery codes, the old ones stop working (a recent step-up proof: 20113 without one)", security: SESSION, request: { body: optionalJson(empty) }, responses: ok(recoveryCodesResponse) }),
-    async (c) => reply(c, await renewRecoveryCodes(await authenticate(c.var.token))),
+    async (c) => {
+      const current = await authenticate(c.var.token);
+      const renewed = await renewRecoveryCodes(current);
+      sendSecurityNotice(current.user, "recovery_codes_renewed", c.var.client);
+      return reply(c, renewed);
+    },
   );
 
   app.openapi(
