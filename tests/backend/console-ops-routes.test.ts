@@ -1,7 +1,7 @@
 import { CONSOLE_API_ROUTES } from "@/lib/contract/admin/routes";
 import { roleAllows, type OperatorRole } from "@/lib/contract/admin/roles";
 import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, ticketFor } from "./support/harness";
-import { newOperator, operatorHeaders, sessionOf } from "./support/console";
+import { isOpsRoute, newOperator, operatorHeaders, sessionOf } from "./support/console";
 
 /**
  * The operations screens' routes (/v1/admin/enterprises, codes, messages, announcements,
@@ -14,8 +14,7 @@ beforeAll(async () => {
 }, OPEN_TIMEOUT);
 afterAll(stopBackend);
 
-const OPS_PREFIXES = ["/v1/admin/enterprises", "/v1/admin/codes", "/v1/admin/messages", "/v1/admin/announcements", "/v1/admin/bans", "/v1/admin/analytics"];
-const OPS_ROUTES = CONSOLE_API_ROUTES.filter((route) => OPS_PREFIXES.some((prefix) => route.path.startsWith(prefix)));
+const OPS_ROUTES = CONSOLE_API_ROUTES.filter(isOpsRoute);
 const concrete = (path: string) => path.replace("{id}", "00000000-0000-4000-8000-000000000000").replace("{userId}", "00000000-0000-4000-8000-000000000001");
 const tokens: Partial<Record<OperatorRole, string>> = {};
 async function tokenOf(role: OperatorRole): Promise<string> {

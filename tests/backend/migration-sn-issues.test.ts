@@ -24,21 +24,42 @@ function migrationMillis(tag: string): number {
   return entry.when;
 }
 
+/**
+ * What the migrations after `tag` made, undone (their tables, the columns they added to older
+ * tables, their indexes), read from their SQL: the schema as it was when `tag` was the newest.
+ */
+function undoLaterMigrations(tag: string): string[] {
+  const folder = migrationsFolder();
+  const later = fs.readdirSync(folder).filter((file) => file.endsWith(".sql") && file > `${tag}.sql`);
+  const text = later.map((file) => fs.readFileSync(path.join(folder, file), "utf8")).join("\n");
+  const names = (pattern: RegExp) => [...text.matchAll(pattern)].map((match) => match.slice(1));
+  return [
+    ...names(/CREATE TABLE "(\w+)"/g).map(([table]) => `drop table if exists "${table}" cascade`),
+    ...names(/ALTER TABLE "(\w+)" ADD COLUMN "(\w+)"/g).map(([table, column]) => `alter table "${table}" drop column if exists "${column}"`),
+    ...names(/CREATE (?:UNIQUE )?INDEX "(\w+)"/g).map(([index]) => `drop index if exists "${index}"`),
+  ];
+}
+
 test(
   "a database from before the SN-password record is migrated at start, and its accounts and training survive",
   async () => {
     const { utoken, uid } = await registerUser("veteran@example.com");
     await watchInFull(backend, utoken);
 
-    // the database as the previous release left it: without the table and without the journal row
+    // the database as the release before 0006 left it: without the table, without what every
+    // later migration made, and without their journal rows
     const db = await getDb();
     await db.execute(sql`drop table sn_password_issues`);
-    await db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${migrationMillis("0006_sn_password_issues")}`);
+    for (const statement of undoLaterMigrations("0006_sn_password_issues")) await db.execute(sql.raw(statement));
+    await db.execute(sql`delete from drizzle.__drizzle_migrations where created_at >= ${migrationMillis("0006_sn_password_issues")}`);
     // the new release starts on it
     await shutdownBackend();
     process.env.DATA_DIR = backend.dataDir;
 
     expect(await call("GET", "/v1/user/fullinfo", { token: utoken })).toMatchObject({ code: 0, data: { uid } });
+    // the later migrations ran too: the session's step-up proof and two-step are there
+    expect(await call("GET", "/v1/user/step-up", { token: utoken })).toMatchObject({ code: 0, data: { proven: false } });
+    expect(await call("GET", "/v1/user/two-step", { token: utoken })).toMatchObject({ code: 0, data: { enabled: false } });
     expect(await call("GET", "/v1/safety/welder", { token: utoken })).toMatchObject({ code: 0, data: { completed: true } });
     expect(await call("GET", "/v1/safety/welder/passwords", { token: utoken })).toMatchObject({ code: 0, data: { total: 0 } });
     const issued = await call("POST", "/v1/safety/welder/password", { token: utoken, body: { sn: snNumber(7), power: "800W" }, headers: fromIp("127.0.0.2") });
