@@ -15,7 +15,7 @@ import { FormBody } from "@/components/ui/form-body";
 import { PasswordField } from "./password-field";
 import { useErrorText } from "./use-error-text";
 import { SignInVerification, usePasswordSignIn } from "./use-password-sign-in";
-import { PasskeySignIn } from "./passkey-sign-in";
+import { PasskeySignIn } from "./lazy-passkey-sign-in";
 import { HoldStep } from "./lazy";
 
 type Props = { lang: string; personalHref: string };

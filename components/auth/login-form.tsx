@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { PasswordLoginForm } from "./password-login-form";
 import { CodeLoginForm } from "./lazy-code-login";
-import { PasskeySignIn } from "./passkey-sign-in";
+import { PasskeySignIn } from "./lazy-passkey-sign-in";
 
 type Props = {
   lang: string;

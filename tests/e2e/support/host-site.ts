@@ -38,8 +38,11 @@ function pathOf(query: URLSearchParams, fallback: string): string {
   return path.startsWith("/") && !path.startsWith("//") ? path : fallback;
 }
 
+/** The same portal as a sibling site (localhost): a page there may use passkeys, 127.0.0.1 may not (no RP ID). */
+const sibling = `http://localhost:${new URL(portal).port}`;
+
 function framePage(query: URLSearchParams, foreignSender: boolean): string {
-  const src = `${portal}${pathOf(query, "/en/login")}`;
+  const src = `${query.get("portal") === "sibling" ? sibling : portal}${pathOf(query, "/en/login")}`;
   const sender = foreignSender ? `<iframe id="foreign" src="http://127.0.0.2:${foreignPort}/sender.html" style="width:10px;height:10px;border:0"></iframe>` : "";
   return page(`<h1>Host app</h1><div id="passport"></div>${sender}
 <script>${RECORDER}
