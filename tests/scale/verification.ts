@@ -1,5 +1,6 @@
-import { solveChallenge, type Challenge } from "altcha-lib";
+import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { challengeOf } from "../support/challenge";
 import { api } from "./http";
 
 /**
@@ -12,7 +13,7 @@ export type Step = (kind: string, call: () => Promise<{ status: number; envelope
 export async function ticketFor(step: Step, base: string, scene: string, email: string, from: string): Promise<string | null> {
   const challenge = await step("verify", () => api(base, "GET", `/v1/verify/challenge?${new URLSearchParams({ scene, email })}`, { from }));
   if (!challenge?.data) return null;
-  const data = challenge.data as unknown as Challenge;
+  const data = challengeOf(challenge.data);
   const solution = await solveChallenge({ challenge: data, deriveKey, timeout: 60_000 });
   if (!solution) throw new Error("the proof of work could not be solved");
   const payload = Buffer.from(JSON.stringify({ challenge: { parameters: data.parameters, signature: data.signature }, solution })).toString("base64");

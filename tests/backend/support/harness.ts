@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { challengeOf } from "../../support/challenge";
 import type { VerificationScene } from "@/lib/contract/verification";
 import { resetConfig } from "@/lib/backend/config";
 import { servicesApp } from "@/lib/backend/http/app";
@@ -266,14 +267,7 @@ export async function captureLog<T>(run: () => Promise<T>, level = "info"): Prom
   }
 }
 
-/** An answer's data as a proof-of-work challenge, checked rather than assumed. */
-export function challengeOf(data: unknown): Challenge {
-  const value = data as Partial<Challenge> | null;
-  if (!value || typeof value !== "object" || typeof value.signature !== "string" || typeof value.parameters !== "object" || value.parameters === null) {
-    throw new Error(`not a proof-of-work challenge: ${JSON.stringify(data)}`);
-  }
-  return value as Challenge;
-}
+export { challengeOf };
 
 /** GET /v1/verify/challenge, as the widget fetches it. */
 export async function fetchChallenge(scene: VerificationScene, email: string, headers?: Record<string, string>): Promise<Challenge> {
