@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
+import type { ActionError } from "@/lib/session/action-result";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "next-intl";
@@ -44,19 +45,21 @@ export function TwoStepSetupDialog({ page, open, onOpenChange, onEnabled }: Prop
     defaultValues: { code: "" },
   });
 
+  // a new secret per opening (and per retry), for the page and in the words of the moment
+  const requestSetup = useEffectEvent(() => callAction(() => startTotpSetupAction(page)));
+  const describe = useEffectEvent((failure: ActionError) => text.action(failure));
+
   useEffect(() => {
     if (!open) return;
     let current = true;
-    void callAction(() => startTotpSetupAction(page)).then((result) => {
+    void requestSetup().then((result) => {
       if (!current) return;
       if (result.ok) setSetup(result.setup);
-      else setError(text.action(result.error));
+      else setError(describe(result.error));
     });
     return () => {
       current = false;
     };
-    // a new secret per opening (or retry); the page does not change while it is open
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, attempt]);
 
   function change(next: boolean) {

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
+import type { ActionError } from "@/lib/session/action-result";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
 import type { StepUpMethod } from "@/lib/contract/step-up";
@@ -47,18 +48,21 @@ export function StepUpDialog({ open, onProven, onCancel, returnFocus, ...context
   const [attempt, setAttempt] = useState(0);
   const { page } = context;
 
+  // the ways this account can prove itself, asked once per opening (and per retry), with the
+  // page and the translations of the moment
+  const requestMethods = useEffectEvent(() => callAction(() => stepUpMethodsAction(page)));
+  const describe = useEffectEvent((failure: ActionError) => text.action(failure));
+
   useEffect(() => {
     if (!open) return;
     let current = true;
-    void callAction(() => stepUpMethodsAction(page)).then((result) => {
+    void requestMethods().then((result) => {
       if (!current) return;
-      setMethods(result.ok ? { state: "ready", methods: result.methods } : { state: "failed", message: text.action(result.error) });
+      setMethods(result.ok ? { state: "ready", methods: result.methods } : { state: "failed", message: describe(result.error) });
     });
     return () => {
       current = false;
     };
-    // the page and the translations do not change while the dialog is open
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, attempt]);
 
   function change(next: boolean) {
