@@ -17,6 +17,10 @@ export async function validateToken(token: string, lang: Locale, app: AppHeaders
     const user = await upstreamFetch({ service: "passport", method: "GET", path: "/v1/user/basic", token, lang, app, schema: userBasicResponse });
     return { status: "valid", enterprise: Boolean(user.enterpriseUser?.uid), uid: user.uid };
   } catch (error) {
-    return { status: "invalid", code: isUpstreamError(error) ? error.code : ErrorCode.networkError };
+    // Only an answer about the token ends it. A service that could not answer (503 while its
+    // database restarts, a 5xx) is "could not be asked", 1002, and the token is kept (SPEC §4):
+    // otherwise a database restart would sign out everyone who navigated meanwhile.
+    const answeredAboutToken = isUpstreamError(error) && error.httpStatus < 500;
+    return { status: "invalid", code: answeredAboutToken ? error.code : ErrorCode.networkError };
   }
 }

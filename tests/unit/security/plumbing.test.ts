@@ -11,6 +11,7 @@ import { resetPortalConfig, type PortalConfig } from "@/lib/config";
 import { deviceCookieOptions, isDeviceId, newDeviceId } from "@/lib/session/cookie";
 import { validateToken } from "@/lib/session/validate-token";
 import { routeRule } from "@/lib/session/routes";
+import { decideGuard } from "@/lib/session/guard";
 
 const BASE = "http://passport.test";
 const app: AppHeaders = { code: "passport", system: "web-pc", appVersion: "", origin: "passport" };
@@ -220,6 +221,17 @@ describe("token validation", () => {
     valid = false;
     expect(await validateToken(token, "en", app)).toEqual({ status: "invalid", code: 20101 });
     expect(calls).toBe(2);
+  });
+
+  it("keeps the token (1002) when the services could not answer, e.g. while their database restarts", async () => {
+    let status = 503;
+    server.use(http.get(`${BASE}/v1/user/basic`, () => HttpResponse.json({ code: status === 503 ? 10007 : 10000 }, { status })));
+    const token = `tok-${Date.now()}-outage`;
+    const during = await validateToken(token, "en", app);
+    expect(during).toEqual({ status: "invalid", code: 1002 });
+    expect(decideGuard({ lang: "en", rule: { kind: "protected", business: false }, token: during, currentUrl: "http://portal.test/en/profile", safeR: null, launch: new URLSearchParams() })).toMatchObject({ clearToken: false });
+    status = 500;
+    expect(await validateToken(token, "en", app)).toEqual({ status: "invalid", code: 1002 });
   });
 });
 
