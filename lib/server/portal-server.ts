@@ -9,6 +9,7 @@ import { pageHeadersByRequest } from "@/lib/security/headers";
 import { CappedRequest, prepareRequest, type IncomingOptions } from "@/lib/security/incoming";
 import { refusalBody } from "@/lib/security/refusal-body";
 import { isDraining } from "./draining";
+import { OutageAwareResponse, withOutageStatus } from "./outage-response";
 import { answerMetrics, observeRequest } from "./metrics";
 import { answerProbe, type ServicesCheck } from "./probes";
 import type { ServerSettings } from "./settings";
@@ -54,7 +55,7 @@ export async function startPortalServer({ dir, hostname, port, settings, service
   // requests that arrive while Next is starting wait for it
   const ready = new Promise<void>((resolve) => (prepared = resolve));
 
-  const server = http.createServer({ IncomingMessage: CappedRequest }, (request, response) => {
+  const server = http.createServer({ IncomingMessage: CappedRequest, ServerResponse: OutageAwareResponse }, (request, response) => {
     observeRequest(request, response);
     // the probes and the metrics answer before anything else, Next's start included
     if (answerProbe(request, response, servicesCheck) || answerMetrics(request, response, settings)) return;
@@ -68,7 +69,7 @@ export async function startPortalServer({ dir, hostname, port, settings, service
     // server; the portal's forms only call their own page's actions, so only a made-up request
     // gets here. Answered as an unknown action, which Next passes back without a stack trace.
     if (id !== null && request.headers[FORWARDED_ACTION] !== undefined) return refuseAction(request, response, "server action forwarded between pages");
-    void ready.then(() => handle?.(request, response)).catch((error: unknown) => failed(request, response, error));
+    void ready.then(() => withOutageStatus(response, () => handle?.(request, response))).catch((error: unknown) => failed(request, response, error));
   });
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once("error", reject);

@@ -8,6 +8,7 @@ import type { Locale } from "@/lib/i18n/routing";
 import { portalConfig } from "@/lib/config";
 import { isEmbeddedService, upstreamBaseUrl, type UpstreamService } from "./config";
 import { UpstreamError } from "./errors";
+import { reportOutage } from "./outage";
 import { registeredTransport } from "./transport";
 
 /*
@@ -82,6 +83,7 @@ export async function upstreamFetch<T>(request: UpstreamRequest<T>): Promise<T> 
   } catch (error) {
     throw networkError(error);
   }
+  if (response.status === 503) reportOutage();
   return readEnvelope(response, text, request.schema);
 }
 
@@ -230,6 +232,7 @@ function networkError(error: unknown): UpstreamError {
   const codes = errorCodes(error);
   const unreachable = codes.some((code) => UNREACHABLE.has(code));
   const code = unreachable ? ErrorCode.offline : ErrorCode.networkError;
+  if (unreachable) reportOutage();
   // a timeout stays 1002 (SPEC §8) but is told apart, so the user reads 'Request timed out'
   const timedOut = !unreachable && (isTimeout(error) || codes.includes("ETIMEDOUT") || codes.includes("UND_ERR_HEADERS_TIMEOUT") || codes.includes("UND_ERR_BODY_TIMEOUT"));
   return new UpstreamError({
