@@ -25,7 +25,23 @@ export function closeAgents(): void {
 
 export type RequestOptions = { method?: string; headers?: Record<string, string>; body?: Buffer | string; from?: string; timeoutMs?: number };
 
-export function request(url: string, options: RequestOptions = {}): Promise<Answer> {
+/**
+ * A request sent on a kept-alive connection that the server closed meanwhile (its idle timeout,
+ * a restart) fails before any answer: it is sent again on a new connection, once, as browsers
+ * do. A request that failed on a new connection is lost, and counted so by the caller.
+ */
+export async function request(url: string, options: RequestOptions = {}): Promise<Answer> {
+  try {
+    return await requestOnce(url, options);
+  } catch (error) {
+    if (!(error instanceof StaleConnectionError)) throw error;
+    return requestOnce(url, options, true);
+  }
+}
+
+class StaleConnectionError extends Error {}
+
+function requestOnce(url: string, options: RequestOptions, fresh = false): Promise<Answer> {
   const from = options.from ?? "127.0.0.1";
   return new Promise((resolve, reject) => {
     const body = typeof options.body === "string" ? Buffer.from(options.body) : options.body;
@@ -35,7 +51,8 @@ export function request(url: string, options: RequestOptions = {}): Promise<Answ
         method: options.method ?? "GET",
         headers: { ...(body ? { "content-length": String(body.length) } : {}), ...options.headers },
         localAddress: from,
-        agent: agentFor(from),
+        // the one retry goes on a connection of its own
+        agent: fresh ? false : agentFor(from),
         timeout: options.timeoutMs ?? 90_000,
       },
       (res) => {
@@ -46,7 +63,12 @@ export function request(url: string, options: RequestOptions = {}): Promise<Answ
       },
     );
     req.on("timeout", () => req.destroy(new Error("timed out")));
-    req.on("error", reject);
+    let answered = false;
+    req.on("response", () => (answered = true));
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      const stale = req.reusedSocket && !answered && (error.code === "ECONNRESET" || error.message === "socket hang up");
+      reject(stale ? new StaleConnectionError(error.message, { cause: error }) : error);
+    });
     req.end(body);
   });
 }

@@ -19,7 +19,7 @@ export const SECRETS = {
 
 /** The load's clients bind this address, exempt from per-IP limits; the limit probes use others. */
 export const LOAD_ADDRESS = "127.0.0.2";
-export const DRAIN_SECONDS = 4;
+export const DRAIN_SECONDS = 6;
 export const BUCKET = "passport-avatars";
 
 export function instanceEnv(ports: Ports, databaseUrl: string, index: number): NodeJS.ProcessEnv {

@@ -21,23 +21,14 @@ function inWindow(entry: Entry, ledger: Ledger, allows503: boolean): boolean {
   return ledger.windows.some((window) => window.allows503 === allows503 && entry.at <= window.end + 5_000 && entry.at + entry.ms >= window.start);
 }
 
-/**
- * A signed-in page whose data cannot be loaded shows the user centre's error screen ("could
- * not load", retry: app/[lang]/(account)/error.tsx), which Next sends with status 500. Inside the
- * database window that is the designed outage answer of a page: counted and printed apart.
- */
-const PAGE_ERROR_SCREEN = "signed-in page";
-
-export function faultyEntries(ledger: Ledger): { allowed503: Entry[]; pageErrorScreens: Entry[]; failures: Entry[] } {
+export function faultyEntries(ledger: Ledger): { allowed503: Entry[]; failures: Entry[] } {
   const allowed503: Entry[] = [];
-  const pageErrorScreens: Entry[] = [];
   const failures: Entry[] = [];
   for (const entry of ledger.entries) {
     if (entry.outcome === "503" && inWindow(entry, ledger, true)) allowed503.push(entry);
-    else if (entry.status === 500 && entry.kind === PAGE_ERROR_SCREEN && inWindow(entry, ledger, true)) pageErrorScreens.push(entry);
     else if (entry.outcome === "503" || entry.outcome === "5xx" || entry.outcome === "lost") failures.push(entry);
   }
-  return { allowed503, pageErrorScreens, failures };
+  return { allowed503, failures };
 }
 
 export function summary(ledger: Ledger, loadMs: number): string {
@@ -52,11 +43,13 @@ export function summary(ledger: Ledger, loadMs: number): string {
   }
   lines.push(`${ledger.entries.length} requests in ${seconds(loadMs)} s (${(ledger.entries.length / (loadMs / 1000)).toFixed(1)}/s), ${ledger.accounts.length} accounts registered`);
   lines.push("");
-  lines.push(`${"fault window".padEnd(26)}${pad("from s", 8)}${pad("to s", 8)}${pad("requests", 10)}${pad("503", 6)}${pad("other 5xx", 11)}${pad("lost", 6)}`);
+  lines.push(`${"fault window".padEnd(26)}${pad("from s", 8)}${pad("to s", 8)}${pad("requests", 10)}${pad("refused", 9)}${pad("503", 6)}${pad("other 5xx", 11)}${pad("lost", 6)}`);
   for (const window of ledger.windows) {
     const inside = ledger.entries.filter((entry) => entry.at <= window.end && entry.at + entry.ms >= window.start);
     const count = (outcome: Outcome) => inside.filter((entry) => entry.outcome === outcome).length;
-    lines.push(`${window.name.padEnd(26)}${pad(seconds(window.start), 8)}${pad(seconds(window.end), 8)}${pad(inside.length, 10)}${pad(count("503"), 6)}${pad(count("5xx"), 11)}${pad(count("lost"), 6)}`);
+    lines.push(`${window.name.padEnd(26)}${pad(seconds(window.start), 8)}${pad(seconds(window.end), 8)}${pad(inside.length, 10)}${pad(count("refused"), 9)}${pad(count("503"), 6)}${pad(count("5xx"), 11)}${pad(count("lost"), 6)}`);
   }
+  const outside = ledger.entries.filter((entry) => entry.outcome === "refused" && !ledger.windows.some((window) => entry.at <= window.end + 5_000 && entry.at + entry.ms >= window.start));
+  lines.push(`refused outside the fault windows (and their 5 s tails): ${outside.length}${outside.length > 0 ? ` (${[...new Set(outside.map((entry) => entry.kind))].join(", ")})` : ""}`);
   return lines.join("\n");
 }
