@@ -5,7 +5,7 @@ import { ErrorCode } from "@/lib/contract/errors";
 import { PASSPORT_VERSION } from "@/lib/contract/headers";
 import { OPERATOR_TOKEN_HEADER } from "@/lib/contract/admin/roles";
 import { ServiceError } from "../errors";
-import { isDatabaseUnavailable } from "../db/client";
+import { isDatabaseUnavailable } from "../db/errors";
 import { describeFault, log, rootCause } from "../log";
 import { singleton } from "../singleton";
 import { describeClient, sessionToken } from "./client";

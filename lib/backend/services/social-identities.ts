@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { now } from "../clock";
 import { randomToken } from "../crypto";
-import { getDb, isUniqueViolation } from "../db/client";
+import { getDb } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import { socialAccounts, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import type { Identity } from "../social/identity";

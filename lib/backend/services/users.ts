@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { UserBasic, UserFullInfo } from "@/lib/contract/passport";
 import { canonicalEmail } from "@/lib/contract/fields";
 import { now } from "../clock";
-import { getDb, isUniqueViolation } from "../db/client";
+import { getDb } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import { enterprises, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 
