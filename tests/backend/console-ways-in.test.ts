@@ -80,6 +80,10 @@ test("reset two-step: support and up with a reason; two-step off, sessions ended
   await settleSecurityNotices();
   expect(outboxFiles(email).filter((file) => !beforeMail.has(file.name))).toHaveLength(1);
 
+  // no such user, or not an id: 404 and 400, never a 5xx
+  expect(await call("POST", "/v1/admin/users/00000000-0000-4000-8000-000000000000/two-step/reset", { headers: support, body: { reason: "who is this" } })).toMatchObject({ status: 404 });
+  expect(await call("POST", "/v1/admin/users/1%20or%201=1/two-step/reset", { headers: support, body: { reason: "who is this" } })).toMatchObject({ status: 400, code: 10001 });
+
   const entries = await auditOf(`target=${user.uid}`);
   expect(entries.map((entry) => [entry.action, entry.reason, entry.outcome])).toEqual([
     ["user.reset-two-step", "pressed twice", "failed"],
