@@ -21,7 +21,7 @@ let refusalStatus = 200;
 
 beforeAll(() => {
   process.env.PASSPORT_API_URL = BASE;
-  server.listen({ onUnhandledRequest: "error" });
+  server.listen({ onUnhandledFrame: "error" });
 });
 beforeEach(() => {
   reported = [];
