@@ -25,8 +25,11 @@ export function AnnouncementTable({
   const t = useTranslations("adminOps.messages");
   const common = useTranslations("adminOps.common");
   const locale = useLocale() === "zh" ? "zh" : "en";
-  const [items, setItems] = useState(list.items);
+  // what this operator unpublished here, over the list as the server last drew it: the list is
+  // drawn again after the action (its page is revalidated), and the notice must outlive that
+  const [withdrawn, setWithdrawn] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState(false);
+  const items = list.items.map((item) => (withdrawn.has(item.id) ? { ...item, state: "withdrawn" as const } : item));
   return (
     <section aria-labelledby="announcement-list" className="flex flex-col gap-3">
       <h2 id="announcement-list" className="text-lg font-semibold text-gray-900">
@@ -57,7 +60,7 @@ export function AnnouncementTable({
                 onConfirm={(reason) => onUnpublish(item.id, reason)}
                 onDone={() => {
                   setNotice(true);
-                  setItems((old) => old.map((entry) => (entry.id === item.id ? { ...entry, state: "withdrawn" } : entry)));
+                  setWithdrawn((old) => new Set([...old, item.id]));
                 }}
               />
             ) : null}

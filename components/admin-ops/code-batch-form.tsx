@@ -68,7 +68,14 @@ export function CodeBatchForm({ onCreate, downloadUrl }: { onCreate: (input: Bat
           <p className="font-semibold">{t("createdTitle", { count: batch.size })}</p>
           <p>{t("downloadNote")}</p>
           {downloaded ? null : (
-            <form method="post" action={downloadUrl} onSubmit={() => setDownloaded(true)}>
+            <form
+              method="post"
+              action={downloadUrl}
+              // The button goes once the browser has sent the form: hiding it in the submit
+              // event itself unmounts the form before the browser submits, and a form that is
+              // no longer in the document is never sent (the download then never starts).
+              onSubmit={() => window.setTimeout(() => setDownloaded(true), 0)}
+            >
               <input type="hidden" name="token" value={batch.downloadToken} />
               <input type="hidden" name="lang" value={locale} />
               <Button type="submit">{t("download")}</Button>

@@ -25,8 +25,11 @@ export function AnnouncementView({
 }) {
   const Title = headingLevel === 1 ? "h1" : "h3";
   const ItemTitle = headingLevel === 1 ? "h2" : "h4";
+  // a landmark on its own page; inside another page (a preview in its own region) a plain block,
+  // or it would be a second region named like that page's list of announcements
+  const Block = headingLevel === 1 ? "section" : "div";
   return (
-    <section aria-labelledby={`announcements-${lang}`} className="flex flex-col gap-4">
+    <Block aria-labelledby={headingLevel === 1 ? `announcements-${lang}` : undefined} className="flex flex-col gap-4">
       <header>
         <Title id={`announcements-${lang}`} className="text-2xl font-semibold text-gray-900">
           {labels.title}
@@ -44,6 +47,6 @@ export function AnnouncementView({
           <p className="mt-3 whitespace-pre-line text-sm text-gray-800">{item.body[lang]}</p>
         </article>
       ))}
-    </section>
+    </Block>
   );
 }

@@ -23,6 +23,8 @@ type Props = {
   canDelete: boolean;
   liveSessions: { id: string; label: string }[];
   social: string[];
+  /** two-step is on: "Reset two-step" is offered (a lost phone) */
+  twoStepOn: boolean;
   /** a password reset mail makes no sense for an enterprise account */
   enterprise: boolean;
   /** where the console goes after a deletion */
@@ -31,10 +33,10 @@ type Props = {
 
 /**
  * The actions on a user, each needing the one reason field (written to the audit log). The
- * services decide and record; the page is read again after each. Reset two-step: the two-step
- * feature adds its button here (EXTENSION POINT), next to ending sessions.
+ * services decide and record; the page is read again after each. Reset two-step sits next to
+ * ending sessions, offered while two-step is on.
  */
-export function UserActions({ lang, userId, status, canAct, canDelete, liveSessions, social, enterprise, afterDelete }: Props) {
+export function UserActions({ lang, userId, status, canAct, canDelete, liveSessions, social, twoStepOn, enterprise, afterDelete }: Props) {
   const t = useTranslations("admin.user.actions");
   const text = useConsoleText();
   const router = useRouter();
@@ -95,16 +97,14 @@ export function UserActions({ lang, userId, status, canAct, canDelete, liveSessi
           {reasonError ?? t("reasonHint")}
         </p>
       </div>
-      {notice ? (
-        <div role="status">
-          <Alert tone={notice.tone}>{notice.text}</Alert>
-        </div>
-      ) : null}
+      {/* one live region that stays mounted, so a screen reader hears each new notice once */}
+      <div role="status">{notice ? <Alert tone={notice.tone} live={false}>{notice.text}</Alert> : null}</div>
       <div className="flex flex-wrap gap-2">
         {status !== "banned" ? button("ban", t("ban"), { kind: "status", status: "banned" }, t("banned"), "danger") : null}
         {status === "active" ? button("restrict", t("restrict"), { kind: "status", status: "restricted" }, t("restricted")) : null}
         {status !== "active" ? button("unban", t("unban"), { kind: "status", status: "active" }, t("unbanned")) : null}
         {button("end-all", t("endAll"), { kind: "sessions/end" }, t("ended"))}
+        {twoStepOn ? button("two-step", t("resetTwoStep"), { kind: "two-step/reset" }, t("twoStepReset")) : null}
         {enterprise ? null : button("reset", t("passwordReset"), { kind: "password-reset" }, t("resetSent"))}
         {social.map((channel) => button(`social-${channel}`, t("disconnect", { channel }), { kind: "social/disconnect", channel }, t("disconnected", { channel })))}
         {canDelete ? button("delete", t("delete"), { kind: "delete" }, t("deleted"), "danger") : null}

@@ -55,6 +55,7 @@ export async function UserPage({ lang, base, detail, canAct, canDelete }: { lang
   const time = (iso: string | null) => consoleTime(iso, lang);
   const { user } = detail;
   const live = detail.sessions.filter((session) => !session.endedAt);
+  const { passkeys, twoStep } = detail.waysIn;
   const facts: [string, ReactNode][] = [
     [t("email"), user.email],
     [t("id"), <code key="id">{user.id}</code>],
@@ -65,6 +66,8 @@ export async function UserPage({ lang, base, detail, canAct, canDelete }: { lang
     [t("lastSignIn"), time(user.lastSignInAt)],
     [t("password"), detail.waysIn.password ? t("yes") : t("no")],
     [t("social"), detail.waysIn.social.map((way) => way.channel).join(", ") || "—"],
+    [t("passkeys"), passkeys.length > 0 ? <ul key="passkeys">{passkeys.map((key, index) => <li key={index}>{t("passkeyItem", { name: key.name, added: time(key.createdAt), used: key.lastUsedAt ? time(key.lastUsedAt) : t("neverUsed") })}</li>)}</ul> : "—"],
+    [t("twoStep"), twoStep.enabled ? t("twoStepOn", { since: time(twoStep.since), count: twoStep.recoveryCodesLeft }) : t("off")],
     [t("deviceSecurity"), user.deviceSecurity ? t("on") : t("off")],
     ...detail.extensions.map((item): [string, ReactNode] => [item.key, item.value]),
   ];
@@ -95,6 +98,7 @@ export async function UserPage({ lang, base, detail, canAct, canDelete }: { lang
           canDelete={canDelete}
           enterprise={user.enterprise !== null}
           social={detail.waysIn.social.map((way) => way.channel)}
+          twoStepOn={twoStep.enabled}
           liveSessions={live.map((session) => ({ id: session.id, label: `${time(session.createdAt)} · ${session.ip ?? "—"} · ${session.userAgent ?? session.platform ?? ""}` }))}
           afterDelete={`/${lang}/${base}/users`}
         />

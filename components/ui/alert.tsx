@@ -10,9 +10,14 @@ const tones: Record<Tone, string> = {
   warning: "border-amber-300 bg-amber-50 text-amber-900",
 };
 
-export function Alert({ tone = "info", children, className }: { tone?: Tone; children: ReactNode; className?: string }) {
+/**
+ * A notice box, its own live region (alert for errors, status otherwise) unless `live` is false:
+ * inside a region that is already live (one that stays on the page), a second one would nest.
+ */
+export function Alert({ tone = "info", children, className, live = true }: { tone?: Tone; children: ReactNode; className?: string; live?: boolean }) {
+  const role = tone === "error" ? "alert" : "status";
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={clsx("rounded-lg border px-3 py-2 text-sm", tones[tone], className)}>
+    <div role={live ? role : undefined} className={clsx("rounded-lg border px-3 py-2 text-sm", tones[tone], className)}>
       {children}
     </div>
   );

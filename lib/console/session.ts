@@ -4,10 +4,11 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { portalConfig } from "@/lib/config";
 import { ErrorCode } from "@/lib/contract/errors";
-import { roleAllows, type OperatorRole } from "@/lib/contract/admin/roles";
+import { roleAllows } from "@/lib/contract/admin/roles";
+import { CONSOLE_SCREENS, type ConsoleScreenKey } from "@/lib/contract/admin/routes";
 import type { OperatorInfo } from "@/lib/contract/admin/session";
 import type { Locale } from "@/lib/i18n/routing";
-import { currentOperator, type ConsoleContext } from "@/lib/upstream/admin";
+import { currentOperator, recordPageRefusal, type ConsoleContext } from "@/lib/upstream/admin";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { clientAddress, publicOrigin } from "@/lib/session/public-origin";
 import type { ActionResult } from "@/lib/session/action-result";
@@ -61,15 +62,23 @@ export const signedInOperator = cache(async (lang: Locale): Promise<{ operator: 
 export type ConsoleAccess = { ok: true; operator: OperatorInfo; ctx: ConsoleContext } | { ok: false; operator: OperatorInfo };
 
 /**
- * The page guard: no session → the sign-in page (the services answered 401); a role below
- * `role` → `ok: false`, and the page shows that it is not for this operator (the services refuse
- * and audit the page's own calls with 403 all the same).
+ * The page guard of `screen` (its least role from CONSOLE_SCREENS, the registry): no session →
+ * the sign-in page (the services answered 401); a role below the screen's → `ok: false`, the
+ * page shows that it is not for this operator, and the refusal goes to the audit log as
+ * `refused` (POST /v1/admin/refusals), as the services' guard writes a refused API call.
  */
-export async function requireOperator(lang: Locale, role: OperatorRole): Promise<ConsoleAccess> {
+export async function requireOperator(lang: Locale, screen: ConsoleScreenKey): Promise<ConsoleAccess> {
   const signed = await signedInOperator(lang);
   if (!signed) redirect(consoleHome(lang));
-  if (!roleAllows(signed.operator.role, role)) return { ok: false, operator: signed.operator };
-  return { ok: true, ...signed };
+  const needs = CONSOLE_SCREENS.find((entry) => entry.key === screen)?.role ?? "admin";
+  if (roleAllows(signed.operator.role, needs)) return { ok: true, ...signed };
+  try {
+    await recordPageRefusal(signed.ctx, screen);
+  } catch (error) {
+    // the page is refused all the same; an older passport API without the route must not break it
+    if (!isUpstreamError(error)) throw error;
+  }
+  return { ok: false, operator: signed.operator };
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { auditResponse, type AuditQuery } from "@/lib/contract/admin/audit";
+import { auditResponse, pageRefusalResponse, type AuditQuery } from "@/lib/contract/admin/audit";
+import type { ConsoleScreenKey } from "@/lib/contract/admin/routes";
 import { createOperatorResponse, operatorListResponse, operatorSummary } from "@/lib/contract/admin/operators";
 import type { OperatorRole } from "@/lib/contract/admin/roles";
 import { userActionResponse, userDetail, userSearchResponse, type UserSearchQuery } from "@/lib/contract/admin/users";
@@ -49,6 +50,8 @@ function auditParams(query: Partial<AuditQuery>): Record<string, QueryValue> {
   return { operator: query.operator, action: query.action, target: query.target, from: query.from, to: query.to, page: query.page, pageSize: query.pageSize };
 }
 export const listAudit = (ctx: ConsoleContext, query: Partial<AuditQuery>) => consoleCall(ctx, { method: "GET", path: "/v1/admin/audit", query: auditParams(query), schema: auditResponse });
+export const recordPageRefusal = (ctx: ConsoleContext, screen: ConsoleScreenKey) =>
+  consoleCall(ctx, { method: "POST", path: "/v1/admin/refusals", body: { screen }, schema: pageRefusalResponse });
 export const exportAudit = (ctx: ConsoleContext, query: Partial<AuditQuery>) => consoleFileCall(ctx, { path: "/v1/admin/audit/export", query: auditParams(query) });
 
 export const searchUsers = (ctx: ConsoleContext, query: UserSearchQuery) =>
@@ -59,6 +62,7 @@ export const readUser = (ctx: ConsoleContext, id: string) => consoleCall(ctx, { 
 export type UserAction =
   | { kind: "status"; body: { status: "active" | "restricted" | "banned"; reason: string } }
   | { kind: "sessions/end"; body: { sessionId?: string; reason: string } }
+  | { kind: "two-step/reset"; body: { reason: string } }
   | { kind: "social/disconnect"; body: { channel: string; reason: string } }
   | { kind: "password-reset"; body: { page: string; reason: string } }
   | { kind: "delete"; body: { reason: string } };

@@ -33,6 +33,15 @@ const SAMPLES: Samples = {
   "get /v1/admin/users/{id}": async () => ({ path: `/v1/admin/users/${await freshUser()}` }),
   "post /v1/admin/users/{id}/status": async () => ({ path: `/v1/admin/users/${await freshUser()}/status`, body: { status: "banned", reason: "matrix test" } }),
   "post /v1/admin/users/{id}/sessions/end": async () => ({ path: `/v1/admin/users/${await freshUser()}/sessions/end`, body: { reason: "matrix test" } }),
+  "post /v1/admin/users/{id}/two-step/reset": async () => {
+    // made in the database, not registered: registrations here would reach the per-address code limit
+    const { createUser } = await import("@/lib/backend/services/users");
+    const { getDb } = await import("@/lib/backend/db/client");
+    const { twoStepTotp } = await import("@/lib/backend/db/schema");
+    const user = await createUser({ email: `matrix-${++userCount}@console.test`, passwordHash: "not-a-hash" });
+    await (await getDb()).insert(twoStepTotp).values({ userId: user.id, secretEnc: "not-a-secret", confirmedAt: new Date(), createdAt: new Date() });
+    return { path: `/v1/admin/users/${user.id}/two-step/reset`, body: { reason: "matrix test" } };
+  },
   "post /v1/admin/users/{id}/social/disconnect": async () => {
     const uid = await freshUser();
     const { getDb } = await import("@/lib/backend/db/client");
@@ -44,6 +53,7 @@ const SAMPLES: Samples = {
   "post /v1/admin/users/{id}/delete": async () => ({ path: `/v1/admin/users/${await freshUser()}/delete`, body: { reason: "matrix test" } }),
   "get /v1/admin/audit": async () => ({ path: "/v1/admin/audit?action=console.refused" }),
   "get /v1/admin/audit/export": async () => ({ path: "/v1/admin/audit/export" }),
+  "post /v1/admin/refusals": async () => ({ path: "/v1/admin/refusals", body: { screen: "operators" } }),
   "get /v1/admin/operators": async () => ({ path: "/v1/admin/operators" }),
   "post /v1/admin/operators": async () => ({ path: "/v1/admin/operators", body: { email: `made-${++userCount}@console.test`, name: "Made", role: "viewer", reason: "matrix test" } }),
   "patch /v1/admin/operators/{id}": async () => {
@@ -54,6 +64,10 @@ const SAMPLES: Samples = {
 };
 
 const keyOf = (route: ConsoleApiRoute) => `${route.method} ${route.path}`;
+
+// one consumer for every route's 401 check: a registration per route would reach the per-address code limit
+let signedInConsumer: Promise<{ utoken: string }> | null = null;
+const consumer = () => (signedInConsumer ??= registerUser("consumer@console.test"));
 
 async function request(route: ConsoleApiRoute, headers: Record<string, string>): Promise<number> {
   const sample = await SAMPLES[keyOf(route)]?.();
@@ -81,7 +95,7 @@ test("the registry and the samples name the same routes, and the app serves no /
 
 describe.each(CONSOLE_API_ROUTES.filter((route) => !isOpsRoute(route)).map((route) => [keyOf(route), route] as const))("%s", (_name, route) => {
   test("no session, or a consumer's token in either header: 401", async () => {
-    const { utoken } = await registerUser(`consumer-${++userCount}@console.test`);
+    const { utoken } = await consumer();
     expect(await request(route, {})).toBe(401);
     expect(await request(route, { utoken })).toBe(401);
     expect(await request(route, operatorHeaders(utoken))).toBe(401);

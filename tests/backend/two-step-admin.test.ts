@@ -1,5 +1,6 @@
 import { runAdmin } from "@/lib/backend/admin/run";
-import { captureLog, call, OPEN_TIMEOUT, registerUser, startBackend, stopBackend } from "./support/harness";
+import { settleSecurityNotices } from "@/lib/backend/services/security-notices";
+import { captureLog, call, mailIds, OPEN_TIMEOUT, outboxFiles, registerUser, startBackend, stopBackend } from "./support/harness";
 import { turnOnTwoStep } from "./support/two-step";
 
 /** The operators' two-step commands: what a user's ways in are, and resetting two-step with a reason. */
@@ -29,9 +30,10 @@ test("user:ways-in shows password, social, two-step and the recovery codes left,
   expect(await run("user:ways-in", "nobody@example.com")).toMatchObject({ code: 1, err: "Error: No account for nobody@example.com." });
 });
 
-test("user:reset-two-step needs a reason, turns two-step off, ends the sessions and logs the reason", async () => {
+test("user:reset-two-step needs a reason, turns two-step off, ends the sessions, mails the user a notice and logs the reason", async () => {
   const { utoken } = await registerUser("lost@example.com", "lost-pass1");
   const { secret } = await turnOnTwoStep(utoken);
+  const beforeMail = await mailIds("lost@example.com");
   expect((await run("user:reset-two-step", "lost@example.com")).code).toBe(2);
   const { result, lines, text } = await captureLog(() => run("user:reset-two-step", "lost@example.com", "--reason", "lost phone, identity checked by ticket 4711"));
   expect(result).toMatchObject({ code: 0, out: "Two-step is now off for lost@example.com; every session ended. The reason is logged." });
@@ -39,4 +41,14 @@ test("user:reset-two-step needs a reason, turns two-step off, ends the sessions 
   expect(text).not.toContain(secret);
   expect(await call("GET", "/v1/user/basic", { token: utoken })).toMatchObject({ code: 20101 });
   expect(await call("POST", "/v1/login", { body: { email: "lost@example.com", password: "lost-pass1" } })).toMatchObject({ code: 0 });
+  // the same notice as the console's reset (services/two-step-reset.ts), in English
+  await settleSecurityNotices();
+  const mails = outboxFiles("lost@example.com").filter((file) => !beforeMail.has(file.name));
+  expect(mails.map((file) => /^Subject: (.*)$/m.exec(file.text)?.[1])).toEqual(["Our support turned two-step sign-in off"]);
+  expect(mails[0]?.text).toContain("If you asked our support for this, there is nothing to do");
+  expect(mails[0]?.text).not.toContain(secret);
+  // nothing to reset a second time: no change, no mail
+  expect((await run("user:reset-two-step", "lost@example.com", "--reason", "asked again")).out).toBe("Two-step was not on for lost@example.com; nothing changed. The request is logged.");
+  await settleSecurityNotices();
+  expect(outboxFiles("lost@example.com").filter((file) => !beforeMail.has(file.name))).toHaveLength(1);
 });

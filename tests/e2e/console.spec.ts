@@ -6,7 +6,7 @@ import { TOTP, URI } from "otpauth";
 import { BASE_URL } from "../../playwright.config";
 import { createAccount } from "./support/accounts";
 import { DATA_DIRS } from "./support/fixtures";
-import { uniqueEmail } from "./support/mailbox";
+import { mailsTo, uniqueEmail } from "./support/mailbox";
 import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from "./support/screen-checks";
 import { messages, type Lang } from "./support/screens";
 
@@ -14,8 +14,9 @@ import { messages, type Lang } from "./support/screens";
  * The operator console (docs/operators.md), in both languages, on the main portal while it serves
  * on the embedded database: the first operator comes from `npm run admin` (which goes through the
  * running portal), signs in with password + authenticator code, finds a user by an email prefix,
- * ends their sessions (their browser is signed out), bans and unbans them, and finds all of it in
- * the audit log. axe and the keyboard on the way.
+ * sees every way in on their page, ends their sessions (their browser is signed out), bans and
+ * unbans them, resets their two-step (they get a security notice), and finds all of it in the
+ * audit log. axe and the keyboard on the way.
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -43,8 +44,8 @@ async function act(page: Page, t: (typeof messages)["en"]["admin"], reason: stri
   await page.getByLabel(t.user.actions.reason).fill(reason);
   await page.getByRole("button", { name: button, exact: true }).focus();
   await page.keyboard.press("Enter");
-  // the console's live region (a status) holds the notice, itself a status: the notice is the inner one
-  await expect(page.getByRole("status").filter({ hasText: done }).last()).toBeVisible();
+  // one live region holds the notice (strict: a nested second status would match twice)
+  await expect(page.getByRole("status").filter({ hasText: done })).toBeVisible();
 }
 
 for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
@@ -57,6 +58,10 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const prefix = `cust-${lang}-${Date.now().toString(36)}`;
     const customerEmail = `${prefix}@example.test`;
     const { utoken } = await createAccount(request, customerEmail, "customer-pass1");
+    // two-step on, with an authenticator app (the test's), so the operator can reset it
+    const setup = (await (await request.post("/v1/user/two-step/totp", { headers: { utoken } })).json()) as { data: { uri: string } };
+    const confirmed = await request.post("/v1/user/two-step/totp/confirm", { headers: { utoken }, data: { code: code(setup.data.uri) } });
+    expect(((await confirmed.json()) as { code: number }).code).toBe(0);
     const customer = await browser.newContext();
     await customer.addCookies([{ name: "utoken", value: utoken, url: BASE_URL, httpOnly: true, sameSite: "Lax" }]);
     const customerPage = await customer.newPage();
@@ -90,6 +95,8 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await link.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { level: 1, name: customerEmail })).toBeVisible();
+    // every way in: the password, two-step with its recovery codes left (never a secret or code)
+    await expect(page.getByText(lang === "en" ? "10 recovery codes left" : "剩余 10 个恢复码")).toBeVisible();
     await expectNoAxeViolations(page, `console user ${lang}`);
 
     // end their sessions: their browser is signed out on its next request
@@ -104,12 +111,18 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await act(page, t, "cleared after review", t.user.actions.unban, t.user.actions.unbanned);
     await expect(page.getByText(t.status.active, { exact: true })).toBeVisible();
 
+    // reset two-step (a lost phone): the offer goes, and the customer is mailed a security notice
+    await act(page, t, "lost phone, ticket 4711", t.user.actions.resetTwoStep, t.user.actions.twoStepReset);
+    await expect(page.getByRole("button", { name: t.user.actions.resetTwoStep })).toHaveCount(0);
+    const notice = lang === "en" ? "Our support turned two-step sign-in off" : "客服已为您关闭两步登录";
+    await expect.poll(async () => (await mailsTo(request, customerEmail)).map((mail) => mail.subject), { timeout: 30_000 }).toContain(notice);
+
     // the audit log has each of them, with who and why
     await page.getByRole("link", { name: t.nav.audit }).click();
     await page.getByLabel(t.audit.filters.operator).fill(operatorEmail);
     await page.getByRole("button", { name: t.audit.filter }).click();
     const table = page.getByRole("table");
-    for (const [action, reason] of [["user.end-sessions", "customer asked by phone"], ["user.ban", "fraud report 12"], ["user.unban", "cleared after review"], ["operator.sign-in", null]] as const) {
+    for (const [action, reason] of [["user.end-sessions", "customer asked by phone"], ["user.ban", "fraud report 12"], ["user.unban", "cleared after review"], ["user.reset-two-step", "lost phone, ticket 4711"], ["operator.sign-in", null]] as const) {
       const row = table.getByRole("row").filter({ hasText: action });
       await expect(row.first()).toBeVisible();
       if (reason) await expect(row.first()).toContainText(reason);

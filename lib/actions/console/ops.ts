@@ -1,5 +1,6 @@
 "use server";
 
+import { revalidatePath } from "next/cache";
 import type { AnnouncementInput } from "@/components/admin-ops/announcement-composer";
 import type { BanInput } from "@/components/admin-ops/ban-form";
 import type { BatchInput } from "@/components/admin-ops/code-batch-form";
@@ -47,13 +48,21 @@ export async function sendMessageAction(lang: string, input: MessageInput) {
   return opsResult(lang, (ctx) => ops.sendMessage(ctx, { appCode: str(input.appCode), category: str(input.category), target, email: str(input.email), texts: texts(input.texts), reason: str(input.reason) }));
 }
 
+// The public /announcement page is regenerated every 30 s; a change made here shows at once on this portal.
+const ANNOUNCEMENT_PAGE = "/announcement";
+
 export async function publishAnnouncementAction(lang: string, input: AnnouncementInput) {
-  return opsResult(lang, (ctx) => ops.publishAnnouncement(ctx, { texts: texts(input.texts), until: str(input.until), reason: str(input.reason) }));
+  return opsResult(lang, async (ctx) => {
+    const published = await ops.publishAnnouncement(ctx, { texts: texts(input.texts), until: str(input.until), reason: str(input.reason) });
+    revalidatePath(ANNOUNCEMENT_PAGE);
+    return published;
+  });
 }
 
 export async function unpublishAnnouncementAction(lang: string, id: string, reason: string) {
   return opsResult(lang, async (ctx) => {
     await ops.unpublishAnnouncement(ctx, str(id), str(reason));
+    revalidatePath(ANNOUNCEMENT_PAGE);
     return null;
   });
 }

@@ -14,6 +14,7 @@ import { actOnUser, type UserAction } from "@/lib/upstream/admin";
 const input = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("status"), status: z.enum(["active", "restricted", "banned"]), reason: reasonField }),
   z.object({ kind: z.literal("sessions/end"), sessionId: z.uuid().optional(), reason: reasonField }),
+  z.object({ kind: z.literal("two-step/reset"), reason: reasonField }),
   z.object({ kind: z.literal("social/disconnect"), channel: z.string().trim().min(1).max(32), reason: reasonField }),
   z.object({ kind: z.literal("password-reset"), reason: reasonField }),
   z.object({ kind: z.literal("delete"), reason: reasonField }),
@@ -34,6 +35,9 @@ export async function userAction(userId: string, raw: UserActionInput, lang: str
       break;
     case "sessions/end":
       action = { kind: "sessions/end", body: { sessionId: value.sessionId, reason: value.reason } };
+      break;
+    case "two-step/reset":
+      action = { kind: "two-step/reset", body: { reason: value.reason } };
       break;
     case "social/disconnect":
       action = { kind: "social/disconnect", body: { channel: value.channel, reason: value.reason } };

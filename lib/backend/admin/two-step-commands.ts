@@ -3,8 +3,8 @@ import { canonicalEmail, emailField } from "@/lib/contract/fields";
 import { getDb } from "../db/client";
 import { socialAccounts } from "../db/schema";
 import { log } from "../log";
-import { endUserSessions } from "../services/sessions";
-import { removeTwoStep, twoStepStatus } from "../services/two-step";
+import { twoStepStatus } from "../services/two-step";
+import { resetTwoStepByOperator } from "../services/two-step-reset";
 import { findUserByEmail, type UserRow } from "../services/users";
 import { AdminError } from "./commands";
 
@@ -45,15 +45,15 @@ export async function waysIn(emailInput: string): Promise<WaysIn> {
 
 /**
  * Turns a user's two-step off (a lost phone and lost recovery codes, after the operator checked
- * who asks): the secret and the recovery codes are deleted and every session ends, so whoever
- * signs in next does it with the first factor alone. The reason goes to the services' log.
+ * who asks), as the console's "Reset two-step" does (services/two-step-reset.ts: secret and
+ * recovery codes deleted, every session ended, a security notice mailed in English). The reason
+ * goes to the services' log, and the run to the audit log (operator `cli`).
  */
 export async function resetTwoStep(emailInput: string, reason: string): Promise<{ email: string; wasOn: boolean }> {
   const why = reason.trim();
   if (why.length < 3 || why.length > 500) throw new AdminError("--reason must say why, in 3–500 characters.");
   const user = await userOf(emailInput);
-  const wasOn = await removeTwoStep(user.id);
-  if (wasOn) await endUserSessions(user.id);
+  const { wasOn } = await resetTwoStepByOperator(user, "en");
   log().warn({ event: "two-step reset by operator", userId: user.id, wasOn, reason: why }, "two-step reset");
   return { email: user.email, wasOn };
 }

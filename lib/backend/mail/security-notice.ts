@@ -14,10 +14,16 @@ export const SECURITY_NOTICE_KINDS = [
   "two_step_off",
   "recovery_codes_used",
   "recovery_codes_renewed",
+  "two_step_reset_by_operator",
 ] as const;
 export type SecurityNoticeKind = (typeof SECURITY_NOTICE_KINDS)[number];
 
-type NoticeText = { subject: string; happened: string; ifNotYou: string };
+/**
+ * `byOperator`: our support made the change (the console or `npm run admin`), not a request of
+ * the user's: the mail then names no device or place (they would be the operator's) and its
+ * "if it was you" line speaks of asking support.
+ */
+type NoticeText = { subject: string; happened: string; ifNotYou: string; byOperator?: boolean };
 
 const NOTICE_TEXT: Record<Lang, Record<SecurityNoticeKind, NoticeText>> = {
   en: {
@@ -51,6 +57,12 @@ const NOTICE_TEXT: Record<Lang, Record<SecurityNoticeKind, NoticeText>> = {
       happened: "New recovery codes were made for your account {email}; the old ones no longer work.",
       ifNotYou: "If it was not you, change your password, make new recovery codes and sign out of other devices on your security page.",
     },
+    two_step_reset_by_operator: {
+      subject: "Our support turned two-step sign-in off",
+      happened: "Our support team turned two-step sign-in off for your account {email}: the authenticator app and the recovery codes no longer work, and every device was signed out.",
+      ifNotYou: "If you did not ask us for this, change your password at once and turn two-step sign-in on again on your security page, then reply to our support.",
+      byOperator: true,
+    },
   },
   zh: {
     password_changed: {
@@ -83,16 +95,23 @@ const NOTICE_TEXT: Record<Lang, Record<SecurityNoticeKind, NoticeText>> = {
       happened: "您的账号 {email} 已生成新的恢复码，旧的恢复码已失效。",
       ifNotYou: "如果这不是您本人的操作，请在账号安全页面修改密码、生成新的恢复码并退出其他设备。",
     },
+    two_step_reset_by_operator: {
+      subject: "客服已为您关闭两步登录",
+      happened: "我们的客服已为您的账号 {email} 关闭两步登录：身份验证器应用和恢复码均已失效，所有设备也已退出登录。",
+      ifNotYou: "如果您没有向我们提出此请求，请立即修改密码，在账号安全页面重新开启两步登录，并回复我们的客服。",
+      byOperator: true,
+    },
   },
 };
 
-const LABELS: Record<Lang, { when: string; device: string; where: string; unknown: string; wasYou: string; securityPage: string; resetPage: string; footer: string }> = {
+const LABELS: Record<Lang, { when: string; device: string; where: string; unknown: string; wasYou: string; askedSupport: string; securityPage: string; resetPage: string; footer: string }> = {
   en: {
     when: "When",
     device: "Device",
     where: "Where (approximate)",
     unknown: "unknown",
     wasYou: "If it was you, there is nothing to do.",
+    askedSupport: "If you asked our support for this, there is nothing to do: sign in with your password and turn two-step sign-in on again when you are ready.",
     securityPage: "Your security page",
     resetPage: "Forgot password",
     footer: "This automatic notice never contains a code or a sign-in link. Never share a code with anyone.",
@@ -103,6 +122,7 @@ const LABELS: Record<Lang, { when: string; device: string; where: string; unknow
     where: "地点（大致）",
     unknown: "未知",
     wasYou: "如果这是您本人的操作，无需处理。",
+    askedSupport: "如果是您请客服这样做的，无需处理：请用密码登录，准备好后在账号安全页面重新开启两步登录。",
     securityPage: "账号安全页面",
     resetPage: "忘记密码",
     footer: "此邮件为自动发送的安全通知，不会包含验证码或登录链接。请勿将验证码告诉任何人。",
@@ -134,10 +154,9 @@ export function securityNoticeMail(input: {
     text.happened.replace("{email}", input.to),
     "",
     `${label.when}${colon}${formatTime(input.at, input.lang)}`,
-    `${label.device}${colon}${input.device ?? label.unknown}`,
-    `${label.where}${colon}${input.location ?? label.unknown}`,
+    ...(text.byOperator ? [] : [`${label.device}${colon}${input.device ?? label.unknown}`, `${label.where}${colon}${input.location ?? label.unknown}`]),
     "",
-    label.wasYou,
+    text.byOperator ? label.askedSupport : label.wasYou,
     text.ifNotYou,
     ...(input.kind === "password_changed" ? [`${label.resetPage}${colon}${input.resetUrl}`] : []),
     `${label.securityPage}${colon}${input.securityUrl}`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONSOLE_SCREENS, type ConsoleScreenKey } from "./routes";
 
 export const AUDIT_OUTCOMES = ["ok", "refused", "failed"] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
@@ -34,3 +35,11 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const auditResponse = z.object({ list: z.array(auditEntry), page: z.number(), pageSize: z.number(), hasMore: z.boolean() });
 export type AuditResponse = z.infer<typeof auditResponse>;
+
+/**
+ * POST /v1/admin/refusals — the portal's page guard refused a screen to this operator's role:
+ * written to the audit log as refused, as the API's guard does for a route. `recorded`: false
+ * when the role may open that screen after all (nothing was refused, nothing is written).
+ */
+export const pageRefusalRequest = z.object({ screen: z.enum(CONSOLE_SCREENS.map((screen) => screen.key) as [ConsoleScreenKey, ...ConsoleScreenKey[]]) });
+export const pageRefusalResponse = z.object({ recorded: z.boolean() });

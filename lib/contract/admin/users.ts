@@ -60,7 +60,13 @@ export const userDetail = z.object({
     deviceSecurity: z.boolean(),
     updatedAt: z.string(),
   }),
-  waysIn: z.object({ password: z.boolean(), social: z.array(z.object({ channel: z.string(), since: z.string() })) }),
+  /** every way in: password, social accounts, passkeys (name and dates, never key material), two-step (on/off, recovery codes left, never a code) */
+  waysIn: z.object({
+    password: z.boolean(),
+    social: z.array(z.object({ channel: z.string(), since: z.string() })),
+    passkeys: z.array(z.object({ name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })),
+    twoStep: z.object({ enabled: z.boolean(), since: z.string().nullable(), recoveryCodesLeft: z.number() }),
+  }),
   extensions: z.array(z.object({ key: z.string(), value: z.string() })),
   sessions: z.array(consoleSession),
   failures: z.array(z.object({ at: z.string(), ip: z.string().nullable(), method: z.string(), reason: z.number() })),

@@ -19,8 +19,12 @@ export const ENTERPRISES = {
   breached: { account: "E2E-BREACH", email: "boss-breach@acme.test", name: "Acme Breach", file: ".e2e/enterprise-breached.json" },
 } as const;
 
-/** The console's first operator (an admin), made as `npm run admin -- operator:create` makes it: its email, password and authenticator URI. */
-export const OPERATOR_FILE = ".e2e/operator-admin.json";
+/**
+ * Console admins, made as `npm run admin -- operator:create` makes them: email, password and
+ * authenticator URI. One per language, since an authenticator code is good once and the two
+ * journeys of console-ops.spec.ts sign in at the same time.
+ */
+export const OPERATOR_FILES = { en: ".e2e/operator-admin-en.json", zh: ".e2e/operator-admin-zh.json" } as const;
 
 /** The address banned in the production portal's database before it starts. */
 export const PROD_BANNED_IP = "127.0.0.2";

@@ -17,7 +17,7 @@ import { csv } from "@/lib/backend/admin/exchange-cli";
 import { getDb } from "@/lib/backend/db/client";
 import { createOperator } from "@/lib/backend/services/console/operators";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
-import { CODE_FILES, DATA_DIRS, ENTERPRISES, OPERATOR_FILE, PROD_BANNED_IP, RUN_DIRS, SEEDED } from "./fixtures";
+import { CODE_FILES, DATA_DIRS, ENTERPRISES, OPERATOR_FILES, PROD_BANNED_IP, RUN_DIRS, SEEDED } from "./fixtures";
 
 /** Run `seed` on the database of `dataDir`, then close it, so the portal can open it. */
 async function inDataDir(dataDir: string, seed: () => Promise<void>): Promise<void> {
@@ -69,8 +69,10 @@ async function main(): Promise<void> {
     // the expired batch is the point of this fixture: its day is long past
     await codes(CODE_FILES.expired, { until: "2020-01-31" });
     for (const code of await codes(CODE_FILES.revoked, { days: "30" })) await revokeCode(code);
-    const operator = await createOperator({ email: "ops-admin@console.test", name: "E2E admin", role: "admin" });
-    writeFileSync(OPERATOR_FILE, `${JSON.stringify({ email: operator.operator.email, password: operator.password, totpUri: operator.totpUri })}\n`);
+    for (const [lang, file] of Object.entries(OPERATOR_FILES)) {
+      const operator = await createOperator({ email: `ops-admin-${lang}@console.test`, name: `E2E admin ${lang}`, role: "admin" });
+      writeFileSync(file, `${JSON.stringify({ email: operator.operator.email, password: operator.password, totpUri: operator.totpUri })}\n`);
+    }
   });
   await inDataDir(DATA_DIRS.production, async () => {
     await banIp(PROD_BANNED_IP);

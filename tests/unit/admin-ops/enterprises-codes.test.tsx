@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CodeInfo, EnterpriseUser } from "@/lib/contract/admin-ops";
 import { CodeBatchForm } from "@/components/admin-ops/code-batch-form";
@@ -84,9 +84,19 @@ describe("codes", () => {
     expect(form).toHaveAttribute("action", "/en/admin/codes/download");
     expect(form).toHaveFormValues({ token: "tok", lang: "en" });
     expect(screen.getByText("Batch of 3 codes created")).toBeInTheDocument();
-    form?.addEventListener("submit", (event) => event.preventDefault());
+    // the browser sends a form only if it is still in the document once the submit event is
+    // handled: hiding the button must wait until then (it once unmounted the form at once, and
+    // the download never started)
+    let connectedAfterSubmit: boolean | null = null;
+    form?.addEventListener("submit", (event) => {
+      event.preventDefault();
+      // a task after the event's own (React renders the click's update in a microtask before it)
+      setTimeout(() => (connectedAfterSubmit = form.isConnected), 0);
+    });
     await user.click(button);
-    expect(screen.queryByRole("button", { name: en.adminOps.codes.download })).not.toBeInTheDocument();
+    await waitFor(() => expect(connectedAfterSubmit).not.toBeNull());
+    expect(connectedAfterSubmit).toBe(true);
+    await waitFor(() => expect(screen.queryByRole("button", { name: en.adminOps.codes.download })).not.toBeInTheDocument());
   });
 
   test("a refused count shows the translated limit", async () => {

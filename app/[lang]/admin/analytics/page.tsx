@@ -12,7 +12,7 @@ import { OpsScreen } from "@/components/admin-ops/ops-screen";
 export default async function AnalyticsPage({ params, searchParams }: PageProps<"/[lang]/admin/analytics">) {
   const lang = localeOf((await params).lang);
   setRequestLocale(lang);
-  const access = await requireOperator(lang, "viewer");
+  const access = await requireOperator(lang, "analytics");
   const shell = { lang, base: portalConfig().adminBasePath, operator: access.operator, current: "analytics" };
   if (!access.ok) return <ConsoleShell {...shell}><NotForYourRole lang={lang} /></ConsoleShell>;
   const query = await searchParams;

@@ -13,7 +13,7 @@ export default async function ConsoleAuditPage({ params, searchParams }: PagePro
   const { lang: raw } = await params;
   const lang = localeOf(raw);
   setRequestLocale(lang);
-  const access = await requireOperator(lang, "viewer");
+  const access = await requireOperator(lang, "audit");
   const base = portalConfig().adminBasePath;
   if (!access.ok) return <ConsoleShell lang={lang} base={base} operator={access.operator} current="audit"><NotForYourRole lang={lang} /></ConsoleShell>;
   const t = await getTranslations({ locale: lang, namespace: "admin" });

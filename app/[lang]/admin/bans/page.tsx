@@ -14,7 +14,7 @@ import { OpsScreen } from "@/components/admin-ops/ops-screen";
 export default async function BansPage({ params, searchParams }: PageProps<"/[lang]/admin/bans">) {
   const lang = localeOf((await params).lang);
   setRequestLocale(lang);
-  const access = await requireOperator(lang, "viewer");
+  const access = await requireOperator(lang, "bans");
   const shell = { lang, base: portalConfig().adminBasePath, operator: access.operator, current: "bans" };
   if (!access.ok) return <ConsoleShell {...shell}><NotForYourRole lang={lang} /></ConsoleShell>;
   const page = param((await searchParams).page);

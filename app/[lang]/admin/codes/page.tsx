@@ -16,7 +16,7 @@ import { OpsScreen } from "@/components/admin-ops/ops-screen";
 export default async function CodesPage({ params, searchParams }: PageProps<"/[lang]/admin/codes">) {
   const lang = localeOf((await params).lang);
   setRequestLocale(lang);
-  const access = await requireOperator(lang, "viewer");
+  const access = await requireOperator(lang, "codes");
   const shell = { lang, base: portalConfig().adminBasePath, operator: access.operator, current: "codes" };
   if (!access.ok) return <ConsoleShell {...shell}><NotForYourRole lang={lang} /></ConsoleShell>;
   const query = await searchParams;

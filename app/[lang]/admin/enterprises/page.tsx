@@ -15,7 +15,7 @@ import { OpsScreen } from "@/components/admin-ops/ops-screen";
 export default async function EnterprisesPage({ params, searchParams }: PageProps<"/[lang]/admin/enterprises">) {
   const lang = localeOf((await params).lang);
   setRequestLocale(lang);
-  const access = await requireOperator(lang, "viewer");
+  const access = await requireOperator(lang, "enterprises");
   const base = portalConfig().adminBasePath;
   const shell = { lang, base, operator: access.operator, current: "enterprises" };
   if (!access.ok) return <ConsoleShell {...shell}><NotForYourRole lang={lang} /></ConsoleShell>;

@@ -14,15 +14,16 @@ import { OpsScreen } from "@/components/admin-ops/ops-screen";
 
 async function announcementLabels(locale: "en" | "zh") {
   const t = await getTranslations({ locale, namespace: "announcement" });
-  // raw: the view fills in {date} itself
-  return { title: t("title"), intro: t("intro"), empty: t("empty"), published: t.raw("published") as string, until: t.raw("until") as string };
+  // the view fills in {date} itself (as the announcement page does: t.raw gives the compiled
+  // message in a production build, not its text)
+  return { title: t("title"), intro: t("intro"), empty: t("empty"), published: t("published", { date: "{date}" }), until: t("until", { date: "{date}" }) };
 }
 
 /** Messages (support and admin send) and announcements (admins publish and unpublish). */
 export default async function MessagesPage({ params, searchParams }: PageProps<"/[lang]/admin/messages">) {
   const lang = localeOf((await params).lang);
   setRequestLocale(lang);
-  const access = await requireOperator(lang, "viewer");
+  const access = await requireOperator(lang, "messages");
   const shell = { lang, base: portalConfig().adminBasePath, operator: access.operator, current: "messages" };
   if (!access.ok) return <ConsoleShell {...shell}><NotForYourRole lang={lang} /></ConsoleShell>;
   const page = param((await searchParams).page);
@@ -35,7 +36,7 @@ export default async function MessagesPage({ params, searchParams }: PageProps<"
       <OpsScreen lang={lang} screen="messages" error={read.ok ? null : read.error}>
         {roleAllows(access.operator.role, "support") ? <MessageComposer onSend={sendMessageAction.bind(null, lang)} /> : null}
         {admin ? <AnnouncementComposer pageLabels={pageLabels} onPublish={publishAnnouncementAction.bind(null, lang)} /> : null}
-        <AnnouncementTable key={list.items.map((item) => `${item.id}:${item.state}`).join()} list={list} canUnpublish={admin} onUnpublish={unpublishAnnouncementAction.bind(null, lang)} {...pageLinks(`${consoleHome(lang)}/messages`, {}, list)} />
+        <AnnouncementTable key={list.items.map((item) => item.id).join()} list={list} canUnpublish={admin} onUnpublish={unpublishAnnouncementAction.bind(null, lang)} {...pageLinks(`${consoleHome(lang)}/messages`, {}, list)} />
       </OpsScreen>
     </ConsoleShell>
   );

@@ -13,7 +13,7 @@ export default async function ConsoleOperatorsPage({ params }: PageProps<"/[lang
   const { lang: raw } = await params;
   const lang = localeOf(raw);
   setRequestLocale(lang);
-  const access = await requireOperator(lang, "admin");
+  const access = await requireOperator(lang, "operators");
   const base = portalConfig().adminBasePath;
   if (!access.ok) return <ConsoleShell lang={lang} base={base} operator={access.operator} current="operators"><NotForYourRole lang={lang} /></ConsoleShell>;
   const t = await getTranslations({ locale: lang, namespace: "admin.operators" });

@@ -14,7 +14,7 @@ export default async function ConsoleUsersPage({ params, searchParams }: PagePro
   const { lang: raw } = await params;
   const lang = localeOf(raw);
   setRequestLocale(lang);
-  const access = await requireOperator(lang, "viewer");
+  const access = await requireOperator(lang, "users");
   const base = portalConfig().adminBasePath;
   if (!access.ok) return <ConsoleShell lang={lang} base={base} operator={access.operator} current="users"><NotForYourRole lang={lang} /></ConsoleShell>;
   const t = await getTranslations({ locale: lang, namespace: "admin" });

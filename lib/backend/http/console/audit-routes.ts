@@ -1,13 +1,19 @@
 import { createRoute } from "@hono/zod-openapi";
-import { auditQuery, auditResponse } from "@/lib/contract/admin/audit";
+import { auditQuery, auditResponse, pageRefusalRequest, pageRefusalResponse } from "@/lib/contract/admin/audit";
+import { roleAllows } from "@/lib/contract/admin/roles";
+import { CONSOLE_SCREENS } from "@/lib/contract/admin/routes";
 import { audit, exportAudit, listAudit } from "../../services/console/audit";
 import type { ServicesApp } from "../env";
 import { NO_STORE, reply } from "../envelope";
-import { ok } from "../openapi";
+import { json, ok } from "../openapi";
 import { consoleCaller } from "./guard";
 import { OPERATOR } from "./session-routes";
 
-/** The audit log: read and export only; there is no route that changes or removes an entry. */
+/**
+ * The audit log: read and export only; there is no route that changes or removes an entry.
+ * The one write is the page guard's refusal, checked against the registry here, so an operator
+ * can only record that its own role was refused a screen it really may not open.
+ */
 const tags = ["console"];
 
 export function consoleAuditRoutes(app: ServicesApp): void {
@@ -16,6 +22,19 @@ export function consoleAuditRoutes(app: ServicesApp): void {
     async (c) => {
       consoleCaller(c);
       return reply(c, await listAudit(c.req.valid("query")));
+    },
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/admin/refusals", tags, summary: "Record that the page guard refused a screen to the operator's role", security: OPERATOR, request: { body: json(pageRefusalRequest) }, responses: ok(pageRefusalResponse) }),
+    async (c) => {
+      const caller = consoleCaller(c);
+      const { screen } = c.req.valid("json");
+      const needs = CONSOLE_SCREENS.find((entry) => entry.key === screen)?.role ?? "admin";
+      const role = caller.operator.role;
+      if (roleAllows(role, needs)) return reply(c, { recorded: false });
+      await audit(caller.actor, "console.refused", null, null, "refused", { page: screen, role, needs });
+      return reply(c, { recorded: true });
     },
   );
 

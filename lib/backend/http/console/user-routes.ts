@@ -10,7 +10,7 @@ import {
   userSearchResponse,
   userStatusRequest,
 } from "@/lib/contract/admin/users";
-import { deleteUser, disconnectSocial, endSessions, sendPasswordReset, setStatus } from "../../services/console/user-actions";
+import { deleteUser, disconnectSocial, endSessions, resetTwoStep, sendPasswordReset, setStatus } from "../../services/console/user-actions";
 import { userDetail as readUserDetail } from "../../services/console/user-detail";
 import { searchUsers } from "../../services/console/user-search";
 import type { ServicesApp } from "../env";
@@ -56,6 +56,18 @@ export function consoleUserRoutes(app: ServicesApp): void {
       return reply(c, await audited(consoleCaller(c), "user.end-sessions", { type: "user", id }, reason, async () => {
         const ended = await endSessions(id, sessionId);
         return { result: { done: true as const, count: ended }, detail: { session: sessionId ?? "all", ended } };
+      }));
+    },
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/admin/users/{id}/two-step/reset", tags, summary: "Turn the user's two-step off (lost phone); ends their sessions, mails them a notice", security: OPERATOR, request: { params: idParam, body: json(reasonRequest) }, responses: ok(userActionResponse) }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { reason } = c.req.valid("json");
+      return reply(c, await audited(consoleCaller(c), "user.reset-two-step", { type: "user", id }, reason, async () => {
+        const ended = await resetTwoStep(id, c.var.lang);
+        return { result: { done: true as const, count: ended }, detail: { sessionsEnded: ended } };
       }));
     },
   );

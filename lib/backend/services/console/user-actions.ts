@@ -8,6 +8,8 @@ import { getMailer } from "../../mail";
 import { removeAccount } from "../account";
 import { endUserSessions } from "../sessions";
 import { disconnectByOperator } from "../social-accounts";
+import { isTwoStepOn } from "../two-step";
+import { resetTwoStepByOperator } from "../two-step-reset";
 import type { UserStatus } from "../users";
 import { userRowById } from "./user-detail";
 
@@ -42,6 +44,20 @@ export async function endSessions(id: string, sessionId: string | undefined): Pr
 /** Refused as for the user (20303 not connected, 20304 the last way in). */
 export async function disconnectSocial(id: string, channel: string): Promise<void> {
   await disconnectByOperator(await userRowById(id), channel);
+}
+
+/**
+ * Two-step off (services/two-step-reset.ts, as `user:reset-two-step`): the security notice goes
+ * out in the console's language. Not on → 20905 (nothing to reset; a setup
+ * waiting for its first code stays, and no session ends).
+ */
+export async function resetTwoStep(id: string, lang: Lang): Promise<number> {
+  const user = await userRowById(id);
+  if (!(await isTwoStepOn(user.id))) throw new ServiceError(ErrorCode.twoStepNotOn);
+  const { wasOn, sessionsEnded } = await resetTwoStepByOperator(user, lang);
+  // turned off by the user between the two reads
+  if (!wasOn) throw new ServiceError(ErrorCode.twoStepNotOn);
+  return sessionsEnded;
 }
 
 const RESET_TEXT: Record<Lang, (page: string) => { subject: string; text: string }> = {

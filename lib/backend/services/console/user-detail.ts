@@ -9,6 +9,7 @@ import {
   knownDevices,
   messageDeliveries,
   messages,
+  passkeys,
   safetyCertificates,
   safetyProfiles,
   sessions,
@@ -19,6 +20,7 @@ import {
 import { ErrorCode, ServiceError } from "../../errors";
 import { locateIp } from "../../geo/locate-ip";
 import type { Lang } from "../../lang";
+import { twoStepStatus } from "../two-step";
 import type { UserRow } from "../users";
 
 /**
@@ -28,7 +30,7 @@ import type { UserRow } from "../users";
 const RECENT = 50;
 
 /**
- * EXTENSION POINT: ways in that later features add (passkeys, two-step). Each reads its own
+ * EXTENSION POINT: ways in that later features add (passkeys and two-step are in `waysIn`). Each reads its own
  * tables and returns label → value pairs; a failure of one (its table not there yet) hides
  * only that one. Register with `registerWayIn` at module load.
  */
@@ -60,9 +62,12 @@ export async function userDetail(id: string, lang: Lang): Promise<UserDetail> {
   const user = await userRowById(id);
   const db = await getDb();
   const [enterprise] = user.enterpriseId ? await db.select({ account: enterprises.account }).from(enterprises).where(eq(enterprises.id, user.enterpriseId)) : [];
-  const [sessionRows, social, failures, devices, redemptions, certificates, profile, inbox] = await Promise.all([
+  const [sessionRows, social, keys, twoStep, failures, devices, redemptions, certificates, profile, inbox] = await Promise.all([
     db.select().from(sessions).where(eq(sessions.userId, id)).orderBy(desc(sessions.createdAt)).limit(RECENT),
     db.select({ channel: socialAccounts.channel, since: socialAccounts.createdAt }).from(socialAccounts).where(eq(socialAccounts.userId, id)),
+    // a passkey's name and dates only: never its credential id or public key
+    db.select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt }).from(passkeys).where(eq(passkeys.userId, id)).orderBy(desc(passkeys.createdAt)),
+    twoStepStatus(user),
     db.select().from(signInFailures).where(eq(signInFailures.email, user.email)).orderBy(desc(signInFailures.createdAt)).limit(RECENT),
     db.select().from(knownDevices).where(eq(knownDevices.userId, id)).orderBy(desc(knownDevices.lastSeenAt)).limit(RECENT),
     db
@@ -98,7 +103,12 @@ export async function userDetail(id: string, lang: Lang): Promise<UserDetail> {
       deviceSecurity: user.deviceSecurity,
       updatedAt: iso(user.updatedAt),
     },
-    waysIn: { password: user.passwordSet, social: social.map((row) => ({ channel: row.channel, since: iso(row.since) })) },
+    waysIn: {
+      password: user.passwordSet,
+      social: social.map((row) => ({ channel: row.channel, since: iso(row.since) })),
+      passkeys: keys.map((row) => ({ name: row.name, createdAt: iso(row.createdAt), lastUsedAt: row.lastUsedAt ? iso(row.lastUsedAt) : null })),
+      twoStep,
+    },
     extensions: await extensions(user),
     sessions: sessionRows.map((row) => ({
       id: row.id,

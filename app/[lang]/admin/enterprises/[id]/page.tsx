@@ -15,7 +15,7 @@ export default async function EnterprisePage({ params }: PageProps<"/[lang]/admi
   const { lang: raw, id } = await params;
   const lang = localeOf(raw);
   setRequestLocale(lang);
-  const access = await requireOperator(lang, "viewer");
+  const access = await requireOperator(lang, "enterprises");
   const shell = { lang, base: portalConfig().adminBasePath, operator: access.operator, current: "enterprises" };
   if (!access.ok) return <ConsoleShell {...shell}><NotForYourRole lang={lang} /></ConsoleShell>;
   const read = await readOps(() => enterpriseUsers(access.ctx, id));

@@ -15,7 +15,7 @@ export default async function ConsoleUserPage({ params }: PageProps<"/[lang]/adm
   const { lang: raw, id } = await params;
   const lang = localeOf(raw);
   setRequestLocale(lang);
-  const access = await requireOperator(lang, "viewer");
+  const access = await requireOperator(lang, "users");
   const base = portalConfig().adminBasePath;
   if (!access.ok) return <ConsoleShell lang={lang} base={base} operator={access.operator} current="users"><NotForYourRole lang={lang} /></ConsoleShell>;
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
