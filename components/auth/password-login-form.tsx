@@ -16,19 +16,21 @@ import { PasswordField } from "./password-field";
 import { useErrorText } from "./use-error-text";
 import { SignInVerification, usePasswordSignIn } from "./use-password-sign-in";
 import { HoldStep } from "./lazy";
+import { useRememberReport } from "./use-remember-report";
 
-type Props = { page: PageRef; findPasswordHref: string | null };
+type Props = { page: PageRef; findPasswordHref: string | null; onRemember?: (remember: boolean) => void };
 
 /** Email and password; after repeated failures the services ask for human verification first (20106). */
-export function PasswordLoginForm({ page, findPasswordHref }: Props) {
+export function PasswordLoginForm({ page, findPasswordHref, onRemember }: Props) {
   const t = useTranslations("login");
   const text = useErrorText();
   const signIn = usePasswordSignIn("password");
-  const { register, handleSubmit, formState } = useForm<LoginPasswordInput>({
+  const { register, handleSubmit, formState, watch } = useForm<LoginPasswordInput>({
     resolver: formResolver(loginPasswordSchema),
     defaultValues: { email: "", password: "", remember: false },
   });
   const { errors, isSubmitting } = formState;
+  useRememberReport(watch("remember"), onRemember);
 
   const onSubmit = handleSubmit((values) => signIn.submit(values, (verification) => loginWithPasswordAction(values, page, verification)));
 
