@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { loginCodeSchema, type LoginCodeInput } from "@/lib/validation/auth";
@@ -27,12 +27,12 @@ export function CodeLoginForm({ page, onRemember }: Props) {
   const text = useErrorText();
   const [formError, setFormError] = useState<string | null>(null);
   const [hold, setHold] = useState<SignInHold | null>(null);
-  const { register, handleSubmit, formState, getValues, setError, clearErrors, watch } = useForm<LoginCodeInput>({
+  const { register, handleSubmit, formState, getValues, setError, clearErrors, control } = useForm<LoginCodeInput>({
     resolver: formResolver(loginCodeSchema),
     defaultValues: { email: "", code: "", remember: false },
   });
   const { errors, isSubmitting } = formState;
-  useRememberReport(watch("remember"), onRemember);
+  useRememberReport(useWatch({ control, name: "remember" }), onRemember);
   const code = useEmailAndCode("login", page, { getValues, setError, clearErrors });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { LaunchLink } from "@/components/layout/launch-link";
@@ -25,12 +25,12 @@ export function PasswordLoginForm({ page, findPasswordHref, onRemember }: Props)
   const t = useTranslations("login");
   const text = useErrorText();
   const signIn = usePasswordSignIn("password");
-  const { register, handleSubmit, formState, watch } = useForm<LoginPasswordInput>({
+  const { register, handleSubmit, formState, control } = useForm<LoginPasswordInput>({
     resolver: formResolver(loginPasswordSchema),
     defaultValues: { email: "", password: "", remember: false },
   });
   const { errors, isSubmitting } = formState;
-  useRememberReport(watch("remember"), onRemember);
+  useRememberReport(useWatch({ control, name: "remember" }), onRemember);
 
   const onSubmit = handleSubmit((values) => signIn.submit(values, (verification) => loginWithPasswordAction(values, page, verification)));
 
