@@ -33,6 +33,14 @@ export function SocialCallback({ lang }: { lang: string }) {
       .catch(() => setFailed(true));
   }, [lang]);
 
+  // This page stays for the second step. The first replaceState ran before Next's router took
+  // over history (a child's effect runs before the router's), so the router still holds the
+  // address with the query and would write it back when the action's answer refreshes it; now
+  // the router hears of the clean address too.
+  useEffect(() => {
+    if (twoStep) window.history.replaceState(null, "", window.location.pathname);
+  }, [twoStep]);
+
   // two-step sign-in is on: no session yet, the second step of every held sign-in comes first
   if (twoStep) {
     const hold = { kind: "twoStep", challenge: twoStep.ticket, remember: true } as const;

@@ -124,6 +124,8 @@ test("an account with two-step on that signs in with Google is asked for the app
   await providerButton(page, lang, "Google").click();
   await signInAtGoogle(page, "Allow", email);
   await expect(page).toHaveURL(/\/zh\/social\/welcome/);
+  await page.getByRole("link", { name: messages[lang].social.welcome.continue }).click();
+  await expectUserCentre(page, lang, email);
   await openSecurity(page, lang);
   const section = page.getByRole("region", { name: t.section.title });
   await section.getByRole("button", { name: t.section.turnOn }).click();
