@@ -45,7 +45,8 @@ export function SocialCallback({ lang }: { lang: string }) {
   if (twoStep) {
     const hold = { kind: "twoStep", challenge: twoStep.ticket, remember: true } as const;
     return (
-      <div className="w-full max-w-sm">
+      <div className="flex w-full max-w-sm flex-col gap-4">
+        <h1 className="text-2xl font-semibold text-gray-900">{t("title")}</h1>
         <HoldStep hold={hold} page={{ lang, query: twoStep.query }} onBack={() => browser.assign(twoStep.back)} />
       </div>
     );
