@@ -61,5 +61,6 @@ export async function signInLoop(seconds: number, connections: number, once: () 
   const elapsed = (performance.now() - started) / 1000;
   const sorted = latencies.sort((a, b) => a - b);
   const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { perSecond: elapsed > 0 ? (latencies.length - bad) / elapsed : 0, p50: pick(0.5), p99: pick(0.99), requests: latencies.length, bad };
+  const ms = (value: number) => Math.round(value * 10) / 10;
+  return { perSecond: elapsed > 0 ? (latencies.length - bad) / elapsed : 0, p50: ms(pick(0.5)), p99: ms(pick(0.99)), requests: latencies.length, bad };
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { loginCodeSchema, type LoginCodeInput } from "@/lib/validation/auth";
@@ -15,22 +15,24 @@ import { EmailAndCodeFields, useEmailAndCode } from "./email-and-code";
 import { callAction, useErrorText } from "./use-error-text";
 import { signInHoldOf, type SignInHold } from "./device-hold";
 import { HoldStep } from "./lazy";
+import { useRememberReport } from "./use-remember-report";
 import { applyFieldErrors } from "./form-errors";
 import { goSignedIn } from "./use-password-sign-in";
 
-type Props = { page: PageRef };
+type Props = { page: PageRef; onRemember?: (remember: boolean) => void };
 
 /** Email and an emailed code (POST /v1/login/email/captcha); the code request is verified first. */
-export function CodeLoginForm({ page }: Props) {
+export function CodeLoginForm({ page, onRemember }: Props) {
   const t = useTranslations("login");
   const text = useErrorText();
   const [formError, setFormError] = useState<string | null>(null);
   const [hold, setHold] = useState<SignInHold | null>(null);
-  const { register, handleSubmit, formState, getValues, setError, clearErrors } = useForm<LoginCodeInput>({
+  const { register, handleSubmit, formState, getValues, setError, clearErrors, control } = useForm<LoginCodeInput>({
     resolver: formResolver(loginCodeSchema),
     defaultValues: { email: "", code: "", remember: false },
   });
   const { errors, isSubmitting } = formState;
+  useRememberReport(useWatch({ control, name: "remember" }), onRemember);
   const code = useEmailAndCode("login", page, { getValues, setError, clearErrors });
 
   const onSubmit = handleSubmit(async (values) => {

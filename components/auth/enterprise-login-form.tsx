@@ -26,7 +26,7 @@ export function EnterpriseLoginForm({ lang, personalHref }: Props) {
   const text = useErrorText();
   const page = usePageRef(lang);
   const signIn = usePasswordSignIn("enterprise");
-  const { register, handleSubmit, formState } = useForm<EnterpriseLoginInput>({
+  const { register, handleSubmit, formState, getValues } = useForm<EnterpriseLoginInput>({
     resolver: formResolver(enterpriseLoginSchema),
     defaultValues: { account: "", email: "", password: "", remember: false },
   });
@@ -57,7 +57,7 @@ export function EnterpriseLoginForm({ lang, personalHref }: Props) {
         <Button type="submit" pending={isSubmitting}>
           {t("submit")}
         </Button>
-        <PasskeySignIn page={page} />
+        <PasskeySignIn page={page} remember={() => getValues("remember")} />
         <p className="text-center text-sm">
           <LaunchLink href={personalHref} keepR className="font-medium text-primary-strong hover:underline">
             {t("toPersonal")}

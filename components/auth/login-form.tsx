@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { LaunchLink } from "@/components/layout/launch-link";
 import { usePageRef } from "@/components/layout/use-page-ref";
@@ -25,6 +25,12 @@ export function LoginForm({ lang, registerHref, findPasswordHref, businessHref }
   const [mode, setMode] = useState<Mode>("password");
   const hydrated = useHydrated();
   const page = usePageRef(lang);
+  // "remember me" of the form on show: a passkey sign-in honours it like a password sign-in
+  const remember = useRef(false);
+  const onRemember = useCallback((value: boolean) => {
+    remember.current = value;
+  }, []);
+  const remembered = useCallback(() => remember.current, []);
   return (
     <div className="flex flex-col gap-4">
       <h1 id="login-title" className="text-2xl font-semibold text-gray-900">
@@ -36,13 +42,13 @@ export function LoginForm({ lang, registerHref, findPasswordHref, businessHref }
           <TabsTrigger value="code" disabled={!hydrated}>{t("codeMode")}</TabsTrigger>
         </TabsList>
         <TabsContent value="password">
-          <PasswordLoginForm page={page} findPasswordHref={findPasswordHref} />
+          <PasswordLoginForm page={page} findPasswordHref={findPasswordHref} onRemember={onRemember} />
         </TabsContent>
         <TabsContent value="code">
-          <CodeLoginForm page={page} />
+          <CodeLoginForm page={page} onRemember={onRemember} />
         </TabsContent>
       </Tabs>
-      <PasskeySignIn page={page} />
+      <PasskeySignIn page={page} remember={remembered} />
       {registerHref ? (
         <p className="text-center text-sm text-muted">
           {t("noAccount")}{" "}

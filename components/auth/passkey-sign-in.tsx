@@ -18,7 +18,8 @@ import { goSignedIn } from "./use-password-sign-in";
  * webview, not a frame whose host withheld the permission) the button appears; a SecurityError
  * later hides it again. The passkey library is loaded only when a passkey is asked for.
  */
-export function PasskeySignIn({ page }: { page: PageRef }) {
+/** `remember`: what the screen's "remember me" says when the passkey answers (read then: the autofill waits long) */
+export function PasskeySignIn({ page, remember }: { page: PageRef; remember: () => boolean }) {
   const t = useTranslations("passkeys");
   const text = useErrorText();
   const [usable, setUsable] = useState(false);
@@ -48,7 +49,7 @@ export function PasskeySignIn({ page }: { page: PageRef }) {
     }
     setPending(true);
     setError(null);
-    const result = await callAction(() => passkeySignInAction({ attempt: options.attempt, response, remember: false }, page));
+    const result = await callAction(() => passkeySignInAction({ attempt: options.attempt, response, remember: remember() }, page));
     if (result.ok) return goSignedIn(result, "passkey");
     setPending(false);
     setError(text.action(result.error));

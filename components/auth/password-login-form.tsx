@@ -1,6 +1,6 @@
 "use client";
 
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { useTranslations } from "next-intl";
 import { LaunchLink } from "@/components/layout/launch-link";
@@ -16,19 +16,21 @@ import { PasswordField } from "./password-field";
 import { useErrorText } from "./use-error-text";
 import { SignInVerification, usePasswordSignIn } from "./use-password-sign-in";
 import { HoldStep } from "./lazy";
+import { useRememberReport } from "./use-remember-report";
 
-type Props = { page: PageRef; findPasswordHref: string | null };
+type Props = { page: PageRef; findPasswordHref: string | null; onRemember?: (remember: boolean) => void };
 
 /** Email and password; after repeated failures the services ask for human verification first (20106). */
-export function PasswordLoginForm({ page, findPasswordHref }: Props) {
+export function PasswordLoginForm({ page, findPasswordHref, onRemember }: Props) {
   const t = useTranslations("login");
   const text = useErrorText();
   const signIn = usePasswordSignIn("password");
-  const { register, handleSubmit, formState } = useForm<LoginPasswordInput>({
+  const { register, handleSubmit, formState, control } = useForm<LoginPasswordInput>({
     resolver: formResolver(loginPasswordSchema),
     defaultValues: { email: "", password: "", remember: false },
   });
   const { errors, isSubmitting } = formState;
+  useRememberReport(useWatch({ control, name: "remember" }), onRemember);
 
   const onSubmit = handleSubmit((values) => signIn.submit(values, (verification) => loginWithPasswordAction(values, page, verification)));
 

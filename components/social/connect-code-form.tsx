@@ -16,6 +16,7 @@ import { EmailCodeField } from "@/components/auth/email-code-field";
 import { useEmailCode } from "@/components/auth/use-email-code";
 import { applyFieldErrors, validEmailOrMark } from "@/components/auth/form-errors";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
+import { signInHoldOf, type SignInHold } from "@/components/auth/device-hold";
 
 type Props = {
   page: PageRef;
@@ -23,6 +24,8 @@ type Props = {
   verification: VerificationSetup;
   /** the existing account's email (fixed), or null when the user gives one */
   email: string | null;
+  /** two-step sign-in holds the account's session for its second step (20901) */
+  onHold: (hold: SignInHold) => void;
 };
 
 /**
@@ -30,7 +33,7 @@ type Props = {
  * verification) to the existing account, or to the email the user gives when the provider
  * shared no verified one.
  */
-export function ConnectCodeForm({ page, channel, verification, email }: Props) {
+export function ConnectCodeForm({ page, channel, verification, email, onHold }: Props) {
   const t = useTranslations("social.connect");
   const text = useErrorText();
   const request = useEmailCode("social", page);
@@ -54,6 +57,8 @@ export function ConnectCodeForm({ page, channel, verification, email }: Props) {
       window.location.assign(result.redirect);
       return;
     }
+    const held = signInHoldOf(result.error, true);
+    if (held) return onHold(held);
     if (!applyFieldErrors(result.error, ["email", "code"], setError)) setFormError(text.action(result.error));
   });
 

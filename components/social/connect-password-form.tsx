@@ -13,9 +13,10 @@ import { FormBody } from "@/components/ui/form-body";
 import { PasswordField } from "@/components/auth/password-field";
 import { applyFieldErrors } from "@/components/auth/form-errors";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
+import { signInHoldOf, type SignInHold } from "@/components/auth/device-hold";
 
 /** The connection screen's password way: the existing account's password, then the session. */
-export function ConnectPasswordForm({ page, channel }: { page: PageRef; channel: string }) {
+export function ConnectPasswordForm({ page, channel, onHold }: { page: PageRef; channel: string; onHold: (hold: SignInHold) => void }) {
   const t = useTranslations("social.connect");
   const text = useErrorText();
   const [formError, setFormError] = useState<string | null>(null);
@@ -30,6 +31,8 @@ export function ConnectPasswordForm({ page, channel }: { page: PageRef; channel:
       window.location.assign(result.redirect);
       return;
     }
+    const held = signInHoldOf(result.error, true);
+    if (held) return onHold(held);
     if (!applyFieldErrors(result.error, ["password"], setError)) setFormError(text.action(result.error));
   });
   return (

@@ -9,6 +9,9 @@ import type { VerificationSetup } from "@/lib/validation/verification";
 import { Alert } from "@/components/ui/alert";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useErrorText } from "@/components/auth/use-error-text";
+import type { SignInHold } from "@/components/auth/device-hold";
+import { HoldStep } from "@/components/auth/lazy";
+import { browser } from "@/lib/bridge/browser";
 import { ConnectCodeForm } from "./connect-code-form";
 import { ConnectPasswordForm } from "./connect-password-form";
 import { useProviderName } from "./provider-name";
@@ -21,7 +24,8 @@ type State = { status: "loading" } | { status: "failed"; code: number } | { stat
  * The account-connection screen (SPEC §2): a social sign-in whose provider email belongs to an
  * existing account connects only after the account's password or an emailed code; a provider
  * that shared no verified email asks for one and verifies it. What the ticket is for comes
- * from /api/social/link (the ticket itself stays in an HttpOnly cookie).
+ * from /api/social/link (the ticket itself stays in an HttpOnly cookie). An account with
+ * two-step on then asks for its second step; the provider is connected only once it passed.
  */
 export function ConnectScreen({ lang }: { lang: string }) {
   const t = useTranslations("social.connect");
@@ -29,6 +33,7 @@ export function ConnectScreen({ lang }: { lang: string }) {
   const providerName = useProviderName();
   const current = usePageQuery();
   const [state, setState] = useState<State>({ status: "loading" });
+  const [hold, setHold] = useState<SignInHold | null>(null);
 
   useEffect(() => {
     if (!current) return;
@@ -47,6 +52,8 @@ export function ConnectScreen({ lang }: { lang: string }) {
   const page = { lang, query: current?.query ?? "" };
   const loginHref = `/${lang}/login${current?.query ? `?${current.query}` : ""}`;
 
+  // two-step sign-in is on for the account: its second step before the session (and the connection)
+  if (hold) return <HoldStep hold={hold} page={page} onBack={() => browser.assign(loginHref)} />;
   if (state.status === "loading") {
     return (
       <p role="status" className="text-sm text-muted">
@@ -72,7 +79,7 @@ export function ConnectScreen({ lang }: { lang: string }) {
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-semibold text-gray-900">{t("emailTitle")}</h1>
         <p className="text-sm text-gray-800">{t("emailIntro", { provider })}</p>
-        <ConnectCodeForm page={page} channel={link.channel} verification={verification} email={null} />
+        <ConnectCodeForm page={page} channel={link.channel} verification={verification} email={null} onHold={setHold} />
       </div>
     );
   }
@@ -86,10 +93,10 @@ export function ConnectScreen({ lang }: { lang: string }) {
           <TabsTrigger value="code">{t("withCode")}</TabsTrigger>
         </TabsList>
         <TabsContent value="password">
-          <ConnectPasswordForm page={page} channel={link.channel} />
+          <ConnectPasswordForm page={page} channel={link.channel} onHold={setHold} />
         </TabsContent>
         <TabsContent value="code">
-          <ConnectCodeForm page={page} channel={link.channel} verification={verification} email={link.email} />
+          <ConnectCodeForm page={page} channel={link.channel} verification={verification} email={link.email} onHold={setHold} />
         </TabsContent>
       </Tabs>
       <Link href={loginHref} className="text-center text-sm font-medium text-primary-strong hover:underline">

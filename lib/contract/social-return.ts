@@ -24,6 +24,7 @@ export type SocialOp = (typeof SOCIAL_OPS)[number];
  * - signed in: ut (the session token), c (the provider), r, p, and n=1 when the account was just created;
  * - connected (bind): op=bind, c (the provider), r, p;
  * - the account must be proved first (connection screen, or an email to verify): lt (a ticket), c, r, p;
+ * - two-step sign-in holds it (20901): tt (the second step's ticket), c, r, p;
  * - failed: error (an error code), op, r, p.
  * Each keeps the query `uri` had (the portal's `sn`).
  */
@@ -35,6 +36,7 @@ export const SOCIAL_RETURN = {
   op: "op",
   channel: "c",
   ticket: "lt",
+  twoStep: "tt",
   error: "error",
   /**
    * The round trip's own nonce, set by the portal in `uri` (its callback address) and kept by the

@@ -29,6 +29,14 @@ export const socialAuthQuery = z.object({
   appOrigin: short(64),
   /** where the portal sends the user afterwards (checked again by the portal) */
   r: short(2048),
+  /**
+   * sha256 (hex) of the browser's device id, from the portal: a sign-in held for two-step is
+   * bound to that device (the callback itself carries no device id)
+   */
+  dh: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 export type SocialAuthQuery = z.infer<typeof socialAuthQuery>;
 

@@ -21,10 +21,11 @@ export const SIGN_IN_SCREENS = {
   register: [...SIGN_IN_COMMON, "login", "register", "legal", "social"],
   findpwd: [...SIGN_IN_COMMON, "findpwd"],
   loginBusiness: [...SIGN_IN_COMMON, "loginBusiness", "deviceSignIn", "twoStep", "passkeys"],
-  socialConnect: [...SIGN_IN_COMMON, "social"],
+  socialConnect: [...SIGN_IN_COMMON, "social", "deviceSignIn", "twoStep"],
   socialWelcome: ["common", "notices", "embed"],
   addressHandoff: ["common", "errors", "validation", "notices", "embed", "addressHandoff"],
-  authCallback: ["social"],
+  // a social sign-in two-step holds asks for its second step on the callback page
+  authCallback: ["common", "errors", "validation", "verification", "social", "deviceSignIn", "twoStep"],
 } as const satisfies Record<string, readonly Namespace[]>;
 
 export const ACCOUNT_NAMESPACES = [

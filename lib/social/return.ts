@@ -23,9 +23,14 @@ import { holdLinkTicket, setSocialFlash, takeSocialStart } from "./cookies";
  */
 /**
  * Where the browser goes, and after a sign-in what every sign-in answers (lib/session/sign-in-result.ts):
- * the token for the host that launched the portal, the sibling sites to visit.
+ * the token for the host that launched the portal, the sibling sites to visit. Or, when two-step
+ * sign-in held it (20901), the second step the page asks for: its ticket, the page query the
+ * finished sign-in follows (launch context and a safe `r`) and the login page to go back to.
  */
-export type SocialReturnResult = SignInResult;
+export type SocialTwoStep = { ticket: string; query: string; back: string };
+export type SocialReturnResult = SignInResult | { twoStep: SocialTwoStep };
+
+const TICKET_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 function pathWith(lang: Locale, path: string, query: URLSearchParams): string {
   const qs = query.toString();
@@ -63,8 +68,10 @@ export async function resolveSocialReturn(lang: Locale, search: string): Promise
     await setSocialFlash({ kind: "bound", channel });
     return { redirect: security };
   }
+  const twoStep = get(SOCIAL_RETURN.twoStep);
+  if (twoStep && TICKET_PATTERN.test(twoStep)) return { twoStep: { ticket: twoStep, query: withR.toString(), back: login } };
   const ticket = get(SOCIAL_RETURN.ticket);
-  if (ticket && /^[A-Za-z0-9_-]{16,128}$/.test(ticket)) {
+  if (ticket && TICKET_PATTERN.test(ticket)) {
     await holdLinkTicket(ticket);
     const query = new URLSearchParams(withR);
     if (channel) query.set("c", channel);

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { portalConfig, socialClientId } from "@/lib/config";
 import { SOCIAL_RETURN, type SocialOp } from "@/lib/contract/social-return";
 import type { Locale } from "@/lib/i18n/routing";
@@ -28,6 +29,11 @@ export function socialStartUrl(input: {
   token?: string;
   /** the round trip's nonce (lib/social/cookies.ts), carried in the callback address */
   nonce: string;
+  /**
+   * op=login: the browser's device id. Only its sha256 travels (`dh`), so a sign-in two-step
+   * holds is bound to this browser, as a held password sign-in is (the callback names no device)
+   */
+  deviceId?: string;
 }): string {
   const url = new URL(`${passportPublicBase(input.portalOrigin)}/v1/oauth/${encodeURIComponent(input.channel)}/auth`);
   const query = url.searchParams;
@@ -45,5 +51,6 @@ export function socialStartUrl(input: {
   if (input.launch.av) query.set("appVersion", input.launch.av);
   query.set("appOrigin", input.launch.o);
   if (input.r) query.set("r", input.r);
+  if (input.deviceId) query.set("dh", createHash("sha256").update(input.deviceId, "utf8").digest("hex"));
   return url.href;
 }

@@ -27,6 +27,7 @@ function migrationMillis(tag: string): number {
 /**
  * What the migrations after `tag` made, undone (their tables, the columns they added to older
  * tables, their indexes), read from their SQL: the schema as it was when `tag` was the newest.
+ * A column a later migration added to a table a later one made is gone with its table.
  */
 function undoLaterMigrations(tag: string): string[] {
   const folder = migrationsFolder();
@@ -35,7 +36,7 @@ function undoLaterMigrations(tag: string): string[] {
   const names = (pattern: RegExp) => [...text.matchAll(pattern)].map((match) => match.slice(1));
   return [
     ...names(/CREATE TABLE "(\w+)"/g).map(([table]) => `drop table if exists "${table}" cascade`),
-    ...names(/ALTER TABLE "(\w+)" ADD COLUMN "(\w+)"/g).map(([table, column]) => `alter table "${table}" drop column if exists "${column}"`),
+    ...names(/ALTER TABLE "(\w+)" ADD COLUMN "(\w+)"/g).map(([table, column]) => `alter table if exists "${table}" drop column if exists "${column}"`),
     ...names(/CREATE (?:UNIQUE )?INDEX "(\w+)"/g).map(([index]) => `drop index if exists "${index}"`),
   ];
 }

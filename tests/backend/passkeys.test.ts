@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { setUserStatus } from "@/lib/backend/admin/commands";
 import { getDb } from "@/lib/backend/db/client";
-import { passkeys, signInFailures } from "@/lib/backend/db/schema";
+import { passkeys, sessions, signInFailures } from "@/lib/backend/db/schema";
+import { sha256Hex } from "@/lib/backend/crypto";
 import { passkeyListResponse } from "@/lib/contract/passkeys";
 import { call, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
 import { authenticationOptionsResponse } from "@/lib/contract/passkeys";
@@ -49,6 +50,20 @@ describe("a passkey as a way in", () => {
     expect(await call("GET", "/v1/user/basic", { token: fresh })).toMatchObject({ code: 0, data: { email: "keyholder@example.com" } });
     expect(Number((await call("GET", "/v1/user/session/log", { token })).data?.total)).toBe(logBefore + 1);
     expect((await list(token))[0]?.lastUsedAt).toBe("2026-03-01T08:01:00.000Z");
+  });
+
+  test("signs in remembered when the caller asks for it (the login form's box), else not", async () => {
+    const db = await getDb();
+    const sessionOf = async (utoken: unknown) => {
+      const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, sha256Hex(String(utoken))));
+      return row;
+    };
+    for (const remember of [true, false, undefined]) {
+      const { attempt, options } = await signInOptions();
+      const reply = await call("POST", "/v1/login/passkey", { body: { attempt, response: device.get(options), ...(remember === undefined ? {} : { remember }) } });
+      expect(reply.code).toBe(0);
+      expect((await sessionOf(reply.data?.utoken))?.remember).toBe(remember === true);
+    }
   });
 
   test("an answer is spent with its attempt: a replay is 20702, and the same answer on a new attempt 20701", async () => {

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { createAccount } from "./support/accounts";
 import { uniqueEmail } from "./support/mailbox";
+import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from "./support/screen-checks";
 import { expectUserCentre, logInWithPassword, logOut, messages } from "./support/screens";
+import { openSecurity } from "./support/security-screens";
 import { consentAtProvider, keepToLoopback, providerButton, signInAtGoogle, socialRow } from "./support/social-screens";
 
 /**
@@ -109,6 +112,54 @@ test("the account-connection screen appears for an existing account's email and 
   await logOut(page, lang);
   await providerButton(page, lang, "Google").click();
   await expectUserCentre(page, lang, email);
+});
+
+test("an account with two-step on that signs in with Google is asked for the app's code before any session, then goes on to r", async ({ page }) => {
+  const lang = "zh";
+  const t = messages[lang].twoStep;
+  const email = uniqueEmail("google-two-step");
+  const appCode = (secret: string, ahead = 0) => new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + ahead * 30_000 });
+
+  await page.goto(`/${lang}/login`);
+  await providerButton(page, lang, "Google").click();
+  await signInAtGoogle(page, "Allow", email);
+  await expect(page).toHaveURL(/\/zh\/social\/welcome/);
+  await page.getByRole("link", { name: messages[lang].social.welcome.continue }).click();
+  await expectUserCentre(page, lang, email);
+  await openSecurity(page, lang);
+  const section = page.getByRole("region", { name: t.section.title });
+  await section.getByRole("button", { name: t.section.turnOn }).click();
+  const dialog = page.getByRole("dialog", { name: t.setup.title });
+  const secret = (await dialog.getByLabel(t.setup.secretLabel, { exact: true }).inputValue()).replace(/\s/g, "");
+  await dialog.getByLabel(t.setup.codeLabel, { exact: true }).fill(appCode(secret));
+  await page.keyboard.press("Enter");
+  await section.getByRole("button", { name: t.codes.done }).click();
+  await logOut(page, lang);
+
+  // Google sends this browser straight back; the callback page asks for the second step, with no session yet
+  const target = new URL(`/${lang}/profile/security`, page.url()).href;
+  await page.setViewportSize(PHONE);
+  await page.goto(`/${lang}/login?r=${encodeURIComponent(target)}`);
+  await providerButton(page, lang, "Google").click();
+  await expect(page.getByRole("heading", { name: t.signIn.title })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/authcb$`));
+  expect((await page.context().cookies()).some((cookie) => cookie.name === "utoken" && cookie.value !== "")).toBe(false);
+  await expectNoSidewaysScroll(page, "social second step (zh)");
+  await expectNoAxeViolations(page, "social second step (zh)");
+  const field = page.getByLabel(t.signIn.totpLabel, { exact: true });
+  await field.fill(appCode(secret) === "000000" ? "000001" : "000000");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(t.signIn.twoStepCodeIncorrect)).toBeVisible();
+  expect((await page.context().cookies()).some((cookie) => cookie.name === "utoken" && cookie.value !== "")).toBe(false);
+  await field.fill(appCode(secret, 1));
+  await page.keyboard.press("Enter");
+
+  await expect(page).toHaveURL(target);
+  await expect(page.getByRole("region", { name: t.section.title })).toBeVisible();
+  // remembered like every social sign-in, and the login log names the provider
+  const cookie = (await page.context().cookies()).find((c) => c.name === "utoken");
+  expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 300 * 86_400);
+  await expect(page.getByRole("table", { name: messages[lang].security.sessions.title }).getByText(/ · Google$/).first()).toBeVisible();
 });
 
 test("a denied consent shows 'Social media authorization failed' on the login page", async ({ page }) => {

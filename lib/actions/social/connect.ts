@@ -32,10 +32,14 @@ async function confirm(input: Confirm, page: PageRef, channel: string | null): P
   const ticket = await readLinkTicket();
   if (!ticket) return { ok: false, error: { code: ErrorCode.socialLinkExpired } };
   try {
-    const session = await confirmSocialLink(await upstreamContext(at.lang, at.launch), { ticket, ...input });
+    // the device a held sign-in's second step must come from (finishTwoStepAction ensures one too)
+    const session = await confirmSocialLink(await upstreamContext(at.lang, at.launch, null, { ensureDevice: true }), { ticket, ...input });
     return { ok: true, redirect: await finish(session, at, page, channel) };
   } catch (error) {
-    return actionFailure(error, at);
+    const failure = await actionFailure(error, at);
+    // two-step holds the sign-in (20901): the ticket was spent, the second step finishes it
+    if (failure.error.code === ErrorCode.twoStepRequired) await dropLinkTicket();
+    return failure;
   }
 }
 

@@ -720,6 +720,10 @@ export const twoStepTickets = pgTable(
     remember: boolean("remember").notNull().default(false),
     /** the way in of the first step (password, code, enterprise, device), for the failure log */
     method: text("method", { enum: ["password", "code", "enterprise", "device", "social", "passkey", "two-step"] }).notNull(),
+    /** a social sign-in's provider, for the session's login log (null: not social) */
+    socialChannel: text("social_channel"),
+    /** a connection screen's ticket whose identity is connected once the second step passes */
+    socialLinkId: uuid("social_link_id").references(() => socialLinks.id, { onDelete: "cascade" }),
     wrongCodes: integer("wrong_codes").notNull().default(0),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),

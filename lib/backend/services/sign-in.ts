@@ -27,7 +27,7 @@ import type { UserRow } from "./users";
  *                       factor proved the mailbox or the device), the login log, the device remembered
  *
  * A social sign-in starts at step 3 (social-sign-in.ts): the provider proved the person and the
- * services' callback has its own guards.
+ * services' callback has its own guards; step 4 holds it like any other one-factor way in.
  */
 export type FactorProof = { attempt: SignInAttempt; account: UserRow | null; verified: boolean };
 

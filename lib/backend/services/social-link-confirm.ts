@@ -5,7 +5,7 @@ import { consumeVerificationCode } from "./codes";
 import { verifyPassword } from "./passwords";
 import { assertIpAllowed, assertNoPasswordDelay, forgetPasswordFailures, notePasswordFailure, takeCodeCheck } from "./protection";
 import type { ClientInfo } from "./sessions";
-import { connectIdentity, createSocialUser } from "./social-identities";
+import { createSocialUser } from "./social-identities";
 import { findLink, linkIdentity, spendLink, takePasswordAttempt, type LinkRow } from "./social-links";
 import { sessionFor } from "./social-sign-in";
 import { findUserByEmail, type UserRow } from "./users";
@@ -56,8 +56,7 @@ export async function confirmLink(input: LinkConfirmation, client: ClientInfo): 
     if (user.enterpriseId) throw new ServiceError(ErrorCode.socialEnterprise);
     await proveAccount(link, user, input, client.ip);
     await spendLink(link);
-    await connectIdentity(user.id, linkIdentity(link, user.email));
-    const session = await sessionFor(user, link.channel, from, false);
+    const session = await sessionFor(user, link.channel, from, false, { link });
     return { utoken: session.token, uid: session.uid, created: false };
   }
   if (input.method !== "code" || !input.email) throw new ServiceError(ErrorCode.invalidParams, { fields: ["email"] });
@@ -70,10 +69,7 @@ export async function confirmLink(input: LinkConfirmation, client: ClientInfo): 
   const created = existing ? null : await createSocialUser({ ...identity, email });
   const account = existing ?? created ?? (await findUserByEmail(email));
   if (!account) throw new ServiceError(ErrorCode.socialAuthFailed);
-  if (!created) {
-    if (account.enterpriseId) throw new ServiceError(ErrorCode.socialEnterprise);
-    await connectIdentity(account.id, identity);
-  }
-  const session = await sessionFor(account, link.channel, from, created !== null);
+  // an existing account is connected with its session: after the second step when two-step holds it
+  const session = await sessionFor(account, link.channel, from, created !== null, created ? {} : { link });
   return { utoken: session.token, uid: session.uid, created: created !== null };
 }

@@ -6,6 +6,7 @@ import { socialLinks, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import type { Identity } from "../social/identity";
 import type { ClientInfo } from "./sessions";
+import { connectIdentity } from "./social-identities";
 import type { UserRow } from "./users";
 
 /**
@@ -81,4 +82,15 @@ export async function spendLink(link: LinkRow): Promise<void> {
 /** The identity a ticket was made for (its email is the one proved later). */
 export function linkIdentity(link: LinkRow, email: string | null): Identity {
   return { channel: link.channel, subject: link.subject, email, emailVerified: email !== null, name: link.name };
+}
+
+/**
+ * The connection of a connection-screen ticket held for two-step sign-in, made once the second
+ * step passed (two-step-sign-in.ts): a way in is never added to such an account before.
+ */
+export async function connectHeldLink(linkId: string, user: UserRow): Promise<void> {
+  const db = await getDb();
+  const [link] = await db.select().from(socialLinks).where(eq(socialLinks.id, linkId)).limit(1);
+  if (!link) throw new ServiceError(ErrorCode.twoStepTicketInvalid);
+  await connectIdentity(user.id, linkIdentity(link, user.email));
 }

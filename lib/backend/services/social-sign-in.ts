@@ -8,7 +8,8 @@ import { openSession } from "./session-open";
 import { assertIpAllowed, assertMaySignIn } from "./protection";
 import { liveAt, type ClientInfo } from "./sessions";
 import { connectIdentity, createSocialUser, ownerOf, refreshIdentityName } from "./social-identities";
-import { createLinkTicket } from "./social-links";
+import { createLinkTicket, linkIdentity, type LinkRow } from "./social-links";
+import { holdForSecondStep } from "./two-step-sign-in";
 import { findUserByEmail, type UserRow } from "./users";
 import { backendMetrics } from "../metrics";
 
@@ -21,29 +22,46 @@ import { backendMetrics } from "../metrics";
  * - no verified email: a ticket for the screen that asks for one and verifies it with a code.
  * Enterprise accounts never sign in or connect socially (20305). A social sign-in is
  * remembered (365 days) like a token handed over in the address, and device security does
- * not hold it back: the provider's own sign-in stood in for the emailed device code.
+ * not hold it back: the provider's own sign-in stood in for the emailed device code. It is one
+ * factor, though: an account with two-step on gets no session before the second step (20901
+ * with a ticket, finished by POST /v1/login/two-step like every held sign-in; docs/security.md).
  */
 export type SocialOutcome =
   | { kind: "session"; token: string; uid: string; created: boolean }
   | { kind: "ticket"; ticket: string; reason: "connect" | "email" };
 
-export async function sessionFor(user: UserRow, channel: string, client: ClientInfo, created: boolean): Promise<Extract<SocialOutcome, { kind: "session" }>> {
+/**
+ * `link`: the connection screen's ticket whose identity the account gets with the session (not
+ * before the second step, when two-step holds it); `deviceHash`: the browser's device when the
+ * caller is the services' callback (two-step-sign-in.ts SocialHold).
+ */
+export type SessionOptions = { link?: LinkRow; deviceHash?: string | null };
+
+export async function sessionFor(
+  user: UserRow,
+  channel: string,
+  client: ClientInfo,
+  created: boolean,
+  options: SessionOptions = {},
+): Promise<Extract<SocialOutcome, { kind: "session" }>> {
   if (user.enterpriseId) throw new ServiceError(ErrorCode.socialEnterprise);
   await assertMaySignIn(user, { email: user.email, ip: client.ip, method: "social" });
+  await holdForSecondStep(user, client, true, "social", { channel, linkId: options.link?.id ?? null, deviceHash: options.deviceHash });
+  if (options.link) await connectIdentity(user.id, linkIdentity(options.link, user.email));
   const { token } = await openSession(user, client, true, { deviceVerified: true, socialChannel: channel });
   backendMetrics().signIns.inc({ way: "social", outcome: "ok" });
   return { kind: "session", token, uid: user.id, created };
 }
 
 /** op=login: sign in, sign up, or a ticket for what needs the user first. */
-export async function signInWithIdentity(identity: Identity, client: ClientInfo): Promise<SocialOutcome> {
+export async function signInWithIdentity(identity: Identity, client: ClientInfo, deviceHash: string | null = null): Promise<SocialOutcome> {
   await assertIpAllowed(client.ip);
   // Twice at most: a sign-up that lost a race to another one finds the account the second time.
   for (let round = 0; round < 2; round++) {
     const owner = await ownerOf(identity);
     if (owner) {
       await refreshIdentityName(identity);
-      return sessionFor(owner, identity.channel, client, false);
+      return sessionFor(owner, identity.channel, client, false, { deviceHash });
     }
     if (!identity.email || !identity.emailVerified) {
       return { kind: "ticket", reason: "email", ticket: await createLinkTicket({ kind: "email", identity, user: null, client }) };
@@ -55,7 +73,7 @@ export async function signInWithIdentity(identity: Identity, client: ClientInfo)
       const ownerNow = await ownerOf(identity);
       if (ownerNow) {
         await refreshIdentityName(identity);
-        return sessionFor(ownerNow, identity.channel, client, false);
+        return sessionFor(ownerNow, identity.channel, client, false, { deviceHash });
       }
       if (existing.enterpriseId) throw new ServiceError(ErrorCode.socialEnterprise);
       return { kind: "ticket", reason: "connect", ticket: await createLinkTicket({ kind: "connect", identity, user: existing, client }) };

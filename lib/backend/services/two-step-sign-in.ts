@@ -14,6 +14,7 @@ import { LIMITS } from "./limits";
 import { assertIpAllowed, assertMaySignIn, takeCodeCheck } from "./protection";
 import { openSession } from "./session-open";
 import type { ClientInfo } from "./sessions";
+import { connectHeldLink } from "./social-links";
 import { assertNoTwoStepWait, forgetWrongSecondFactors, isTwoStepOn, noteWrongSecondFactor, prepareSecondFactor, SECOND_FACTOR_METHODS, type SecondFactorProof } from "./two-step-factor";
 import type { UserRow } from "./users";
 
@@ -32,8 +33,16 @@ export const TWO_STEP_TICKET_MAX_WRONG = 5;
 
 type FirstStep = (typeof twoStepTickets.$inferInsert)["method"];
 
+/**
+ * What a social first step adds (social-sign-in.ts): the provider, for the login log; the
+ * connection screen's ticket whose identity is connected only once the second step passed; and
+ * the device, when the caller is not the browser itself: the services' callback hears no device
+ * id, so the portal names the hash of its browser's in the round trip's start (`dh`).
+ */
+export type SocialHold = { channel: string; linkId?: string | null; deviceHash?: string | null };
+
 /** With two-step on: store the ticket and throw 20901 (`data.ticket`, `data.methods`); off: nothing. */
-export async function holdForSecondStep(user: UserRow, client: ClientInfo, remember: boolean, method: FirstStep): Promise<void> {
+export async function holdForSecondStep(user: UserRow, client: ClientInfo, remember: boolean, method: FirstStep, social?: SocialHold): Promise<void> {
   if (!(await isTwoStepOn(user.id))) return;
   const ticket = randomToken(32);
   const db = await getDb();
@@ -41,9 +50,11 @@ export async function holdForSecondStep(user: UserRow, client: ClientInfo, remem
   await db.insert(twoStepTickets).values({
     ticketHash: sha256Hex(ticket),
     userId: user.id,
-    deviceHash: deviceHash(client.deviceId),
+    deviceHash: social?.deviceHash ?? deviceHash(client.deviceId),
     remember,
     method,
+    socialChannel: social?.channel ?? null,
+    socialLinkId: social?.linkId ?? null,
     createdAt: at,
     expiresAt: addSeconds(at, TWO_STEP_TICKET_TTL_SECONDS),
   });
@@ -90,7 +101,8 @@ export async function finishSecondStep(input: { ticket: string } & SecondFactorP
   const attempt = { email: user.email, ip: client.ip, method: ticket.method };
   await assertMaySignIn(user, attempt);
   await forgetWrongSecondFactors(user.id);
-  const { token } = await openSession(user, client, ticket.remember, { deviceVerified: true });
+  if (ticket.socialLinkId) await connectHeldLink(ticket.socialLinkId, user);
+  const { token } = await openSession(user, client, ticket.remember, { deviceVerified: true, socialChannel: ticket.socialChannel ?? undefined });
   if (input.method === "recovery") sendSecurityNotice(user, "recovery_codes_used", client);
   return { utoken: token, uid: user.id };
 }

@@ -69,6 +69,7 @@ export type SocialReturn =
   | { kind: "signedIn"; token: string; created: boolean; channel: string }
   | { kind: "bound"; channel: string }
   | { kind: "ticket"; ticket: string; channel: string }
+  | { kind: "twoStep"; ticket: string; channel: string }
   | { kind: "failed"; code: number; op: string };
 
 /** The portal's callback address with the outcome, r and p (lib/contract/social-return.ts). */
@@ -89,6 +90,10 @@ export function returnUrl(uri: string, outcome: SocialReturn, extra: { r?: strin
       break;
     case "ticket":
       set(SOCIAL_RETURN.ticket, outcome.ticket);
+      set(SOCIAL_RETURN.channel, outcome.channel);
+      break;
+    case "twoStep":
+      set(SOCIAL_RETURN.twoStep, outcome.ticket);
       set(SOCIAL_RETURN.channel, outcome.channel);
       break;
     case "failed":

@@ -4,7 +4,7 @@ import { ErrorCode, ServiceError } from "../errors";
 import { log } from "../log";
 import { reasonOf } from "./reason";
 import type { ClientInfo } from "../services/sessions";
-import { bindIdentity, signInWithIdentity } from "../services/social-sign-in";
+import { bindIdentity, signInWithIdentity, type SocialOutcome } from "../services/social-sign-in";
 import { callbackAllowlist, returnUrl, type SocialReturn } from "./addresses";
 import { appleUserName, identityFromClaims, type Identity } from "./identity";
 import { claimState, pendingCookieName, unsealPending, type PendingAuthorization } from "./pending";
@@ -50,6 +50,17 @@ async function identityOf(pending: PendingAuthorization, params: CallbackParams)
   }
 }
 
+/** A sign-in two-step holds (20901) is no failure here: its ticket goes to the portal's second-step screen. */
+async function heldForSecondStep(signIn: () => Promise<SocialOutcome>): Promise<SocialOutcome | { kind: "twoStep"; ticket: string }> {
+  try {
+    return await signIn();
+  } catch (error) {
+    const ticket = error instanceof ServiceError && error.code === ErrorCode.twoStepRequired ? error.data?.ticket : undefined;
+    if (typeof ticket !== "string") throw error;
+    return { kind: "twoStep", ticket };
+  }
+}
+
 async function outcomeOf(pending: PendingAuthorization, params: CallbackParams, client: ClientInfo): Promise<SocialReturn> {
   if (!(await claimState(pending.state))) throw new ServiceError(ErrorCode.socialAuthFailed);
   if (params.error || !params.code) throw new ServiceError(ErrorCode.socialAuthFailed);
@@ -65,7 +76,8 @@ async function outcomeOf(pending: PendingAuthorization, params: CallbackParams, 
     platform: pending.app.platform ?? client.platform,
     appVersion: pending.app.appVersion ?? client.appVersion,
   };
-  const outcome = await signInWithIdentity(identity, from);
+  const outcome = await heldForSecondStep(() => signInWithIdentity(identity, from, pending.deviceHash ?? null));
+  if (outcome.kind === "twoStep") return { kind: "twoStep", ticket: outcome.ticket, channel: pending.channel };
   return outcome.kind === "session"
     ? { kind: "signedIn", token: outcome.token, created: outcome.created, channel: pending.channel }
     : { kind: "ticket", ticket: outcome.ticket, channel: pending.channel };

@@ -37,6 +37,8 @@ export type PendingAuthorization = {
   userId: string | null;
   sessionId: string | null;
   app: { appCode: string | null; platform: string | null; appVersion: string | null };
+  /** op=login: the hash of the portal browser's device id, for a sign-in held for two-step */
+  deviceHash?: string | null;
 };
 
 async function password(): Promise<string> {

@@ -54,6 +54,7 @@ export async function startAuthorization(channel: string, query: SocialAuthQuery
       userId: account?.userId ?? null,
       sessionId: account?.sessionId ?? null,
       app: { appCode: query.appCode ?? null, platform: query.appPlatform ?? null, appVersion: query.appVersion ?? null },
+      deviceHash: query.dh ?? null,
     };
     const parameters: Record<string, string> = {
       redirect_uri: pending.redirectUri,

@@ -33,7 +33,7 @@ describe("sign in with a passkey", () => {
   it("the button asks the browser for a passkey and completes the sign-in where the action says", async () => {
     jest.mocked(askForPasskey).mockResolvedValue(answer);
     jest.mocked(passkeySignInAction).mockResolvedValue({ ok: true, redirect: "https://shop.example/" });
-    renderIn("zh", <PasskeySignIn page={{ ...page, lang: "zh" }} />);
+    renderIn("zh", <PasskeySignIn page={{ ...page, lang: "zh" }} remember={() => false} />);
     await userEvent.click(await screen.findByRole("button", { name: zh.passkeys.signIn }));
     expect(askForPasskey).toHaveBeenCalledWith(options.options, false);
     expect(passkeySignInAction).toHaveBeenCalledWith({ attempt: options.attempt, response: answer, remember: false }, { ...page, lang: "zh" });
@@ -43,7 +43,7 @@ describe("sign in with a passkey", () => {
   it("a refused passkey says why, translated", async () => {
     jest.mocked(askForPasskey).mockResolvedValue(answer);
     jest.mocked(passkeySignInAction).mockResolvedValue({ ok: false, error: { code: 20701 } });
-    renderIn("en", <PasskeySignIn page={page} />);
+    renderIn("en", <PasskeySignIn page={page} remember={() => false} />);
     await userEvent.click(await screen.findByRole("button", { name: en.passkeys.signIn }));
     expect(await screen.findByText(en.errors["20701"])).toBeInTheDocument();
     expect(completeSignIn).not.toHaveBeenCalled();
@@ -51,14 +51,14 @@ describe("sign in with a passkey", () => {
 
   it("is not offered where the browser or the frame cannot use passkeys, and hides itself on a SecurityError", async () => {
     jest.mocked(passkeysUsable).mockReturnValue(false);
-    const { unmount } = renderIn("en", <PasskeySignIn page={page} />);
+    const { unmount } = renderIn("en", <PasskeySignIn page={page} remember={() => false} />);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(screen.queryByRole("button", { name: en.passkeys.signIn })).not.toBeInTheDocument();
     unmount();
 
     jest.mocked(passkeysUsable).mockReturnValue(true);
     jest.mocked(askForPasskey).mockRejectedValue(Object.assign(new Error("not allowed here"), { name: "SecurityError" }));
-    renderIn("en", <PasskeySignIn page={page} />);
+    renderIn("en", <PasskeySignIn page={page} remember={() => false} />);
     await userEvent.click(await screen.findByRole("button", { name: en.passkeys.signIn }));
     expect(screen.queryByRole("button", { name: en.passkeys.signIn })).not.toBeInTheDocument();
   });
@@ -66,7 +66,7 @@ describe("sign in with a passkey", () => {
   it("offers the passkeys in the email field's autofill where the browser supports it", async () => {
     jest.mocked(autofillAvailable).mockResolvedValue(true);
     jest.mocked(askForPasskey).mockReturnValue(new Promise(() => undefined));
-    renderIn("en", <PasskeySignIn page={page} />);
+    renderIn("en", <PasskeySignIn page={page} remember={() => false} />);
     await screen.findByRole("button", { name: en.passkeys.signIn });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(askForPasskey).toHaveBeenCalledWith(options.options, true);

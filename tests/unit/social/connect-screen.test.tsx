@@ -4,11 +4,14 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { ConnectScreen } from "@/components/social/connect-screen";
 import { connectWithCodeAction, connectWithPasswordAction } from "@/lib/actions/social/connect";
+import { finishTwoStepAction } from "@/lib/actions/auth/two-step";
 import { altchaSetup, messages, renderIn } from "../support/render";
 
 jest.mock("@/lib/actions/social/connect", () => ({ connectWithPasswordAction: jest.fn(), connectWithCodeAction: jest.fn() }));
 const withPassword = jest.mocked(connectWithPasswordAction);
 const withCode = jest.mocked(connectWithCodeAction);
+jest.mock("@/lib/actions/auth/two-step", () => ({ finishTwoStepAction: jest.fn() }));
+const finish = jest.mocked(finishTwoStepAction);
 const { en, zh } = messages;
 
 // Typing into several fields takes seconds when the machine is busy.
@@ -21,6 +24,7 @@ beforeEach(() => {
   asked = null;
   withPassword.mockReset();
   withCode.mockReset();
+  finish.mockReset();
   window.history.replaceState(null, "", "/en/social/connect?p=atomm&r=https%3A%2F%2Fx.test%2F&c=google");
 });
 afterEach(() => server.resetHandlers());
@@ -64,6 +68,21 @@ describe("the account-connection screen", () => {
     await userEvent.click(screen.getByRole("button", { name: zh.social.connect.continue }));
     expect(await screen.findByText(zh.validation.emailRequired)).toBeInTheDocument();
     expect(withCode).not.toHaveBeenCalled();
+  });
+
+  it("an account with two-step on asks for its second step after the password, with the ticket the action answered", async () => {
+    answer({ ok: true, data: { link: { kind: "connect", channel: "google", email: "owner@example.com", name: "Owner G" }, verification: altchaSetup } });
+    const ticket = "t".repeat(43);
+    withPassword.mockResolvedValue({ ok: false, error: { code: 20901, challenge: ticket } });
+    finish.mockResolvedValue({ ok: false, error: { code: 20902 } });
+    renderIn("en", <ConnectScreen lang="en" />);
+    await userEvent.type(await screen.findByLabelText(en.social.connect.password), "Right-1");
+    await userEvent.click(screen.getByRole("button", { name: en.social.connect.submit }));
+    const field = await screen.findByLabelText(en.twoStep.signIn.totpLabel);
+    expect(screen.queryByLabelText(en.social.connect.password)).not.toBeInTheDocument();
+    await userEvent.type(field, "123456{Enter}");
+    expect(finish).toHaveBeenCalledWith({ ticket, remember: true, method: "totp", code: "123456" }, { lang: "en", query: "p=atomm&r=https%3A%2F%2Fx.test%2F" });
+    expect(await screen.findByText(en.errors["20902"])).toBeInTheDocument();
   });
 
   it("says when the request has expired and leads back to login", async () => {

@@ -1,6 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import { SocialCallback } from "@/components/social/social-callback";
+import userEvent from "@testing-library/user-event";
 import { completeSocialReturnAction } from "@/lib/actions/social/return";
+import { finishTwoStepAction } from "@/lib/actions/auth/two-step";
 import { browser } from "@/lib/bridge/browser";
 import { readPortalMessage } from "@/lib/contract/host-bridge";
 import { messages, renderIn } from "../support/render";
@@ -11,12 +13,15 @@ import { messages, renderIn } from "../support/render";
  * and the token at its exact origin (docs/host-protocol.md), and the page is left out of history.
  */
 jest.mock("@/lib/actions/social/return", () => ({ completeSocialReturnAction: jest.fn() }));
+jest.mock("@/lib/actions/auth/two-step", () => ({ finishTwoStepAction: jest.fn() }));
 const complete = jest.mocked(completeSocialReturnAction);
+const finish = jest.mocked(finishTwoStepAction);
 const HOST = "https://host.example";
 const TOKEN = "a-session-token-0123456789abcdef";
 
 beforeEach(() => {
   complete.mockReset();
+  finish.mockReset();
   jest.spyOn(browser, "replace").mockImplementation(() => undefined);
   jest.spyOn(browser, "assign").mockImplementation(() => undefined);
   jest.spyOn(browser, "close").mockImplementation(() => undefined);
@@ -53,4 +58,21 @@ test("a failed round trip says so, with a way back to sign in", async () => {
   renderIn("zh", <SocialCallback lang="zh" />);
   expect(await screen.findByRole("alert")).toHaveTextContent(messages.zh.social.callback.failed);
   expect(screen.getByRole("link", { name: messages.zh.social.callback.toLogin })).toHaveAttribute("href", "/zh/login");
+});
+
+test.each(["en", "zh"] as const)("an account with two-step on asks for the second step first, then goes on like any sign-in (%s)", async (lang) => {
+  const t = messages[lang].twoStep.signIn;
+  const ticket = "t".repeat(43);
+  complete.mockResolvedValue({ twoStep: { ticket, query: "p=atomm&r=https%3A%2F%2Fx.test%2F", back: `/${lang}/login?p=atomm` } });
+  finish.mockResolvedValueOnce({ ok: false, error: { code: 20903 } }).mockResolvedValueOnce({ ok: true, redirect: "https://x.test/" });
+  renderIn(lang, <SocialCallback lang={lang} />);
+  expect(window.location.search).toBe("");
+  const field = await screen.findByLabelText(t.totpLabel);
+  expect(screen.getByRole("heading", { name: t.title })).toBeInTheDocument();
+  await userEvent.type(field, "123456{Enter}");
+  // the social sign-in stays remembered; the page query carries the launch and r
+  expect(finish).toHaveBeenCalledWith({ ticket, remember: true, method: "totp", code: "123456" }, { lang, query: "p=atomm&r=https%3A%2F%2Fx.test%2F" });
+  expect(await screen.findByText(t.twoStepCodeIncorrect)).toBeInTheDocument();
+  await userEvent.type(screen.getByLabelText(t.totpLabel), "654321{Enter}");
+  await waitFor(() => expect(browser.assign).toHaveBeenCalledWith("https://x.test/"));
 });

@@ -3,6 +3,7 @@ import { launchQuery } from "@/lib/launch/context";
 import { isUsableToken, UTOKEN_COOKIE } from "@/lib/session/cookie";
 import { isSameOriginRequest } from "@/lib/session/same-origin";
 import { SECURITY_PATH } from "@/lib/session/routes";
+import { upstreamContext } from "@/lib/session/server";
 import { markSocialStart } from "@/lib/social/cookies";
 import { mayStart, portalPage, readStart, refuseStart, seeOther } from "@/lib/social/start";
 import { socialStartUrl } from "@/lib/social/start-url";
@@ -27,7 +28,9 @@ export async function GET(request: NextRequest, { params }: RouteContext<"/api/s
   if (request.nextUrl.searchParams.get("op") === "bind") return connect(request, start);
   if (!mayStart(start, "login")) return refuseStart(portalPage(start, "login"));
   const nonce = await markSocialStart(launchQuery(start.launch).toString());
-  return seeOther(socialStartUrl({ ...start, op: "login", portalOrigin: start.origin, nonce }));
+  // the device a sign-in held for two-step is bound to: the one its second step will come from
+  const { deviceId } = await upstreamContext(start.lang, start.launch, null, { ensureDevice: true });
+  return seeOther(socialStartUrl({ ...start, op: "login", portalOrigin: start.origin, nonce, deviceId }));
 }
 
 async function connect(request: NextRequest, start: ReturnType<typeof readStart>) {
