@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { PageRef } from "@/lib/session/action-result";
@@ -56,13 +56,16 @@ export function PasskeySignIn({ page, remember }: { page: PageRef; remember: () 
     setRound((n) => n + 1);
   }
 
+  // the autofill round reads the page, the translations and "remember me" of the moment
+  const startAutofill = useEffectEvent(() => run(true));
+
   useEffect(() => {
     live.current = true;
     const timer = window.setTimeout(() => {
       if (!passkeysUsable("get")) return;
       setUsable(true);
       void autofillAvailable().then((available) => {
-        if (available && live.current) void run(true);
+        if (available && live.current) void startAutofill();
       });
     }, 0);
     return () => {
@@ -70,7 +73,6 @@ export function PasskeySignIn({ page, remember }: { page: PageRef; remember: () 
       window.clearTimeout(timer);
     };
     // a round at a time: the autofill request stays pending until a passkey is chosen
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [round]);
 
   if (!usable) return null;
