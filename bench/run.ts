@@ -36,6 +36,7 @@ import { DATABASES, PARTS, parseArgs } from "./per-core/maths";
 import { lines as perCoreLines, notes as perCoreNotes, table as perCoreTable } from "./per-core/report";
 import { enrolPasskey, passkeySignIn, passwordSignIn, signInLoop } from "./passkey-sign-in";
 import { baseEnv, cleanup, log, ROOT, run, start, startPortal, stop, tempDir, TSX_BIN, url, waitFor200, type Child } from "./children";
+import { groupCpuSeconds } from "./per-core/cpu";
 
 const BASELINE_DIR = path.join(ROOT, "bench", "baseline");
 const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
@@ -344,7 +345,7 @@ async function baselinePart(): Promise<{ json: Record<string, unknown>; text: st
     }),
     { label: "raw argon2id verify (bench/argon2-verify.ts)", warm: false, round: rawArgon2 },
   );
-  const [passkeyLogin, passwordLogin] = await passkeyAgainstPassword();
+  const [passkeyLogin, passwordLogin] = await passkeyAgainstPassword(portal.child);
   log(`gzip (level ${GZIP_LEVEL}) JS bytes of ${PUBLIC_PAGES.length} public pages and of the baseline's static page`);
   const baselineJs = await gzipJsBytes(PORTS.baseline, "/static");
   if (baselineJs.error) throw new Error(`baseline: ${baselineJs.error}`);
@@ -399,20 +400,66 @@ async function baselinePart(): Promise<{ json: Record<string, unknown>; text: st
  * each passkey sign-in asks for options and answers with a signed assertion; each password
  * sign-in is one POST /v1/login (an argon2id verify). Both in turns on the same portal.
  */
-async function passkeyAgainstPassword(): Promise<[Load, Load]> {
+type SignInCost = { load: Load; cpuSeconds: number; signIns: number };
+
+async function passkeyAgainstPassword(portal: Child): Promise<[SignInCost, SignInCost]> {
   const portalBase = url(PORTS.portal, "");
   const device = await enrolPasskey(portalBase, ACCOUNT, `http://localhost:${PORTS.portal}`);
-  return compare(
-    { label: "passkey sign-in (options + POST /v1/login/passkey)", warm: true, round: (seconds) => signInLoop(seconds, CONNECTIONS, () => passkeySignIn(portalBase, device)) },
-    { label: "password sign-in (POST /v1/login)", warm: true, round: (seconds) => signInLoop(seconds, CONNECTIONS, () => passwordSignIn(portalBase, ACCOUNT)) },
-  );
+  const group = portal.process.pid;
+  // the portal's CPU time (every thread: argon2 runs on libuv's) over the measured rounds only
+  const costed = (label: string, once: () => Promise<boolean>) => {
+    const cost = { cpuSeconds: 0, signIns: 0, measuring: false };
+    const side = {
+      label,
+      warm: true,
+      round: async (seconds: number) => {
+        const before = group === undefined ? 0 : groupCpuSeconds([group]);
+        const load = await signInLoop(seconds, CONNECTIONS, once);
+        if (cost.measuring && group !== undefined) {
+          cost.cpuSeconds += groupCpuSeconds([group]) - before;
+          cost.signIns += load.requests - load.bad;
+        }
+        cost.measuring = true; // the first round is compare()'s warm-up
+        return load;
+      },
+    };
+    return { side, cost };
+  };
+  const passkey = costed("passkey sign-in (options + POST /v1/login/passkey)", () => passkeySignIn(portalBase, device));
+  const password = costed("password sign-in (POST /v1/login)", () => passwordSignIn(portalBase, ACCOUNT));
+  const [passkeyLoad, passwordLoad] = await compare(passkey.side, password.side);
+  return [
+    { load: passkeyLoad, cpuSeconds: passkey.cost.cpuSeconds, signIns: passkey.cost.signIns },
+    { load: passwordLoad, cpuSeconds: password.cost.cpuSeconds, signIns: password.cost.signIns },
+  ];
 }
 
 /** "several times faster" (issue 23): a passkey sign-in costs no argon2 */
 const PASSKEY_GOAL = 2;
 
-function passkeyRows(passkey: Load, password: Load): Row[] {
-  return loadRows("passkey sign-ins vs password sign-ins", "/s", passkey, password, PASSKEY_GOAL);
+const perCpuSecond = (cost: SignInCost) => (cost.cpuSeconds > 0 ? cost.signIns / cost.cpuSeconds : 0);
+
+/**
+ * Two rows: sign-ins per second of wall time, and per second of the portal's CPU time. On a
+ * small machine the first is bounded by the server's one JavaScript thread, which a password
+ * sign-in leaves while argon2 runs on another core and a passkey sign-in (two requests) does
+ * not; the second is what a sign-in costs, which is what "several times faster" is about.
+ */
+function passkeyRows(passkey: SignInCost, password: SignInCost): Row[] {
+  const cpuRatio = perCpuSecond(password) > 0 ? perCpuSecond(passkey) / perCpuSecond(password) : 0;
+  return [
+    ...loadRows("passkey sign-ins vs password sign-ins", "/s", passkey.load, password.load, PASSKEY_GOAL),
+    {
+      measure: "passkey vs password sign-ins /CPU-s",
+      unit: "/CPU-s",
+      portal: round(perCpuSecond(passkey), 1),
+      baseline: round(perCpuSecond(password), 1),
+      ratio: round(cpuRatio, 2),
+      goal: `≥ ${PASSKEY_GOAL}×`,
+      pass: cpuRatio >= PASSKEY_GOAL && passkey.load.bad === 0,
+      note: `per second of the portal's CPU time (all its threads): ${round((passkey.cpuSeconds * 1000) / Math.max(1, passkey.signIns), 1)} ms per passkey sign-in, ${round((password.cpuSeconds * 1000) / Math.max(1, password.signIns), 1)} ms per password sign-in`,
+    },
+  ];
 }
 
 /** `--part=passkey-sign-in`: a portal of its own (fresh data, the bench account), the passkey line only. */
@@ -425,20 +472,23 @@ async function passkeyPart(): Promise<{ json: Record<string, unknown>; text: str
   await run("create account", TSX_BIN, [path.join("bench", "create-account.ts")], { ...baseEnv(), ...database, DATA_DIR: dataDir, BENCH_EMAIL: ACCOUNT.email, BENCH_PASSWORD: ACCOUNT.password });
   log(`starting the portal (:${PORTS.portal})`);
   const portal = await startPortal("portal", PORTS.portal, dataDir, database);
-  const [passkey, password] = await passkeyAgainstPassword();
+  const [passkeyCost, passwordCost] = await passkeyAgainstPassword(portal.child);
   await stop(portal.child);
-  const rows = passkeyRows(passkey, password);
+  const rows = passkeyRows(passkeyCost, passwordCost);
+  const [passkey, password] = [passkeyCost.load, passwordCost.load];
   const ratio = password.perSecond > 0 ? passkey.perSecond / password.perSecond : 0;
+  const cpuRatio = perCpuSecond(passwordCost) > 0 ? perCpuSecond(passkeyCost) / perCpuSecond(passwordCost) : 0;
   const cpus = os.cpus();
   const text = [
     "Passkey sign-ins against password sign-ins (portal = passkey, baseline = password):\n\n",
     `${table(rows)}\n\n`,
     ...rows.filter((row) => row.note).map((row) => `note: ${row.measure}: ${row.note}\n`),
-    `passkey sign-ins ${round(passkey.perSecond, 1)}/s, password sign-ins ${round(password.perSecond, 1)}/s in the same run: ${round(ratio, 2)}× (goal ≥ ${PASSKEY_GOAL}×).\n`,
+    `passkey sign-ins ${round(passkey.perSecond, 1)}/s, password sign-ins ${round(password.perSecond, 1)}/s in the same run: ${round(ratio, 2)}× (goal ≥ ${PASSKEY_GOAL}×); ` +
+      `per CPU-second of the portal ${round(perCpuSecond(passkeyCost), 1)} against ${round(perCpuSecond(passwordCost), 1)}: ${round(cpuRatio, 2)}×.\n`,
     `${new Date().toISOString()}, ${cpus.length} × ${cpus[0]?.model ?? "unknown"}, load average ${os.loadavg().map((value) => round(value, 2)).join(" ")}, Node ${process.version}; ` +
       `${SECONDS} s per side in ${ROUNDS} rounds taken in turns, at ${CONNECTIONS} connections after ${WARMUP_SECONDS} s of warm-up; database ${DATABASE}; took ${Math.round((Date.now() - started) / 1000)} s.\n`,
   ].join("");
-  return { json: { date: new Date().toISOString(), rows, raw: { passkeyLogin: passkey, passwordLogin: password }, ratio: round(ratio, 2) }, text };
+  return { json: { date: new Date().toISOString(), rows, raw: { passkeyLogin: passkeyCost, passwordLogin: passwordCost }, ratio: round(ratio, 2), cpuRatio: round(cpuRatio, 2) }, text };
 }
 
 /** `--part=console-search`: only the console's user search over 100 000 users (bench/console-search.ts). */
