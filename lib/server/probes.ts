@@ -46,8 +46,11 @@ export function answerProbe(request: IncomingMessage, response: ServerResponse, 
 
 async function readiness(servicesCheck: ServicesCheck | undefined): Promise<{ ready: boolean; checks: Record<string, string | boolean> }> {
   // draining is answered at once, without asking the database (a SIGTERM turns it within a second)
-  if (isDraining()) return { ready: false, checks: { draining: true } };
+  const draining = { ready: false, checks: { draining: true } };
+  if (isDraining()) return draining;
   if (!servicesCheck) return { ready: true, checks: { draining: false } };
   const services = await servicesCheck();
-  return { ready: services.ready && !isDraining(), checks: { draining: isDraining(), database: services.database, redis: services.redis } };
+  // a SIGTERM that came while the services were asked wins: the same answer as above
+  if (isDraining()) return draining;
+  return { ready: services.ready, checks: { draining: false, database: services.database, redis: services.redis } };
 }
