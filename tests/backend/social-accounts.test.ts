@@ -2,8 +2,8 @@ import { and, count, eq } from "drizzle-orm";
 import { createEnterprise } from "@/lib/backend/admin/commands";
 import { getDb } from "@/lib/backend/db/client";
 import { socialAccounts, users } from "@/lib/backend/db/schema";
-import { call, lastCodeFor, type Backend, mailIds, OPEN_TIMEOUT, proveStepUp, registerUser, startBackend, stopBackend, ticketFor } from "./support/harness";
-import { decideAtProvider, newBrowser, returnFromProvider, socialEnv, socialRoundTrip, startProviders, startSignIn, stopProviders, type Providers } from "./support/social";
+import { call, lastCodeFor, mailIds, proveStepUp, registerUser, ticketFor } from "./support/harness";
+import { decideAtProvider, newBrowser, returnFromProvider, socialRoundTrip, startSignIn, socialBackendPerTest } from "./support/social";
 import { subjectFor } from "../support/oidc-provider";
 
 /**
@@ -11,24 +11,7 @@ import { subjectFor } from "../support/oidc-provider";
  * did not verify, connecting from account security and disconnecting, and the rules that hold
  * even when requests race.
  */
-let providers: Providers | undefined;
-let backend: Backend | undefined;
-
-function provider(): Providers {
-  if (!providers) throw new Error("providers not started");
-  return providers;
-}
-
-beforeAll(async () => {
-  providers = await startProviders();
-}, OPEN_TIMEOUT);
-afterAll(async () => {
-  await stopProviders(providers);
-});
-beforeEach(async () => {
-  backend = await startBackend(socialEnv(provider()));
-}, OPEN_TIMEOUT);
-afterEach(stopBackend);
+const { provider, backend } = socialBackendPerTest();
 
 async function providersOf(token: string): Promise<Record<string, boolean>> {
   const list = (await call("GET", "/v1/user/oauth/list", { token })).data as { providers: Array<{ channel: string; connected: boolean }> };
@@ -75,7 +58,7 @@ describe("the connection screen", () => {
     for (let i = 0; i < 5; i++) expect((await confirm({ ticket: first, method: "password", password: `wrong-${i}` })).code).toBe(20206);
     // the account's password wait applies here as at sign-in; after it the ticket has no try left
     expect(await confirm({ ticket: first, method: "password", password: "coder-pass1" })).toMatchObject({ status: 429, code: 10004 });
-    backend?.advance(31);
+    backend()?.advance(31);
     expect(await confirm({ ticket: first, method: "password", password: "coder-pass1" })).toMatchObject({ code: 20306 });
 
     const second = (await socialRoundTrip(provider(), newBrowser(), "facebook", { identity: { email: "coder@example.com" } })).searchParams.get("lt") ?? "";

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/backend/db/client";
 import { sessions, signInFailures } from "@/lib/backend/db/schema";
-import { call, fromIp, lastCodeFor, mailIds, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, ticketFor, type Backend } from "./support/harness";
-import { newBrowser, socialEnv, socialRoundTrip, startProviders, stopProviders, type Providers } from "./support/social";
+import { call, fromIp, lastCodeFor, mailIds, registerUser, ticketFor } from "./support/harness";
+import { newBrowser, socialRoundTrip, socialBackendPerTest } from "./support/social";
 import { secondStep, ticketOf, totpCode, turnOnTwoStep } from "./support/two-step";
 
 /**
@@ -12,24 +12,7 @@ import { secondStep, ticketOf, totpCode, turnOnTwoStep } from "./support/two-ste
  * did not verify, a native app's provider token) opens no session and connects nothing before
  * the second step, and that step's ticket is counted like every held sign-in's.
  */
-let providers: Providers | undefined;
-let backend: Backend | undefined;
-
-function provider(): Providers {
-  if (!providers) throw new Error("providers not started");
-  return providers;
-}
-
-beforeAll(async () => {
-  providers = await startProviders();
-}, OPEN_TIMEOUT);
-afterAll(async () => {
-  await stopProviders(providers);
-});
-beforeEach(async () => {
-  backend = await startBackend(socialEnv(provider()));
-}, OPEN_TIMEOUT);
-afterEach(stopBackend);
+const { provider, backend } = socialBackendPerTest();
 
 const DEVICE = "device-browser-0123456789abcdef";
 const LAPTOP = { "x-device-id": DEVICE };
@@ -38,7 +21,7 @@ const OTHER = { "x-device-id": "device-other-0123456789abcdef0" };
 const DH = createHash("sha256").update(DEVICE).digest("hex");
 
 function later(seconds = 30): void {
-  backend?.advance(seconds);
+  backend()?.advance(seconds);
 }
 
 async function liveSessions(uid: string) {

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { servicesApp } from "@/lib/backend/http/app";
 import { forgetProviderMetadata } from "@/lib/backend/social/providers";
 import { TestProvider, type ConsentIdentity } from "../../support/oidc-provider";
-import type { BackendEnv } from "./harness";
+import { OPEN_TIMEOUT, startBackend, stopBackend, type Backend, type BackendEnv } from "./harness";
 
 /**
  * Social sign-in against real OpenID Connect providers on loopback (tests/support/oidc-provider.ts),
@@ -142,4 +142,29 @@ export async function socialRoundTrip(
   expect(started.status).toBe(302);
   const answer = await decideAtProvider(providers[channel], started.headers.get("location") ?? "", options.decision ?? "allow", options.identity);
   return returnFromProvider(browser, answer);
+}
+
+/**
+ * The setup of a social test file: the three providers once for the file, and before each test
+ * a fresh backend that trusts them. Returns getters for both (the backend's clock is moved with
+ * `backend()?.advance(seconds)`).
+ */
+export function socialBackendPerTest(): { provider: () => Providers; backend: () => Backend | undefined } {
+  let providers: Providers | undefined;
+  let backend: Backend | undefined;
+  const provider = () => {
+    if (!providers) throw new Error("providers not started");
+    return providers;
+  };
+  beforeAll(async () => {
+    providers = await startProviders();
+  }, OPEN_TIMEOUT);
+  afterAll(async () => {
+    await stopProviders(providers);
+  });
+  beforeEach(async () => {
+    backend = await startBackend(socialEnv(provider()));
+  }, OPEN_TIMEOUT);
+  afterEach(stopBackend);
+  return { provider, backend: () => backend };
 }
