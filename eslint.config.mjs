@@ -24,6 +24,19 @@ const config = [
       "no-restricted-imports": ["error", { patterns: [{ group: ["@/app/*", "**/app/*"], message: "Put shared code in lib/ (lib/actions, lib/loaders); components and lib never import from app/." }] }],
     },
   },
+  {
+    // A flaky test must fail: no retries (Playwright's `retries`, jest's retryTimes) and no fixed
+    // sleeps in browser tests (wait on the response, event or state itself).
+    files: ["tests/**", "playwright.config.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "Property[key.name='retries']", message: "No test retries: a flaky test is fixed, not retried." },
+        { selector: "CallExpression[callee.property.name='retryTimes']", message: "No test retries: a flaky test is fixed, not retried." },
+        { selector: "CallExpression[callee.property.name='waitForTimeout']", message: "No fixed sleeps: wait for the response, event or state itself." },
+      ],
+    },
+  },
   { ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "bench/baseline/.next/**"] },
 ];
 
