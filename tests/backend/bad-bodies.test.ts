@@ -178,7 +178,18 @@ test("a malformed multipart upload to /v1/user/headpic → 10001, the avatar unc
 });
 
 test("a client that gives up mid-upload is one warning line without a stack; a real fault keeps its stack (http.test)", async () => {
-  const { lines } = await captureLog(async () => {
+  const { lines } = await captureLog(async (heard) => {
+    // the server has the request (its headers and the start of its body) and is reading the rest
+    const server = remote.server.server;
+    if (!(server instanceof http.Server)) throw new Error("the services serve HTTP/1.1 here");
+    const arrived = new Promise<void>((resolve) => {
+      const onRequest = (request: http.IncomingMessage) => {
+        if (request.socket.remoteAddress !== "127.0.0.6") return;
+        server.off("request", onRequest);
+        resolve();
+      };
+      server.on("request", onRequest);
+    });
     const socket = await new Promise<import("node:net").Socket>((resolve) => {
       const request = http.request({
         host: "127.0.0.1",
@@ -194,10 +205,10 @@ test("a client that gives up mid-upload is one warning line without a stack; a r
       request.write(`--xyz\r\nContent-Disposition: form-data; name="headpic"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
       request.write(Buffer.alloc(256 * 1024, 1));
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await arrived;
     socket.destroy();
-    // the server notices the closed socket while it reads the body
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // the server notices the closed socket while it reads the body, and says so
+    await heard((line) => line.msg === "client closed the request");
   }, "warn");
   const aborted = lines.filter((line) => line.msg === "client closed the request");
   expect(aborted).toEqual([expect.objectContaining({ level: 40, route: "/v1/user/headpic", status: 499 })]);
