@@ -86,7 +86,9 @@ test("the host's reload reloads the portal; a message from another origin or a m
     Object.assign(window, { marker: "before", starts, heard });
   }, [new URL(HOST_SITE_URL).origin, new URL(FOREIGN_SITE_URL).origin]);
 
-  // a foreign frame on the host page posts a well-formed reload at the portal's exact origin
+  // a foreign frame on the host page posts a well-formed reload at the portal's exact origin,
+  // once its page (a script that listens) is there to be told
+  await expect(page.frameLocator("#foreign").locator("script")).toHaveCount(1);
   await page.evaluate((foreign) => (document.getElementById("foreign") as HTMLIFrameElement).contentWindow?.postMessage("fire", foreign), new URL(FOREIGN_SITE_URL).origin);
   // the host itself posts malformed ones
   await page.evaluate((origin) => {
