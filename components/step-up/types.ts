@@ -5,3 +5,12 @@ export type StepUpPage = { lang: string; query: string; business: boolean };
 
 /** What the emailed-code way needs (accounts without a password): the address and the human verification. */
 export type StepUpContext = { page: StepUpPage; email: string; verification: VerificationSetup };
+
+/** What the step-up dialog hands a way of proving it does not build in itself. */
+export type StepUpMethodProps = {
+  page: StepUpPage;
+  /** the proof is recorded on the session (the method's own action called recordProof): the dialog closes and the change is tried again */
+  onProven: () => void;
+  /** a translated message to show in the dialog, or null to clear it */
+  onError: (message: string | null) => void;
+};

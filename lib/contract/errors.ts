@@ -1,7 +1,9 @@
 /**
  * The error codes the reference services return and the portal understands.
  * Every code has a translated message under `errors.<code>` in messages/*.json,
- * so the portal never shows server-side English text to a user.
+ * so the portal never shows server-side English text to a user, and the services'
+ * own `message` in English and Chinese in error-messages.ts (for native apps and
+ * direct callers, in the language of their `lang` header).
  *
  * | code  | name                  | HTTP | meaning                                               |
  * |-------|-----------------------|------|-------------------------------------------------------|
@@ -150,6 +152,15 @@ export const ErrorCode = {
 export type ErrorCodeName = keyof typeof ErrorCode;
 export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
 
+/** The languages the services answer in (the `lang` request header: zh, else en). */
+export type MessageLang = "en" | "zh";
+
+/**
+ * The services' `message` for every code, in both languages: a `Record` over every code, so a
+ * code added to `ErrorCode` without its texts does not compile. The table itself is
+ * error-messages.ts (its own module, like http-status.ts: browsers need the codes, never it).
+ */
+export type ErrorMessages = { readonly [code in ErrorCodeValue]: Readonly<Record<MessageLang, string>> };
 
 const known = new Set<number>(Object.values(ErrorCode));
 

@@ -123,6 +123,9 @@ test("--help prints the commands; an unknown command → exit 2", async () => {
   const help = await run("--help");
   expect(help.code).toBe(0);
   for (const command of ["enterprise:create", "user:restrict", "user:ban", "user:unban", "ip:ban", "ip:unban", "failures"]) expect(help.out).toContain(command);
+  // the commands go through a running portal (docs/operators.md): nobody is told to stop it
+  expect(help.out).toContain("goes through the running portal");
+  expect(help.out).not.toMatch(/stop\s+the\s+portal/i);
   expect(await run("launch")).toMatchObject({ code: 2, err: expect.stringContaining("Unknown command: launch") });
   expect((await run()).code).toBe(2);
 });

@@ -29,9 +29,10 @@ export type { AdminIo } from "./io";
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
-Operator commands of the passport services. They work directly on the database
-(DATA_DIR or DATABASE_URL). With the embedded database (no DATABASE_URL) stop the
-portal first: one process at a time may open it.
+Operator commands of the passport services. They work on the database of DATA_DIR
+or DATABASE_URL. With the embedded database (no DATABASE_URL) only one process may
+open it: while the portal runs, a command goes through the running portal, which
+runs it and hands back its output.
 
 Commands:
   enterprise:create --account ID --email EMAIL --name NAME [--json]
