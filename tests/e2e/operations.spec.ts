@@ -48,7 +48,8 @@ test("probes, metrics for operators only, and a drain on SIGTERM that loses no r
     const underWay = slowPost(OPERATIONS_PORT, "/v1/login", JSON.stringify({ email: "nobody-here@example.test", password: "Not-the-password-1" }));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const signalled = Date.now();
-    process.kill(server.pid, "SIGTERM");
+    // to the whole process group, as systemd sends it
+    server.signal("SIGTERM");
     await expect.poll(async () => (await request.get(`${base}/readyz`)).status(), { timeout: 1_000, intervals: [50] }).toBe(503);
     expect(Date.now() - signalled).toBeLessThan(1_000);
     // still serving during the drain
@@ -59,5 +60,7 @@ test("probes, metrics for operators only, and a drain on SIGTERM that loses no r
     expect(await server.stop()).toBe(0);
   }
   expect(server.output()).toContain("draining: /readyz answers 503");
+  expect(server.output()).toContain(`"msg":"the services' database is closed"`);
+  expect(server.output()).toContain('"msg":"stopped"');
   expect(server.output()).not.toContain(TOKEN);
 });
