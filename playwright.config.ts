@@ -70,13 +70,13 @@ export const PROD_URL = `http://127.0.0.1:${PROD_PORT}`;
  */
 const TEST_RUN_ENV = { IP_LIMIT_EXEMPT: "127.0.0.1", ALTCHA_COST: "200", ALTCHA_MAX_COUNTER: "300" };
 /**
- * Every portal of the run is the portal's own server (server.ts, what `npm start` runs) on the
- * production build: quiet logs, `localhost` resolving to 127.0.0.1, the tests' address. The main
+ * Every portal of the run is the portal's own server (`.next/portal-server.js`, built from
+ * server.ts: what `npm start` runs) on the production build: quiet logs, `localhost` resolving to 127.0.0.1, the tests' address. The main
  * portals bind 127.0.0.1, the embeddable one `localhost` (its sibling site is localhost);
  * tests/e2e/server.spec.ts signs in under each way of binding.
  */
 const SERVER_ENV = { NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn", NODE_OPTIONS: "--dns-result-order=ipv4first" };
-const serve = (host: string, port: number) => `node --import tsx server.ts -H ${host} -p ${port}`;
+const serve = (host: string, port: number) => `node .next/portal-server.js -H ${host} -p ${port}`;
 /**
  * Messages, announcements and analytics (+40, +41): a throwaway PostgreSQL and a portal on it,
  * so the operator commands those tests run (publishing, counting) work while the portal serves.

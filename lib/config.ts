@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizeCookieDomain } from "@/lib/contract/cookie-sync";
 import { NATIVE_BRIDGE_ORIGIN } from "@/lib/contract/native-bridge";
+import { objectStorePublicUrl } from "@/lib/contract/object-store";
 
 /**
  * The portal's whole environment, parsed once per process (and once in the Edge middleware's
@@ -56,6 +57,12 @@ const envSchema = z.object({
     z.array(origin),
   ),
   IMAGE_HOSTS: list(),
+  // the services' S3 bucket, read here only for where browsers load avatars from (the services check it in full)
+  S3_BUCKET: text(),
+  S3_REGION: text(),
+  S3_ENDPOINT: z.preprocess(blank, z.url({ error: "expected a URL" }).optional()),
+  S3_PUBLIC_URL: z.preprocess(blank, z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional()),
+  S3_FORCE_PATH_STYLE: text(),
   SESSION_SECRET: z.preprocess(blank, z.string().min(32, { error: "expected at least 32 characters" }).optional()),
   CAPTCHA_PROVIDER: z.preprocess(
     (value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : "altcha"),
@@ -129,6 +136,8 @@ export type PortalConfig = {
   webauthnRelatedOrigins: readonly string[];
   /** hosts the launch image `img` may come from, besides the portal's own /images/ */
   imageHosts: readonly string[];
+  /** the origin browsers load avatars from when the services keep them in S3 (S3_PUBLIC_URL or the bucket's address), else null */
+  objectStoreOrigin: string | null;
   /** the key of the sealed session-check cookie (iron-session) */
   sessionSecret: string | null;
   /** which human verification the pages load (the same CAPTCHA_PROVIDER/REGION the services read) */
@@ -204,6 +213,11 @@ function read(): PortalConfig {
     EMBED_ALLOWED_ORIGINS: process.env.EMBED_ALLOWED_ORIGINS,
     WEBAUTHN_RELATED_ORIGINS: process.env.WEBAUTHN_RELATED_ORIGINS,
     IMAGE_HOSTS: process.env.IMAGE_HOSTS,
+    S3_BUCKET: process.env.S3_BUCKET,
+    S3_REGION: process.env.S3_REGION,
+    S3_ENDPOINT: process.env.S3_ENDPOINT,
+    S3_PUBLIC_URL: process.env.S3_PUBLIC_URL,
+    S3_FORCE_PATH_STYLE: process.env.S3_FORCE_PATH_STYLE,
     SESSION_SECRET: process.env.SESSION_SECRET,
     CAPTCHA_PROVIDER: process.env.CAPTCHA_PROVIDER,
     REGION: process.env.REGION,
@@ -234,6 +248,7 @@ function read(): PortalConfig {
     embedAllowedOrigins: env.EMBED_ALLOWED_ORIGINS,
     webauthnRelatedOrigins: env.WEBAUTHN_RELATED_ORIGINS,
     imageHosts: env.IMAGE_HOSTS,
+    objectStoreOrigin: objectStoreOrigin(env),
     sessionSecret: env.SESSION_SECRET ?? null,
     captchaProvider: env.CAPTCHA_PROVIDER === "regional" ? (env.REGION === "cn" ? "aliyun" : "recaptcha") : env.CAPTCHA_PROVIDER,
     region: env.REGION ?? null,
@@ -255,6 +270,14 @@ function read(): PortalConfig {
     nativeBridgeOrigin: NATIVE_BRIDGE_ORIGIN,
     adminBasePath: env.ADMIN_BASE_PATH,
   };
+}
+
+/** The origin of the bucket's public address (lib/contract/object-store.ts), when the services store files in S3. */
+function objectStoreOrigin(env: z.output<typeof envSchema>): string | null {
+  if (!env.S3_BUCKET) return null;
+  const forcePathStyle = ["1", "true", "yes", "on"].includes((env.S3_FORCE_PATH_STYLE ?? "").toLowerCase());
+  const address = { bucket: env.S3_BUCKET, region: env.S3_REGION ?? "us-east-1", endpoint: env.S3_ENDPOINT ?? null, forcePathStyle, publicUrl: env.S3_PUBLIC_URL ?? null };
+  return new URL(objectStorePublicUrl(address)).origin;
 }
 
 let cached: PortalConfig | null = null;

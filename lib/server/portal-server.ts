@@ -11,7 +11,7 @@ import { refusalBody } from "@/lib/security/refusal-body";
 import { isDraining } from "./draining";
 import { OutageAwareResponse, withOutageStatus } from "./outage-response";
 import { answerMetrics, observeRequest } from "./metrics";
-import { answerProbe, type ServicesCheck } from "./probes";
+import { answerProbe, instanceReadiness, type ServicesCheck } from "./probes";
 import type { ServerSettings } from "./settings";
 
 /**
@@ -50,6 +50,7 @@ export async function startPortalServer({ dir, hostname, port, settings, service
   const config = portalConfig();
   const options: IncomingOptions = { trustProxy: config.trustProxyHops > 0, pageHeaders: pageHeadersByRequest(config) };
   const actionIds = readActionIds(path.join(dir, ".next"));
+  const readiness = instanceReadiness(servicesCheck);
   let handle: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | null = null;
   let prepared: (ready: Promise<void>) => void = () => undefined;
   // requests that arrive while Next is starting wait for it
@@ -58,7 +59,7 @@ export async function startPortalServer({ dir, hostname, port, settings, service
   const server = http.createServer({ IncomingMessage: CappedRequest, ServerResponse: OutageAwareResponse }, (request, response) => {
     observeRequest(request, response);
     // the probes and the metrics answer before anything else, Next's start included
-    if (answerProbe(request, response, servicesCheck) || answerMetrics(request, response, settings)) return;
+    if (answerProbe(request, response, readiness) || answerMetrics(request, response, settings)) return;
     // draining: each connection is closed after its answer, so a client (or the balancer) opens
     // its next one where it is still welcome
     if (isDraining()) response.setHeader("connection", "close");

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import fs from "node:fs";
-import net, { type AddressInfo } from "node:net";
+import net, { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
 import { OPEN_TIMEOUT, pgliteTemplate } from "./support/harness";
+import { ownPostgres, POSTGRES_BIN, type OwnPostgres } from "./support/own-postgres";
+import { TEST_DATABASE } from "./support/postgres";
 
 /**
  * The portal server's probes, metrics and drain (lib/server/probes.ts, metrics.ts, stop.ts), in a
@@ -23,12 +25,24 @@ beforeAll(async () => {
   await shutdownBackend();
 }, OPEN_TIMEOUT);
 const children: Run[] = [];
+let own: OwnPostgres | null = null;
 afterAll(async () => {
   // a child a failed test left running is stopped by its pid (jest would wait for it)
   for (const run of children) if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill("SIGKILL");
   await Promise.all(children.map((run) => run.exited));
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  await own?.remove();
 });
+
+/** A port nobody listens on right now (METRICS_PORT takes no 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 type Run = { child: ChildProcessByStdio<null, Readable, Readable>; stdout: string[]; exited: Promise<number | null>; port: number };
 
@@ -139,6 +153,37 @@ onPglite(
     expect(metrics.status).toBe(200);
     expect(metrics.body).toContain("# TYPE passport_http_requests_total counter");
     expect((await get(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
+    portal.child.kill("SIGTERM");
+    expect(await portal.exited).toBe(0);
+  },
+  PROCESS_TIMEOUT,
+);
+
+// a PostgreSQL of this test's own, which it stops: the suite's PostgreSQL run only
+const postgresRun = TEST_DATABASE === "postgres" && POSTGRES_BIN !== null;
+
+(postgresRun ? test : test.skip)(
+  "once ready, readyz stays 200 through a database outage (shared by every instance) and names it; healthz too; the database is ok again after",
+  async () => {
+    own = await ownPostgres();
+    const portal = await start({ DATABASE_URL: own.url });
+    const base = `http://127.0.0.1:${portal.port}`;
+    expect(JSON.parse((await get(`${base}/readyz`)).body)).toEqual({ status: "ready", checks: { draining: false, database: "ok", redis: "none" } });
+
+    await own.stop();
+    const during = await get(`${base}/readyz`);
+    expect(during.status).toBe(200);
+    expect(JSON.parse(during.body)).toEqual({ status: "ready", checks: { draining: false, database: "unavailable", redis: "none" } });
+    expect(await get(`${base}/healthz`)).toEqual({ status: 200, body: '{"status":"ok"}' });
+
+    await own.start();
+    // the pool reconnects by itself: polled until the probe names the database ok again
+    let again = JSON.parse((await get(`${base}/readyz`)).body) as { checks?: { database?: string } };
+    for (let tries = 0; again.checks?.database !== "ok" && tries < 200; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      again = JSON.parse((await get(`${base}/readyz`)).body) as { checks?: { database?: string } };
+    }
+    expect(again).toEqual({ status: "ready", checks: { draining: false, database: "ok", redis: "none" } });
     portal.child.kill("SIGTERM");
     expect(await portal.exited).toBe(0);
   },

@@ -57,7 +57,8 @@ test("probes, metrics for operators only, and a drain on SIGTERM that loses no r
 
     const underWay = slowPost(OPERATIONS_PORT, "/v1/login", JSON.stringify({ email: "nobody-here@example.test", password: "Not-the-password-1" }));
     await underWay.arrived;
-    process.kill(server.pid, "SIGTERM");
+    // to the whole process group, as systemd sends it
+    server.signal("SIGTERM");
     // once the server has taken the signal (its line), the first /readyz is 503: it turned at once
     await expect.poll(() => server.output()).toContain("draining: /readyz answers 503");
     expect((await request.get(`${base}/readyz`)).status()).toBe(503);
@@ -70,5 +71,7 @@ test("probes, metrics for operators only, and a drain on SIGTERM that loses no r
     expect(await server.stop()).toBe(0);
   }
   expect(server.output()).toContain("draining: /readyz answers 503");
+  expect(server.output()).toContain(`"msg":"the services' database is closed"`);
+  expect(server.output()).toContain('"msg":"stopped"');
   expect(server.output()).not.toContain(TOKEN);
 });

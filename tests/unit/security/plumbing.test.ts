@@ -104,6 +104,7 @@ const config = (over: Partial<PortalConfig> = {}): PortalConfig => ({
   embedAllowedOrigins: [],
   webauthnRelatedOrigins: [],
   imageHosts: [],
+  objectStoreOrigin: null,
   sessionSecret: null,
   captchaProvider: "altcha",
   region: null,
