@@ -1,4 +1,4 @@
-import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
+import { call, fromIp, OPEN_TIMEOUT, outboxFiles, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
 import { newOperator, operatorHeaders, sessionOf } from "./support/console";
 
 /** The console's user search and the actions on a user, as the console calls them. */
@@ -77,6 +77,31 @@ test("ending a user's sessions signs them out at once; ban, unban; each action w
     ["user.ban", "fraud report 7", "ok"],
     ["user.end-sessions", "customer asked by phone", "ok"],
   ]);
+});
+
+test("a password-reset mail links to the configured public origin only: a link named by the caller is refused, the audit row holds the link", async () => {
+  const user = await registerUser("reset-mail@search.test");
+  const resetMails = () => outboxFiles("reset-mail@search.test").filter((file) => /重置您的密码|Reset your password/.test(file.text));
+  backend.reconfigure({ PUBLIC_ORIGIN: "https://passport.example.com" });
+  try {
+    const path = `/v1/admin/users/${user.uid}/password-reset`;
+    for (const page of ["https://evil.example/en/findpwd", "https://passport.example.com/en/findpwd"]) {
+      expect(await call("POST", path, { headers: support, body: { reason: "customer asked by phone", page } })).toMatchObject({ status: 400, code: 10001, data: { fields: ["page"] } });
+    }
+    expect(resetMails()).toEqual([]);
+
+    // the caller chooses the language, nothing else
+    expect(await call("POST", path, { headers: { ...support, lang: "zh" }, body: { reason: "customer asked by phone" } })).toMatchObject({ code: 0 });
+    const mails = resetMails();
+    expect(mails).toHaveLength(1);
+    const links = mails[0]?.text.match(/https?:\/\/\S+/g) ?? [];
+    expect(links).toEqual(["https://passport.example.com/zh/findpwd"]);
+
+    const log = await call("GET", `/v1/admin/audit?target=${user.uid}&action=user.password-reset-mail`, { headers: support });
+    expect(log.data?.list).toEqual([expect.objectContaining({ outcome: "ok", reason: "customer asked by phone", detail: { link: "https://passport.example.com/zh/findpwd" } })]);
+  } finally {
+    backend.reconfigure({ PUBLIC_ORIGIN: undefined });
+  }
 });
 
 test("a user's page shows what an operator needs and never a hash, code or token", async () => {

@@ -88,11 +88,11 @@ export function consoleUserRoutes(app: ServicesApp): void {
     createRoute({ method: "post", path: "/v1/admin/users/{id}/password-reset", tags, summary: "Mail the user the way to reset the password", security: OPERATOR, request: { params: idParam, body: json(passwordResetRequest) }, responses: ok(userActionResponse) }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { page, reason } = c.req.valid("json");
-      const lang = page.includes("/zh/") ? "zh" : "en";
+      const { reason } = c.req.valid("json");
       return reply(c, await audited(consoleCaller(c), "user.password-reset-mail", { type: "user", id }, reason, async () => {
-        await sendPasswordReset(id, page, lang);
-        return { result: { done: true as const } };
+        // the caller chooses at most the language (the lang header); the link is the services' own
+        const { link } = await sendPasswordReset(id, c.var.lang);
+        return { result: { done: true as const }, detail: { link } };
       }));
     },
   );
