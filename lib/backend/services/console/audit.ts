@@ -13,8 +13,13 @@ import { registerPruner } from "../../maintenance/registry";
  */
 export type Actor = { operatorId: string | null; actor: string; ip: string | null };
 
-/** The command line, whether it runs on the database itself or through the running portal. */
-export const CLI_ACTOR: Actor = { operatorId: null, actor: "cli", ip: null };
+/**
+ * The command line, whether it runs on the database itself (no address: nobody called over the
+ * network) or through the running portal (the loopback address it came from).
+ */
+export function cliActor(ip: string | null): Actor {
+  return { operatorId: null, actor: "cli", ip };
+}
 
 export type AuditTarget = { type: string; id: string } | null;
 
