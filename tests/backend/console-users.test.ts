@@ -114,6 +114,19 @@ test("a user's page shows what an operator needs and never a hash, code or token
   expect((await call("GET", "/v1/admin/users/00000000-0000-4000-8000-000000000000", { headers: support })).status).toBe(404);
 });
 
+test("the audit filter refuses a day that does not exist with the analytics dashboard's code and message", async () => {
+  const analytics = await call("GET", "/v1/admin/analytics?from=2026-02-30&to=2026-03-01", { headers: support });
+  expect(analytics).toMatchObject({ status: 400, code: 10001, data: { error: "badDate", field: "from" } });
+  for (const [query, field] of [["from=2026-02-30", "from"], ["to=2026-13-01", "to"], ["from=2026-2-1", "from"]] as const) {
+    for (const path of ["/v1/admin/audit", "/v1/admin/audit/export"]) {
+      const reply = await call("GET", `${path}?${query}`, { headers: support });
+      expect(reply).toMatchObject({ status: 400, code: 10001, data: { error: "badDate", field } });
+      if (field === "from") expect(reply.message).toBe(analytics.message);
+    }
+  }
+  expect((await call("GET", "/v1/admin/audit?from=2026-02-28&to=2026-02-28", { headers: support })).code).toBe(0);
+});
+
 test("the audit log has no way to change or remove an entry", async () => {
   for (const method of ["PUT", "PATCH", "DELETE"]) {
     expect((await call(method, "/v1/admin/audit", { headers: support, body: {} })).status).toBe(404);

@@ -1,10 +1,11 @@
 import { and, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
-import type { AuditEntry, AuditOutcome, AuditQuery } from "@/lib/contract/admin/audit";
+import type { AuditEntry, AuditOutcome, AuditQuery, AuditRequestQuery } from "@/lib/contract/admin/audit";
 import { addSeconds, now } from "../../clock";
 import { getConfig } from "../../config";
 import { getDb } from "../../db/client";
 import { auditLog } from "../../db/schema";
 import { registerPruner } from "../../maintenance/registry";
+import { dayOf } from "../ops/input";
 
 /**
  * The audit log: every operator action, from the console and the command line, who did it,
@@ -51,6 +52,13 @@ export async function audit(
     outcome,
     detail: withoutSecrets(detail),
   });
+}
+
+/** The filter with its days checked as the analytics dashboard's are (dayOf: 2026-02-30 → badDate). */
+export function auditFilter(query: AuditRequestQuery): AuditQuery {
+  if (query.from !== undefined) dayOf(query.from, "from");
+  if (query.to !== undefined) dayOf(query.to, "to");
+  return query;
 }
 
 function startOf(day: string): Date {
