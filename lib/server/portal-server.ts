@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import next from "next";
 import { portalConfig } from "@/lib/config";
+import { answerMalformedRequest } from "@/lib/contract/malformed-request";
 import { portalLog } from "@/lib/log";
 import { calledActionId, readActionIds } from "@/lib/security/action-ids";
 import { pageHeadersByRequest } from "@/lib/security/headers";
@@ -72,6 +73,9 @@ export async function startPortalServer({ dir, hostname, port, settings, service
     if (id !== null && request.headers[FORWARDED_ACTION] !== undefined) return refuseAction(request, response, "server action forwarded between pages");
     void ready.then(() => withOutageStatus(response, () => handle?.(request, response))).catch((error: unknown) => failed(request, response, error));
   });
+  // bytes that are not a request (e.g. a DELETE's body sent without a length) get the services'
+  // envelope (10001), not Node's empty 400
+  server.on("clientError", answerMalformedRequest);
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, () => resolve(server.address() as AddressInfo));

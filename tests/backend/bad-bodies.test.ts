@@ -215,3 +215,15 @@ test("a client that gives up mid-upload is one warning line without a stack; a r
   expect(JSON.stringify(lines)).not.toMatch(/"stack"/);
   expect(lines.filter((line) => line.level === 50)).toEqual([]);
 });
+
+test("a DELETE whose JSON body has no length (read as a second, malformed request) gets the envelope, not an empty 400", async () => {
+  // Node's own client sends a DELETE's body without Content-Length, as a careless caller would
+  const unframed = await rawRequest({ port: remote.server.port, localAddress: "127.0.0.2", method: "DELETE", path: "/v1/user/device/laptop", headers: { "content-type": "application/json", utoken: token }, body: '{"why":"gone"}' });
+  expect(unframed.status).toBe(400);
+  expect(unframed.headers["content-type"]).toBe("application/json");
+  expect(JSON.parse(unframed.text)).toEqual({ code: 10001, message: "Invalid request parameters." });
+  // with its length, the same body is a body, and the route answers as it does without one
+  const framed = await rawRequest({ port: remote.server.port, localAddress: "127.0.0.2", method: "DELETE", path: "/v1/user/device/laptop", headers: { "content-type": "application/json", "content-length": "14", utoken: token }, body: '{"why":"gone"}' });
+  expect(JSON.parse(framed.text)).toMatchObject({ code: expect.any(Number) });
+  expect(framed.status).not.toBe(400);
+});

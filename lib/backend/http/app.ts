@@ -43,8 +43,9 @@ function isClientAbort(error: unknown): boolean {
   return name === "AbortError" || code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE" || (error instanceof Error && error.message === "aborted");
 }
 
-function fieldsOf(issues: readonly { path: readonly PropertyKey[] }[], where: string): string[] {
-  return [...new Set(issues.map((issue) => issue.path.map(String).join(".") || where))];
+function fieldsOf(issues: readonly { path: readonly PropertyKey[]; keys?: readonly string[] }[], where: string): string[] {
+  // a field the schema does not have (a strict object) is named as the field it is
+  return [...new Set(issues.flatMap((issue) => (issue.keys?.length ? issue.keys.map((key) => [...issue.path, key]) : [issue.path]).map((path) => path.map(String).join(".") || where)))];
 }
 
 export function createServicesApp(): ServicesApp {
