@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import fs from "node:fs";
-import net, { createServer, type AddressInfo } from "node:net";
+import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -71,15 +71,6 @@ async function start(env: Record<string, string>): Promise<Run> {
   children.push(run);
   run.port = Number(await until(() => /ready (\d+)\n/.exec(stdout.join(""))?.[1]));
   return run;
-}
-
-/** A loopback port nobody listens on now (the system's pick): two runs on one machine do not collide. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 async function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
