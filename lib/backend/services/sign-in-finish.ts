@@ -1,6 +1,7 @@
+import { now } from "../clock";
 import { ErrorCode, ServiceError } from "../errors";
 import { backendMetrics } from "../metrics";
-import { provesDevice, satisfiesSecondStep, type FactorKind } from "./factor-kinds";
+import { provesDevice, satisfiesSecondStep, stepUpProofOf, type FactorKind } from "./factor-kinds";
 import type { SignInMethod } from "./failures";
 import { assertMaySignIn, forgetPasswordFailures } from "./protection";
 import { sendSecurityNotice } from "./security-notices";
@@ -23,7 +24,8 @@ import type { UserRow } from "./users";
  *                     (two-step-hold.ts); POST /v1/login/two-step comes back here with it
  *   3. what it adds   a social connection held for the second step is made now
  *   4. the session    device security's hold on a password alone (20109, session-open.ts); the
- *                     row (the login log) keeps the factors
+ *                     row (the login log) keeps the factors, and a multi-factor sign-in counts
+ *                     as a fresh step-up proof (step-up.ts)
  *   5. notices        a recovery code used mails a security notice
  *   6. metrics        passport_sign_ins_total by way in: ok, held (20901, 20109: a further step
  *                     was asked), refused (any answer the caller is told), error
@@ -75,7 +77,13 @@ async function finish(way: SignInMethod, proven: ProvenSignIn, client: ClientInf
 
   if (social?.linkId) await connectHeldLink(social.linkId, user);
 
-  const { token, session } = await openSession(user, client, remember, { deviceVerified: provesDevice(factors), socialChannel: social?.channel ?? null, factors });
+  const proofMethod = stepUpProofOf(factors);
+  const { token, session } = await openSession(user, client, remember, {
+    deviceVerified: provesDevice(factors),
+    socialChannel: social?.channel ?? null,
+    factors,
+    proof: proofMethod ? { at: now(), method: proofMethod } : null,
+  });
 
   if (proved.includes("recovery_code")) sendSecurityNotice(user, "recovery_codes_used", client);
   return { token, user, session, factors };
