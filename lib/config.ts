@@ -47,6 +47,7 @@ const envSchema = z.object({
   PORTAL_SERVICES_KEY: text(),
   COOKIE_DOMAIN: text(),
   COOKIE_HTTP_ONLY: z.preprocess(blank, z.enum(["true", "false"], { error: "expected true or false" }).default("true")),
+  SOCIAL_BIND_SESSION_TOKEN: z.preprocess(blank, z.enum(["true", "false"], { error: "expected true or false" }).default("false")),
   ALLOWED_REDIRECT_HOSTS: list(),
   EMBED_ALLOWED_ORIGINS: z.preprocess(
     (value) => (typeof blank(value) === "string" ? String(value).split(",").map((item) => item.trim()).filter(Boolean) : []),
@@ -157,6 +158,12 @@ export type PortalConfig = {
   /** the passport API as browsers reach it (social sign-in sends them there); null: the portal's own origin when the services are embedded, else PASSPORT_API_URL */
   passportApiPublicUrl: string | null;
   /**
+   * Connecting a provider (op=bind) sends the session token itself in the address (`ut`), as
+   * the older contract did, instead of a one-time bind ticket: only for an upstream passport API
+   * without POST /v1/oauth/bind-ticket (docs/social.md). Off, and refused, with the reference services.
+   */
+  socialBindSessionToken: boolean;
+  /**
    * Third-party-cookie mode (SPEC §4): after a sign-in the session cookie is also set on these
    * sibling sites, each by its own passport API on its domain: `visit` (subresource requests,
    * needs third-party cookies) or `redirect` (a chain of top-level hops ending where the user goes).
@@ -209,6 +216,7 @@ function read(): PortalConfig {
     PORTAL_SERVICES_KEY: process.env.PORTAL_SERVICES_KEY,
     COOKIE_DOMAIN: process.env.COOKIE_DOMAIN,
     COOKIE_HTTP_ONLY: process.env.COOKIE_HTTP_ONLY,
+    SOCIAL_BIND_SESSION_TOKEN: process.env.SOCIAL_BIND_SESSION_TOKEN,
     ALLOWED_REDIRECT_HOSTS: process.env.ALLOWED_REDIRECT_HOSTS,
     EMBED_ALLOWED_ORIGINS: process.env.EMBED_ALLOWED_ORIGINS,
     WEBAUTHN_RELATED_ORIGINS: process.env.WEBAUTHN_RELATED_ORIGINS,
@@ -236,6 +244,9 @@ function read(): PortalConfig {
     throw new Error(`${String(issue?.path[0] ?? "environment")}: ${issue?.message ?? "invalid"}`);
   }
   const env = parsed.data;
+  if (env.SOCIAL_BIND_SESSION_TOKEN === "true" && env.PASSPORT_API_URL === undefined) {
+    throw new Error("SOCIAL_BIND_SESSION_TOKEN: only for an upstream passport API without bind tickets (PASSPORT_API_URL); the reference services bind with a one-time ticket");
+  }
   return {
     port: env.PORT,
     publicOrigin: env.PUBLIC_ORIGIN ?? null,
@@ -263,6 +274,7 @@ function read(): PortalConfig {
     },
     socialProviders: env.REGION === "cn" ? [] : env.SOCIAL_PROVIDERS.filter((channel) => env.PASSPORT_API_URL !== undefined || hasSocialClient(channel)),
     passportApiPublicUrl: env.PASSPORT_API_PUBLIC_URL?.replace(/\/+$/, "") ?? null,
+    socialBindSessionToken: env.SOCIAL_BIND_SESSION_TOKEN === "true",
     cookieSync: {
       mode: env.COOKIE_SYNC_SITES.length === 0 ? "off" : (env.COOKIE_SYNC_MODE ?? "redirect"),
       sites: env.COOKIE_SYNC_SITES,

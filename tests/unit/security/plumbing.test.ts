@@ -115,6 +115,7 @@ const config = (over: Partial<PortalConfig> = {}): PortalConfig => ({
   analytics: { url: null, webAnalyticsId: null },
   socialProviders: [],
   passportApiPublicUrl: null,
+  socialBindSessionToken: false,
   cookieSync: { mode: "off", sites: [] },
   nativeBridgeOrigin: "http://127.0.0.1:9527",
   adminBasePath: "admin",
