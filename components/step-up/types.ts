@@ -5,3 +5,10 @@ export type StepUpPage = { lang: string; query: string; business: boolean };
 
 /** What the emailed-code way needs (accounts without a password): the address and the human verification. */
 export type StepUpContext = { page: StepUpPage; email: string; verification: VerificationSetup };
+
+/**
+ * What a guarded change does, in the words the step-up dialog says it with
+ * (`stepUp.actions.<action>` in messages/*.json): the user sees what they are confirming.
+ */
+export const STEP_UP_ACTIONS = ["addPasskey", "removePasskey", "disconnectSocial", "deviceSecurityOff", "twoStepOff", "newRecoveryCodes", "deleteAccount"] as const;
+export type StepUpAction = (typeof STEP_UP_ACTIONS)[number];
