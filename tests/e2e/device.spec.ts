@@ -65,7 +65,6 @@ test("with device security on, another browser signs in only with the code maile
 
   // Turning it off goes through the step-up like every guarded change: the one "Confirm it's
   // you" dialog, saying what the change does; a wrong password changes nothing.
-  const toggle = first.page.getByRole("switch", { name: d.switchLabel });
   await toggle.click();
   const stepUp = first.page.getByRole("dialog", { name: m.stepUp.title });
   await expect(stepUp).toHaveAccessibleDescription(m.stepUp.description.replace("{action}", m.stepUp.actions.deviceSecurityOff));

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { BASE_URL, EMBED_PORTAL_URL, HOST_SITE_URL, SIBLING_URL } from "../../playwright.config";
 import { registrationOptionsResponse } from "../../lib/contract/passkeys";
+import type { StepUpAction } from "../../components/step-up/types";
 import { SoftAuthenticator } from "../support/soft-authenticator";
 import { createAccount } from "./support/accounts";
 import { emailOfToken, expectLoginThenToken } from "./support/embed-screens";
@@ -43,9 +44,11 @@ async function autofillSwitch(page: Page): Promise<(on: boolean) => Promise<void
   };
 }
 
-async function confirmWithPassword(page: Page, lang: Lang): Promise<void> {
-  const dialog = page.getByRole("dialog", { name: messages[lang].stepUp.title });
-  await expect(dialog).toBeVisible();
+async function confirmWithPassword(page: Page, lang: Lang, action: StepUpAction): Promise<void> {
+  const s = messages[lang].stepUp;
+  const dialog = page.getByRole("dialog", { name: s.title });
+  // the dialog says what is being confirmed (adding is no lowering of security)
+  await expect(dialog).toHaveAccessibleDescription(s.description.replace("{action}", s.actions[action]));
   await dialog.getByLabel(messages[lang].stepUp.password, { exact: true }).fill(PASSWORD);
   await dialog.getByRole("button", { name: messages[lang].stepUp.confirm, exact: true }).click();
 }
@@ -67,14 +70,20 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await expect(section.getByText(p.empty)).toBeVisible();
     await section.getByLabel(p.nameLabel).fill("Laptop");
     await section.getByRole("button", { name: p.add }).click();
-    await confirmWithPassword(page, lang);
+    await confirmWithPassword(page, lang, "addPasskey");
     await expect(section.getByText(p.addedNotice.replace("{name}", "Laptop"))).toBeVisible();
     await expect(section.getByRole("listitem")).toHaveCount(1);
     await expectNoAxeViolations(page, `passkeys section (${lang})`);
 
-    // Rename in place, by keyboard.
-    await section.getByRole("button", { name: p.renameNamed.replace("{name}", "Laptop") }).click();
+    // Rename in place, by keyboard: Escape cancels and focus is back on "Rename"; Enter saves.
+    const renameLaptop = section.getByRole("button", { name: p.renameNamed.replace("{name}", "Laptop") });
+    await renameLaptop.click();
     const renamed = section.getByLabel(p.renameLabel);
+    await renamed.fill("Not this");
+    await renamed.press("Escape");
+    await expect(renamed).toBeHidden();
+    await expect(renameLaptop).toBeFocused();
+    await page.keyboard.press("Enter");
     await renamed.fill("Work laptop");
     await renamed.press("Enter");
     await expect(section.getByRole("listitem").first()).toContainText("Work laptop");
@@ -104,7 +113,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await page.goto(`${LOCAL}/${lang}/profile/security`);
     await section.getByRole("button", { name: p.removeNamed.replace("{name}", "Work laptop") }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: p.remove, exact: true }).click();
-    await confirmWithPassword(page, lang);
+    await confirmWithPassword(page, lang, "removePasskey");
     await expect(section.getByText(p.removedNotice.replace("{name}", "Work laptop"))).toBeVisible();
     await expect(section.getByText(p.empty)).toBeVisible();
   });
