@@ -14,3 +14,10 @@ export type StepUpMethodProps = {
   /** a translated message to show in the dialog, or null to clear it */
   onError: (message: string | null) => void;
 };
+
+/**
+ * What a guarded change does, in the words the step-up dialog says it with
+ * (`stepUp.actions.<action>` in messages/*.json): the user sees what they are confirming.
+ */
+export const STEP_UP_ACTIONS = ["addPasskey", "removePasskey", "disconnectSocial", "deviceSecurityOff", "twoStepOff", "newRecoveryCodes", "deleteAccount"] as const;
+export type StepUpAction = (typeof STEP_UP_ACTIONS)[number];

@@ -21,6 +21,7 @@ import {
   ticketFor,
   type Backend,
 } from "./support/harness";
+import { addPasskey, proveWithPassword, SoftAuthenticator } from "./support/passkeys";
 
 /**
  * A password set any way (change, reset, a social-only account's first password, the enterprise
@@ -115,6 +116,30 @@ test("without a known device or place the notice says so; a social-only account'
   expect(mail).toContain("Device: unknown\n");
   expect(mail).toContain("Where (approximate): unknown\n");
   expectNoSecrets(mail, [token, captcha, nonce, "Laser-First-3"]);
+});
+
+test("a removed passkey: a notice in the request's language; a refused removal sends none", async () => {
+  const email = "notice-passkey@example.com";
+  const { utoken } = await registerUser(email);
+  // this backend's passkeys belong to its PUBLIC_ORIGIN
+  const added = await addPasskey(utoken, new SoftAuthenticator("https://passport.example.com"));
+  expect(added.code).toBe(0);
+  const id = String(added.data?.id);
+  const before = await mailIds(email);
+  const stranger = await registerUser("notice-passkey-stranger@example.com");
+  await proveWithPassword(stranger.utoken);
+  expect(await call("DELETE", `/v1/user/passkey/${id}`, { token: stranger.utoken, headers: browser("zh") })).toMatchObject({ code: 20705 });
+  expect(newMails(email, before)).toEqual([]);
+
+  expect(await call("DELETE", `/v1/user/passkey/${id}`, { token: utoken, headers: browser("zh") })).toMatchObject({ code: 0 });
+  const mails = newMails(email, before);
+  expect(mails).toHaveLength(1);
+  const mail = mails[0] ?? "";
+  expect(mail).toContain(`To: ${email}\nSubject: 您的账号删除了通行密钥\n`);
+  expect(mail).toContain(`您的账号 ${email} 删除了一个通行密钥，它已不能再用于登录。`);
+  expect(mail).toContain("设备：macOS · Chrome 131\n");
+  expect(mail).toContain("账号安全页面：https://passport.example.com/zh/profile/security\n");
+  expectNoSecrets(mail, [utoken, id]);
 });
 
 test("the enterprise first-password change links to the enterprise security page", async () => {

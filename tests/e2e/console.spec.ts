@@ -114,7 +114,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     // reset two-step (a lost phone): the offer goes, and the customer is mailed a security notice
     await act(page, t, "lost phone, ticket 4711", t.user.actions.resetTwoStep, t.user.actions.twoStepReset);
     await expect(page.getByRole("button", { name: t.user.actions.resetTwoStep })).toHaveCount(0);
-    const notice = lang === "en" ? "Our support turned two-step sign-in off" : "客服已为您关闭两步登录";
+    const notice = lang === "en" ? "Our support turned two-step sign-in off" : "客服已为您关闭两步验证";
     await expect.poll(async () => (await mailsTo(request, customerEmail)).map((mail) => mail.subject), { timeout: 30_000 }).toContain(notice);
 
     // the audit log has each of them, with who and why

@@ -47,10 +47,13 @@ for (const { lang, name, title } of CASES) {
       await expect(course.getByText(tr.preUse.progress.replace("{current}", String(i + 1)).replace("{total}", String(sections.length)), { exact: true })).toBeVisible();
       if (i < sections.length - 1) await course.getByRole("button", { name: tr.preUse.next }).click();
     }
-    await course.getByRole("button", { name: tr.preUse.complete }).click();
-    await expect(course.getByText(m.validation.trainingConfirm)).toBeVisible();
+    // "Complete training" waits for the tick, and says why
+    const completeButton = course.getByRole("button", { name: tr.preUse.complete });
+    await expect(completeButton).toBeDisabled();
+    await expect(completeButton).toHaveAccessibleDescription(m.validation.trainingConfirm);
     await course.getByLabel(tr.preUse.confirm).check();
-    await course.getByRole("button", { name: tr.preUse.complete }).click();
+    await expect(completeButton).toBeEnabled();
+    await completeButton.click();
     const done = course.getByRole("status").filter({ hasText: /(LS\d{4}-[0-9A-Z]{8})/ });
     await expect(done).toBeVisible();
     const certId = /(LS\d{4}-[0-9A-Z]{8})/.exec((await done.textContent()) ?? "")?.[1] ?? "";
