@@ -99,6 +99,8 @@ for (const [index, lang] of LANGS.entries()) {
 
     const row = page.getByRole("row").filter({ hasText: code });
     await expect(row).toBeVisible();
+    // (the history is below the redeem form: bring the row up, as a reader scrolls down to it)
+    await row.scrollIntoViewIfNeeded();
     // stacked: each of the five values on screen beside its name, nothing to scroll sideways to
     for (const name of [e.benefit, e.redeemedAt, e.expiresAt, e.status, e.codeColumn]) await expect(row.getByText(name, { exact: true })).toBeInViewport();
     await expect(row.getByText(code)).toBeInViewport();
