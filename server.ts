@@ -35,7 +35,9 @@ async function main(): Promise<void> {
   // the embedded services run in this process unless the passport API is another origin
   const embedded = portalConfig().upstream.passport === null;
   const servicesCheck = embedded ? await embeddedServicesCheck() : undefined;
-  const started = await startPortalServer({ dir: __dirname, hostname, port, settings, servicesCheck });
+  // the OpenID Provider lives with the services (docs/oidc.md)
+  const openIdProvider = embedded ? (await import("./lib/backend/oidc/mount")).providerRequestHandler() : undefined;
+  const started = await startPortalServer({ dir: __dirname, hostname, port, settings, servicesCheck, openIdProvider });
   const metricsServer = await startMetricsListener(settings);
   // `npm run admin` reaches the embedded database through this process (docs/operators.md)
   if (embedded) (await import("./lib/backend/admin/portal-channel")).openCliChannel(started.address);
