@@ -19,6 +19,7 @@ import { runMessageCommand, MESSAGE_USAGE } from "./message-cli";
 import { OPERATOR_USAGE, runOperatorCommand } from "./operator-cli";
 import { audit, CLI_ACTOR } from "../services/console/audit";
 import { dispatchTwoStep, TWO_STEP_USAGE } from "./two-step-cli";
+import { CLIENT_USAGE, dispatchClient } from "./client-cli";
 
 /**
  * `npm run admin -- <command>`: parses the arguments, runs a command of commands.ts and
@@ -52,6 +53,7 @@ ${TWO_STEP_USAGE}
 ${EXCHANGE_USAGE}
 ${MESSAGE_USAGE}
 ${OPERATOR_USAGE}
+${CLIENT_USAGE}
 
 Options:
   -h, --help          Show this help.`;
@@ -154,6 +156,7 @@ async function dispatch(command: string, args: string[], io: AdminIo): Promise<v
       if (await runMessageCommand(command, args, io)) return;
       if (await runOperatorCommand(command, args, io)) return;
       if (await dispatchTwoStep(command, args, io)) return;
+      if (await dispatchClient(command, args, io)) return;
       throw new UsageError(`Unknown command: ${command}`);
   }
 }
@@ -188,5 +191,12 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
  */
 async function auditCommand(command: string, args: string[], outcome: "ok" | "failed", why?: string): Promise<void> {
   const shown = args.slice(0, 20).map((arg) => arg.slice(0, 200));
-  await audit(CLI_ACTOR, `cli:${command}`, null, null, outcome, why ? { args: shown, why } : { args: shown });
+  await audit(CLI_ACTOR, `cli:${command}`, null, reasonGiven(args), outcome, why ? { args: shown, why } : { args: shown });
+}
+
+/** The operator's `--reason` (commands that change an account or a client ask for one), for the audit's reason column. */
+function reasonGiven(args: string[]): string | null {
+  const at = args.indexOf("--reason");
+  const value = at === -1 ? args.find((arg) => arg.startsWith("--reason="))?.slice("--reason=".length) : args[at + 1];
+  return value?.trim().slice(0, 500) || null;
 }

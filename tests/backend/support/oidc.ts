@@ -21,6 +21,10 @@ export async function listenProvider(): Promise<OidcServer> {
     response.writeHead(404, { "content-type": "text/plain" });
     response.end("not a provider path");
   });
+  // Idle connections stay open until the test closes the server: fetch (undici) keeps its own
+  // idle time by Date, which the harness holds still, so it would reuse a connection the server
+  // had dropped after its keep-alive time (ECONNRESET).
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
