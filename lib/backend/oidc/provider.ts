@@ -8,6 +8,7 @@ import { findAccount } from "./account";
 import { clientPolicy } from "./clients";
 import { errorPage, loggedOutPage, logoutPage, pageLang } from "./pages";
 import { issuer, OIDC_PREFIX, TTL } from "./settings";
+import { endPortalSessionOnLogout } from "./logout";
 import { loadSigningKeys } from "./signing-keys";
 
 /**
@@ -56,6 +57,8 @@ async function configuration(db: Db): Promise<Configuration> {
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"], acr: null, amr: null, auth_time: null, sid: null },
     scopes: ["openid", "offline_access", "email", "profile"],
     responseTypes: ["code"],
+    // said outright, so an app's library does not try them
+    discovery: { request_parameter_supported: false, request_uri_parameter_supported: false },
     clientAuthMethods: ["none", "client_secret_basic", "private_key_jwt"],
     clientDefaults: { grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], id_token_signed_response_alg: "ES256", token_endpoint_auth_method: "client_secret_basic" },
     enabledJWA: {
@@ -119,6 +122,7 @@ async function build(db: Db): Promise<OidcProvider> {
   const provider = new Provider(issuer(), await configuration(db));
   // behind the portal's server, which sets the issuer's scheme and host on every request (mount.ts)
   provider.proxy = true;
+  provider.use(endPortalSessionOnLogout);
   provider.on("server_error", (_ctx, error) => log().error({ event: "oidc server error", err: describeFault(error) }, "the OpenID Provider failed"));
   // a refused token or logout request is the caller's fault: one line without a stack
   const refused = (event: string) => (_ctx: unknown, error: Error) => log().info({ event: `oidc ${event}`, err: { type: error.name, message: error.message } }, "the OpenID Provider refused a request");

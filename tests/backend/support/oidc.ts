@@ -75,6 +75,8 @@ export class Browser {
   async request(url: string, init: { method?: string; body?: URLSearchParams; headers?: Record<string, string> } = {}): Promise<Response> {
     const target = new URL(url, this.origin);
     const headers = new Headers(init.headers);
+    // what a browser's navigation asks for: the provider answers errors as a page, not as JSON
+    if (!headers.has("accept")) headers.set("accept", "text/html,application/xhtml+xml,*/*;q=0.8");
     if (target.origin === this.origin && this.cookies.size > 0) headers.set("cookie", [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
     const response = await fetch(target, { method: init.method ?? (init.body ? "POST" : "GET"), body: init.body, headers, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) {
