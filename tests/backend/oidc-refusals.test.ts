@@ -43,6 +43,7 @@ async function expectErrorPage(response: Response, error: string, lang: "en" | "
   expect(response.status).toBe(400);
   expect(response.headers.get("location")).toBeNull();
   expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+  expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   const html = await response.text();
   expect(html).toContain(lang === "zh" ? "无法继续登录" : "This sign-in cannot continue");
   expect(html).toContain(`<code>${error}</code>`);

@@ -3,8 +3,8 @@ import { describeFault, log } from "../log";
 import { answerInteraction, INTERACTION_PATH } from "./interaction";
 import { errorPage, pageLang } from "./pages";
 import { oidcProvider } from "./provider";
-import { isProviderPath } from "./settings";
-import { issuer } from "./settings";
+import { isProviderPath, issuer } from "./settings";
+
 
 /**
  * The OpenID Provider in the portal's own server (lib/server/portal-server.ts hands it every
@@ -24,6 +24,15 @@ function pathnameOf(url: string | undefined): string {
   return end === -1 ? raw : raw.slice(0, end);
 }
 
+/**
+ * The provider's pages' policy, in place of the portal pages' one (lib/security/headers.ts): its
+ * forms end at an app (the sign-out confirmation's redirect to a registered post-logout URI, a
+ * form_post answer to a registered redirect URI), which the portal's `form-action 'self'` would
+ * block, so form-action is left open; scripts only by the hash oidc-provider adds for its one
+ * inline script; never framed.
+ */
+export const PROVIDER_CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
+
 function pinOrigin(request: IncomingMessage): void {
   const origin = new URL(issuer());
   request.headers.host = origin.host;
@@ -33,6 +42,7 @@ function pinOrigin(request: IncomingMessage): void {
 
 async function answer(request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> {
   pinOrigin(request);
+  response.setHeader("content-security-policy", PROVIDER_CSP);
   const { provider, callback } = await oidcProvider();
   const interaction = INTERACTION_PATH.exec(pathname);
   if (interaction?.[1] && request.method === "GET") return answerInteraction(provider, request, response, interaction[1]);
