@@ -9,6 +9,7 @@ import { clientPolicy } from "./clients";
 import { errorPage, loggedOutPage, logoutPage, pageLang } from "./pages";
 import { issuer, OIDC_PREFIX, TTL } from "./settings";
 import { endPortalSessionOnLogout } from "./logout";
+import { interactionPrompts } from "./portal-session-check";
 import { loadSigningKeys } from "./signing-keys";
 
 /**
@@ -92,7 +93,7 @@ async function configuration(db: Db): Promise<Configuration> {
         },
       },
     },
-    interactions: { url: (_ctx, interaction) => `${OIDC_PREFIX}/interaction/${interaction.uid}` },
+    interactions: { url: (_ctx, interaction) => `${OIDC_PREFIX}/interaction/${interaction.uid}`, policy: interactionPrompts() },
     loadExistingGrant,
     renderError: (ctx, out) => {
       log().info({ event: "oidc request refused", error: out.error, route: ctx.oidc?.route ?? null }, "the OpenID Provider refused a request");
