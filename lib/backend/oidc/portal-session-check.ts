@@ -21,6 +21,6 @@ async function portalSignInEnded(ctx: KoaContextWithOIDC): Promise<boolean> {
 
 export function interactionPrompts(): interactionPolicy.DefaultPolicy {
   const prompts = base();
-  prompts.get("login")?.checks.add(new Check("portal_signed_out", "the portal sign-in of this browser has ended", portalSignInEnded));
+  prompts.get("login")?.checks.add(new Check("portal_signed_out", "the portal sign-in of this browser has ended", "login_required", portalSignInEnded));
   return prompts;
 }
