@@ -12,6 +12,9 @@ import { portalSignIn } from "./account";
 export async function endPortalSessionOnLogout(ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
   await next();
   if (ctx.oidc?.route !== "end_session_confirm" || ctx.status !== 303 || !ctx.oidc.params?.logout) return;
-  const signedIn = await portalSignIn(ctx.req.headers);
-  if (signedIn) await endSession(signedIn.session.id);
+  // the account whose provider session just ended; the provider also ends a session by itself
+  // when another user has signed in to the portal meanwhile: that user's sign-in stays
+  const accountId = ctx.oidc.session?.accountId;
+  const signedIn = accountId ? await portalSignIn(ctx.req.headers) : null;
+  if (signedIn && signedIn.user.id === accountId) await endSession(signedIn.session.id);
 }
