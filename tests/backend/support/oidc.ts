@@ -100,13 +100,7 @@ export class Browser {
     let response = await this.request(url, init);
     for (let hop = 0; hop < 10; hop++) {
       const location = response.headers.get("location");
-      if (!location) {
-        // the provider's self-submitting form (the previous user's session ended first), as a browser runs it
-        const form = response.status === 200 ? await selfSubmittingForm(response) : null;
-        if (!form) return { response, location: null };
-        response = await this.request(form.action, { body: form.body });
-        continue;
-      }
+      if (!location) return { response, location: null };
       const next = new URL(location, this.origin);
       const providerPath = next.pathname.startsWith("/oidc/") || next.pathname.startsWith("/.well-known/");
       if (next.origin !== this.origin || !providerPath) return { response, location: next };
@@ -114,16 +108,6 @@ export class Browser {
     }
     throw new Error("too many redirects");
   }
-}
-
-async function selfSubmittingForm(response: Response): Promise<{ action: string; body: URLSearchParams } | null> {
-  const html = await response.clone().text();
-  if (!html.includes("document.forms[0].submit()")) return null;
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  if (!action) return null;
-  const body = new URLSearchParams();
-  for (const [, name = "", value = ""] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)) body.set(name, value);
-  return { action: action.replaceAll("&amp;", "&"), body };
 }
 
 export type Authorization = { url: URL; verifier: string; state: string; nonce: string };
@@ -152,7 +136,7 @@ export async function redeem(config: client.Configuration, callback: URL, starte
 
 /** A whole sign-in of a browser already signed in to the portal: the callback URL the app receives. */
 export async function signInThroughProvider(browser: Browser, started: Authorization): Promise<URL> {
-  const { location } = await browser.follow(started.url.href);
-  if (!location || !location.href.startsWith(CALLBACK)) throw new Error(`the provider did not send the browser back to the app: ${location?.href ?? "no redirect"}`);
+  const { location, response } = await browser.follow(started.url.href);
+  if (!location || !location.href.startsWith(CALLBACK)) throw new Error(`the provider did not send the browser back to the app: ${location?.href ?? `${response.status} ${(await response.text()).slice(0, 600)}`}`);
   return location;
 }
