@@ -8,10 +8,13 @@
  *   npm start                          every interface, PORT or 3000
  *   npm start -- -H 127.0.0.1 -p 3100  one address and port (as `next start -H … -p …`)
  *
- * Run by Node itself with tsx's loader (`node --import tsx server.ts`), not by the tsx command,
- * which runs the script in a child process and kills it when it does not confirm a relayed
- * signal within 30 ms (a busy machine): the graceful stop would be cut short, its log lines lost.
+ * Production runs plain JavaScript: `npm run build` bundles this file and the lib/ modules it
+ * imports into .next/portal-server.js (esbuild, packages left to node_modules), and `npm start`
+ * is `node .next/portal-server.js`. Nothing is transpiled at run time, so no helper process
+ * shares the server's process group: a terminal's Ctrl-C or systemd's stop, which signal the
+ * whole group, reach only this process, and its graceful stop runs to its last line.
  */
+import path from "node:path";
 import { parseArgs } from "node:util";
 
 async function main(): Promise<void> {
@@ -37,7 +40,8 @@ async function main(): Promise<void> {
   const servicesCheck = embedded ? await embeddedServicesCheck() : undefined;
   // the OpenID Provider lives with the services (docs/oidc.md)
   const openIdProvider = embedded ? (await import("./lib/backend/oidc/mount")).providerRequestHandler() : undefined;
-  const started = await startPortalServer({ dir: __dirname, hostname, port, settings, servicesCheck, openIdProvider });
+  // the built file lives in .next/: the project directory is the one above it
+  const started = await startPortalServer({ dir: path.resolve(__dirname, ".."), hostname, port, settings, servicesCheck, openIdProvider });
   const metricsServer = await startMetricsListener(settings);
   // `npm run admin` reaches the embedded database through this process (docs/operators.md)
   if (embedded) (await import("./lib/backend/admin/portal-channel")).openCliChannel(started.address);

@@ -131,7 +131,7 @@ export async function waitFor200(child: Child, port: number, pathname: string, s
 }
 
 /**
- * The portal as `npm start` runs it (its own server, server.ts). `prefix` runs it through another
+ * The portal as `npm start` runs it (its own server, built to .next/portal-server.js). `prefix` runs it through another
  * command that execs it, keeping its pid (`taskset -c 1`); `nodeArgs` go before the script
  * (the bench's query counter, bench/per-core/count-queries.mts).
  */
@@ -144,7 +144,7 @@ export async function startPortal(
 ): Promise<{ child: Child; seconds: number }> {
   const env = { ...baseEnv(), ...extra, PORT: String(port), DATA_DIR: dataDir, IP_LIMIT_EXEMPT: "127.0.0.1" };
   const since = performance.now();
-  const args = ["--import", "tsx", ...(options.nodeArgs ?? []), "server.ts", "-H", "localhost", "-p", String(port)];
+  const args = [...(options.nodeArgs ?? []), ".next/portal-server.js", "-H", "localhost", "-p", String(port)];
   const [command, ...prefixArgs] = [...(options.prefix ?? []), NODE_BIN, ...args];
   const child = start(name, command ?? NODE_BIN, [...prefixArgs], env);
   return { child, seconds: await waitFor200(child, port, "/en/login", since) };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizeCookieDomain } from "@/lib/contract/cookie-sync";
 import { NATIVE_BRIDGE_ORIGIN } from "@/lib/contract/native-bridge";
+import { objectStorePublicUrl } from "@/lib/contract/object-store";
 
 /**
  * The portal's whole environment, parsed once per process (and once in the Edge middleware's
@@ -46,6 +47,7 @@ const envSchema = z.object({
   PORTAL_SERVICES_KEY: text(),
   COOKIE_DOMAIN: text(),
   COOKIE_HTTP_ONLY: z.preprocess(blank, z.enum(["true", "false"], { error: "expected true or false" }).default("true")),
+  SOCIAL_BIND_SESSION_TOKEN: z.preprocess(blank, z.enum(["true", "false"], { error: "expected true or false" }).default("false")),
   ALLOWED_REDIRECT_HOSTS: list(),
   EMBED_ALLOWED_ORIGINS: z.preprocess(
     (value) => (typeof blank(value) === "string" ? String(value).split(",").map((item) => item.trim()).filter(Boolean) : []),
@@ -56,6 +58,12 @@ const envSchema = z.object({
     z.array(origin),
   ),
   IMAGE_HOSTS: list(),
+  // the services' S3 bucket, read here only for where browsers load avatars from (the services check it in full)
+  S3_BUCKET: text(),
+  S3_REGION: text(),
+  S3_ENDPOINT: z.preprocess(blank, z.url({ error: "expected a URL" }).optional()),
+  S3_PUBLIC_URL: z.preprocess(blank, z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional()),
+  S3_FORCE_PATH_STYLE: text(),
   SESSION_SECRET: z.preprocess(blank, z.string().min(32, { error: "expected at least 32 characters" }).optional()),
   CAPTCHA_PROVIDER: z.preprocess(
     (value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : "altcha"),
@@ -129,6 +137,8 @@ export type PortalConfig = {
   webauthnRelatedOrigins: readonly string[];
   /** hosts the launch image `img` may come from, besides the portal's own /images/ */
   imageHosts: readonly string[];
+  /** the origin browsers load avatars from when the services keep them in S3 (S3_PUBLIC_URL or the bucket's address), else null */
+  objectStoreOrigin: string | null;
   /** the key of the sealed session-check cookie (iron-session) */
   sessionSecret: string | null;
   /** which human verification the pages load (the same CAPTCHA_PROVIDER/REGION the services read) */
@@ -147,6 +157,12 @@ export type PortalConfig = {
   socialProviders: readonly string[];
   /** the passport API as browsers reach it (social sign-in sends them there); null: the portal's own origin when the services are embedded, else PASSPORT_API_URL */
   passportApiPublicUrl: string | null;
+  /**
+   * Connecting a provider (op=bind) sends the session token itself in the address (`ut`), as
+   * the older contract did, instead of a one-time bind ticket: only for an upstream passport API
+   * without POST /v1/oauth/bind-ticket (docs/social.md). Off, and refused, with the reference services.
+   */
+  socialBindSessionToken: boolean;
   /**
    * Third-party-cookie mode (SPEC §4): after a sign-in the session cookie is also set on these
    * sibling sites, each by its own passport API on its domain: `visit` (subresource requests,
@@ -200,10 +216,16 @@ function read(): PortalConfig {
     PORTAL_SERVICES_KEY: process.env.PORTAL_SERVICES_KEY,
     COOKIE_DOMAIN: process.env.COOKIE_DOMAIN,
     COOKIE_HTTP_ONLY: process.env.COOKIE_HTTP_ONLY,
+    SOCIAL_BIND_SESSION_TOKEN: process.env.SOCIAL_BIND_SESSION_TOKEN,
     ALLOWED_REDIRECT_HOSTS: process.env.ALLOWED_REDIRECT_HOSTS,
     EMBED_ALLOWED_ORIGINS: process.env.EMBED_ALLOWED_ORIGINS,
     WEBAUTHN_RELATED_ORIGINS: process.env.WEBAUTHN_RELATED_ORIGINS,
     IMAGE_HOSTS: process.env.IMAGE_HOSTS,
+    S3_BUCKET: process.env.S3_BUCKET,
+    S3_REGION: process.env.S3_REGION,
+    S3_ENDPOINT: process.env.S3_ENDPOINT,
+    S3_PUBLIC_URL: process.env.S3_PUBLIC_URL,
+    S3_FORCE_PATH_STYLE: process.env.S3_FORCE_PATH_STYLE,
     SESSION_SECRET: process.env.SESSION_SECRET,
     CAPTCHA_PROVIDER: process.env.CAPTCHA_PROVIDER,
     REGION: process.env.REGION,
@@ -222,6 +244,9 @@ function read(): PortalConfig {
     throw new Error(`${String(issue?.path[0] ?? "environment")}: ${issue?.message ?? "invalid"}`);
   }
   const env = parsed.data;
+  if (env.SOCIAL_BIND_SESSION_TOKEN === "true" && env.PASSPORT_API_URL === undefined) {
+    throw new Error("SOCIAL_BIND_SESSION_TOKEN: only for an upstream passport API without bind tickets (PASSPORT_API_URL); the reference services bind with a one-time ticket");
+  }
   return {
     port: env.PORT,
     publicOrigin: env.PUBLIC_ORIGIN ?? null,
@@ -234,6 +259,7 @@ function read(): PortalConfig {
     embedAllowedOrigins: env.EMBED_ALLOWED_ORIGINS,
     webauthnRelatedOrigins: env.WEBAUTHN_RELATED_ORIGINS,
     imageHosts: env.IMAGE_HOSTS,
+    objectStoreOrigin: objectStoreOrigin(env),
     sessionSecret: env.SESSION_SECRET ?? null,
     captchaProvider: env.CAPTCHA_PROVIDER === "regional" ? (env.REGION === "cn" ? "aliyun" : "recaptcha") : env.CAPTCHA_PROVIDER,
     region: env.REGION ?? null,
@@ -248,6 +274,7 @@ function read(): PortalConfig {
     },
     socialProviders: env.REGION === "cn" ? [] : env.SOCIAL_PROVIDERS.filter((channel) => env.PASSPORT_API_URL !== undefined || hasSocialClient(channel)),
     passportApiPublicUrl: env.PASSPORT_API_PUBLIC_URL?.replace(/\/+$/, "") ?? null,
+    socialBindSessionToken: env.SOCIAL_BIND_SESSION_TOKEN === "true",
     cookieSync: {
       mode: env.COOKIE_SYNC_SITES.length === 0 ? "off" : (env.COOKIE_SYNC_MODE ?? "redirect"),
       sites: env.COOKIE_SYNC_SITES,
@@ -255,6 +282,14 @@ function read(): PortalConfig {
     nativeBridgeOrigin: NATIVE_BRIDGE_ORIGIN,
     adminBasePath: env.ADMIN_BASE_PATH,
   };
+}
+
+/** The origin of the bucket's public address (lib/contract/object-store.ts), when the services store files in S3. */
+function objectStoreOrigin(env: z.output<typeof envSchema>): string | null {
+  if (!env.S3_BUCKET) return null;
+  const forcePathStyle = ["1", "true", "yes", "on"].includes((env.S3_FORCE_PATH_STYLE ?? "").toLowerCase());
+  const address = { bucket: env.S3_BUCKET, region: env.S3_REGION ?? "us-east-1", endpoint: env.S3_ENDPOINT ?? null, forcePathStyle, publicUrl: env.S3_PUBLIC_URL ?? null };
+  return new URL(objectStorePublicUrl(address)).origin;
 }
 
 let cached: PortalConfig | null = null;

@@ -1,7 +1,7 @@
 /**
- * Loaded by the bench into the portal's server (`node --import tsx --import <this> server.ts`),
- * never by the app: counts the SQL statements the server sends, and how many of them write
- * (INSERT, UPDATE, DELETE), by wrapping the two drivers' query functions: PGlite's (both of its
+ * Loaded by the bench into the portal's server (`node --import tsx --import <this>
+ * .next/portal-server.js`: tsx loads this file, the server is the built JavaScript), never by the
+ * app: counts the SQL statements the server sends, and how many of them write (INSERT, UPDATE, DELETE), by wrapping the two drivers' query functions: PGlite's (both of its
  * builds, and the `tx.query` of its transactions, which does not go through the prototype) and
  * node-postgres' `Client.prototype.query`. On SIGUSR2 it writes
  * `{ "seq": n, "statements": …, "writes": …, "tables": { "insert sessions": … } }` to BENCH_QUERY_COUNT_FILE, so the bench can read

@@ -77,7 +77,7 @@ async function databaseRun(kind: DatabaseKind, settings: PerCoreSettings, pinnin
     const countFile = path.join(dataDir, "query-counts.json");
     const counter = path.join(ROOT, "bench", "per-core", "count-queries.mts");
     log(`${database}: starting the portal on :${settings.port}${pinning.server ? ` pinned to CPU ${pinning.server}` : ""}`);
-    const portal = await startPortal(`portal (per core, ${database})`, settings.port, dataDir, { ...extra, BENCH_QUERY_COUNT_FILE: countFile }, { prefix: pinning.prefix, nodeArgs: ["--import", counter] });
+    const portal = await startPortal(`portal (per core, ${database})`, settings.port, dataDir, { ...extra, BENCH_QUERY_COUNT_FILE: countFile }, { prefix: pinning.prefix, nodeArgs: ["--import", "tsx", "--import", counter] });
     const pid = portal.child.process.pid ?? 0;
     const groups = [pid, ...(postgres?.child.process.pid ? [postgres.child.process.pid] : [])];
     const actionId = await signInActionId();

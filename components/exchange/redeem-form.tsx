@@ -17,7 +17,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { HumanVerification } from "@/components/verification/human-verification";
 import { applyFieldErrors } from "@/components/auth/form-errors";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
-import { dayOf } from "./history-table";
+import { dayOf } from "./history-rows";
 import type { ExchangePageRef } from "./use-history";
 
 type Props = { page: ExchangePageRef; email: string; verification: VerificationSetup };

@@ -65,7 +65,7 @@ export function DeleteAccountSection({ page, email, verification }: Props) {
   const onSubmit = handleSubmit(async (values) => {
     if (step.name !== "code") return;
     setFormError(null);
-    const result = await stepUp.guard(() => deleteAccountAction({ ...values, nonce: step.nonce }, page));
+    const result = await stepUp.guard(() => deleteAccountAction({ ...values, nonce: step.nonce }, page), "deleteAccount");
     if (result.ok) {
       await completeSignOut(result.redirect);
       return;

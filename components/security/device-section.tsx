@@ -14,7 +14,6 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { useStepUp } from "@/components/step-up/use-step-up";
 import type { VerificationSetup } from "@/lib/validation/verification";
-import { DeviceOffDialog } from "./device-off-dialog";
 import { KnownDeviceList } from "./known-device-list";
 import { Pagination } from "./pagination";
 import { SecuritySection } from "./section";
@@ -25,14 +24,14 @@ type Props = {
   page: SecurityPageRef;
   initial: DeviceSecurity | null;
   initialError: number | null;
-  /** the account's own address and whether it has a password: without one, off is proved by an emailed code (step-up) */
-  owner: { email: string; verification: VerificationSetup; passwordSet: boolean };
+  /** the account's own address and human verification, for the step-up dialog's emailed code */
+  owner: { email: string; verification: VerificationSetup };
 };
 
 /**
  * Device security: with the switch on, a sign-in from a browser this account has not used asks
- * for a code emailed to the account; switching it off asks for the current password (an account
- * without one proves itself with an emailed code, through the step-up dialog). Below it
+ * for a code emailed to the account; switching it off lowers the account's protection, so it goes
+ * through the step-up like every guarded change (a recent proof, else the step-up dialog). Below it
  * the known devices, a page at a time (/api/devices, like the login log), each of which can be
  * forgotten.
  */
@@ -49,29 +48,18 @@ export function DeviceSection({ page, initial, initialError, owner }: Props) {
   const [switching, setSwitching] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [askingOff, setAskingOff] = useState(false);
   const stepUp = useStepUp({ page, email: owner.email, verification: owner.verification });
 
   async function toggle(enabled: boolean) {
     setError(null);
     setNotice(null);
-    // off lowers the account's protection: the dialog asks for the password first, or, for an
-    // account without one, the services ask for a step-up proof (20113) and the step-up dialog an emailed code
-    if (!enabled && owner.passwordSet) return setAskingOff(true);
     setSwitching(true);
-    const result = await stepUp.guard(() => setDeviceSecurityAction({ enabled }, page));
+    // off without a recent proof is refused with 20113, which opens the step-up dialog
+    const result = await stepUp.guard(() => setDeviceSecurityAction({ enabled }, page), "deviceSecurityOff");
     setSwitching(false);
     if (!result.ok) return setError(text.action(result.error));
     await showSwitch(result.security.enabled);
     setNotice(t(enabled ? "turnedOn" : "turnedOff"));
-  }
-
-  async function turnOff(password: string): Promise<string | null> {
-    const result = await callAction(() => setDeviceSecurityAction({ enabled: false, password }, page));
-    if (!result.ok) return text.action(result.error);
-    await showSwitch(result.security.enabled);
-    setNotice(t("turnedOff"));
-    return null;
   }
 
   /** The switch shows the new state at once; the page of devices is read again (on adds this device). */
@@ -108,7 +96,6 @@ export function DeviceSection({ page, initial, initialError, owner }: Props) {
       >
         <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
       </Switch.Root>
-      <DeviceOffDialog open={askingOff} onOpenChange={setAskingOff} onConfirm={turnOff} />
       {stepUp.dialog}
     </div>
   );

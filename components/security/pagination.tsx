@@ -18,7 +18,7 @@ type Props = {
   label?: string;
 };
 
-/** Previous / next, "page x of y", the total and the 'items per page' choice (SPEC §9). */
+/** Previous / next, "page x of y", the total and the 'items per page' choice (SPEC §9); no label breaks inside (上一页 stays one line at 320 px). */
 export function Pagination({ page, pageSize, total, sizes, onPage, onPageSize, disabled = false, totalText, label }: Props) {
   const t = useTranslations("security.pagination");
   const sizeId = useId();
@@ -45,13 +45,13 @@ export function Pagination({ page, pageSize, total, sizes, onPage, onPageSize, d
         </label>
       </div>
       <div className="flex items-center gap-2">
-        <Button variant="secondary" className="h-9 px-3" disabled={disabled || page <= 1} onClick={() => onPage(page - 1)}>
+        <Button variant="secondary" className="h-9 shrink-0 whitespace-nowrap px-3" disabled={disabled || page <= 1} onClick={() => onPage(page - 1)}>
           {t("previous")}
         </Button>
-        <span aria-live="polite" className="min-w-20 text-center tabular-nums">
+        <span aria-live="polite" className="min-w-20 whitespace-nowrap text-center tabular-nums">
           {t("pageOf", { page, pages })}
         </span>
-        <Button variant="secondary" className="h-9 px-3" disabled={disabled || page >= pages} onClick={() => onPage(page + 1)}>
+        <Button variant="secondary" className="h-9 shrink-0 whitespace-nowrap px-3" disabled={disabled || page >= pages} onClick={() => onPage(page + 1)}>
           {t("next")}
         </Button>
       </div>

@@ -1,24 +1,27 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslations } from "next-intl";
 import { PASSKEY_NAME_MAX } from "@/lib/contract/passkey-rules";
 import type { PasskeyItem } from "@/lib/contract/passkeys";
-import type { ActionError, ActionResult } from "@/lib/session/action-result";
 import { removePasskeyAction, renamePasskeyAction } from "@/lib/actions/passkeys";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
+import type { StepUpGuard } from "@/components/step-up/use-step-up";
 import { ConfirmDialog } from "./confirm-dialog";
 import { LocalTime } from "./local-time";
 import { Badge } from "./section";
 import type { SecurityPageRef } from "./page-ref";
 
-type Guard = <T extends object>(run: () => Promise<ActionResult<T>>) => Promise<ActionResult<T> | { ok: false; error: ActionError }>;
-type Props = { item: PasskeyItem; page: SecurityPageRef; guard: Guard; onRenamed: (item: PasskeyItem) => void; onRemoved: () => void };
+type Props = { item: PasskeyItem; page: SecurityPageRef; guard: StepUpGuard; onRenamed: (item: PasskeyItem) => void; onRemoved: () => void };
 
-/** One passkey: its name, when it was added and last used; rename in place, remove after a confirmation (and a recent proof). */
+/**
+ * One passkey: its name, when it was added and last used; rename in place (Escape cancels, and
+ * focus goes back to "Rename" either way), remove after a confirmation (and a recent proof).
+ */
 export function PasskeyRow({ item, page, guard, onRenamed, onRemoved }: Props) {
   const t = useTranslations("passkeys");
   const text = useErrorText();
@@ -26,6 +29,25 @@ export function PasskeyRow({ item, page, guard, onRenamed, onRemoved }: Props) {
   const [name, setName] = useState(item.name);
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const focusAfter = useFocusAfterRender();
+
+  function stopEditing() {
+    setEditing(false);
+    focusAfter(() => renameButton.current);
+  }
+
+  function cancel() {
+    stopEditing();
+    setName(item.name);
+    setError(undefined);
+  }
+
+  function cancelOnEscape(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== "Escape" || pending) return;
+    event.preventDefault();
+    cancel();
+  }
 
   async function rename(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,12 +58,12 @@ export function PasskeyRow({ item, page, guard, onRenamed, onRemoved }: Props) {
     setPending(false);
     if (!result.ok) return setError(text.action(result.error));
     setError(undefined);
-    setEditing(false);
+    stopEditing();
     onRenamed(result.passkey);
   }
 
   async function remove(): Promise<string | null> {
-    const result = await guard(() => removePasskeyAction({ id: item.id }, page));
+    const result = await guard(() => removePasskeyAction({ id: item.id }, page), "removePasskey");
     if (!result.ok) return text.action(result.error);
     onRemoved();
     return null;
@@ -50,13 +72,13 @@ export function PasskeyRow({ item, page, guard, onRenamed, onRemoved }: Props) {
   if (editing) {
     return (
       <li className="py-3">
-        <form onSubmit={rename} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <form onSubmit={rename} onKeyDown={cancelOnEscape} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <Field label={t("renameLabel")} value={name} maxLength={PASSKEY_NAME_MAX + 1} error={error} autoFocus onChange={(event) => setName(event.target.value)} className="min-w-0 sm:flex-1" />
           <div className="flex gap-2">
             <Button type="submit" pending={pending} className="h-11">
               {t("save")}
             </Button>
-            <Button type="button" variant="secondary" className="h-11" onClick={() => { setEditing(false); setName(item.name); setError(undefined); }}>
+            <Button type="button" variant="secondary" className="h-11" onClick={cancel}>
               {t("cancel")}
             </Button>
           </div>
@@ -78,7 +100,7 @@ export function PasskeyRow({ item, page, guard, onRenamed, onRemoved }: Props) {
         {error ? <Alert tone="error" className="mt-2">{error}</Alert> : null}
       </div>
       <div className="flex shrink-0 gap-2">
-        <Button variant="secondary" className="h-9" onClick={() => setEditing(true)} aria-label={t("renameNamed", { name: item.name })}>
+        <Button ref={renameButton} variant="secondary" className="h-9" onClick={() => setEditing(true)} aria-label={t("renameNamed", { name: item.name })}>
           {t("rename")}
         </Button>
         <ConfirmDialog

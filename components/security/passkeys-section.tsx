@@ -51,7 +51,7 @@ export function PasskeysSection({ page, initial, error, email, verification }: P
     setMessage(null);
     setPending(true);
     try {
-      const options = await stepUp.guard(() => passkeyRegistrationOptionsAction(page));
+      const options = await stepUp.guard(() => passkeyRegistrationOptionsAction(page), "addPasskey");
       if (!options.ok) return setMessage({ tone: "error", text: text.action(options.error) });
       let response;
       try {

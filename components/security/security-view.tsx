@@ -45,7 +45,7 @@ export async function SecurityView({ data, lang, query, business }: Props) {
         page={page}
         initial={data.devices.data}
         initialError={data.devices.error}
-        owner={{ email: data.user.email, verification: data.verification, passwordSet: data.social.data?.passwordSet !== false }}
+        owner={{ email: data.user.email, verification: data.verification }}
       />
       <SocialSection page={page} initial={data.social.data} error={data.social.error} email={data.user.email} verification={data.verification} />
       {business ? (

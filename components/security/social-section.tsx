@@ -70,13 +70,13 @@ export function SocialSection({ page, initial, error, email, verification }: Pro
   }, []);
 
   async function disconnect(channel: string): Promise<string | null> {
-    const result = await stepUp.guard(() => unbindSocialAction({ channel }, page));
+    const result = await stepUp.guard(() => unbindSocialAction({ channel }, page), "disconnectSocial");
     if (result.ok) {
       setAccounts((current) => current && { ...current, providers: current.providers.map((item) => (item.channel === channel ? { ...item, connected: false, name: null } : item)) });
       setMessage({ tone: "success", text: t("disconnectedNotice", { provider: providerName(channel) }) });
       return null;
     }
-    if (result.error.code === ErrorCode.socialLastWayIn) {
+    if (result.error.code === ErrorCode.lastWayIn) {
       setMessage({ tone: "error", text: text.action(result.error), offerPassword: true });
       return null;
     }

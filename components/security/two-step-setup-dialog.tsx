@@ -22,6 +22,8 @@ type Props = {
   onOpenChange: (open: boolean) => void;
   /** two-step is on: the recovery codes to show once */
   onEnabled: (recoveryCodes: string[]) => void;
+  /** the control that opened it (opened without a Radix trigger, the dialog has none of its own to go back to) */
+  returnFocus: () => HTMLElement | null;
 };
 
 /** The secret in groups of four, as people read it out and type it. */
@@ -34,7 +36,7 @@ export function groupSecret(secret: string): string {
  * server) and as text to type in, then the app's first code. Nothing changes until that code is
  * right; closing the dialog leaves two-step off.
  */
-export function TwoStepSetupDialog({ page, open, onOpenChange, onEnabled }: Props) {
+export function TwoStepSetupDialog({ page, open, onOpenChange, onEnabled, returnFocus }: Props) {
   const t = useTranslations("twoStep.setup");
   const text = useErrorText();
   const [setup, setSetup] = useState<TotpSetupView | null>(null);
@@ -90,7 +92,15 @@ export function TwoStepSetupDialog({ page, open, onOpenChange, onEnabled }: Prop
     <DialogPrimitive.Root open={open} onOpenChange={change}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <DialogPrimitive.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+        <DialogPrimitive.Content
+          onCloseAutoFocus={(event) => {
+            // once two-step is on, its button is gone and the recovery codes have taken the focus
+            const opener = returnFocus();
+            if (!opener?.isConnected) return;
+            event.preventDefault();
+            opener.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <DialogPrimitive.Title className="text-lg font-semibold text-gray-900">{t("title")}</DialogPrimitive.Title>
           <DialogPrimitive.Description className="mt-1 text-sm text-muted">{t("description")}</DialogPrimitive.Description>
           <div className="mt-4 flex flex-col gap-4">

@@ -12,8 +12,7 @@ import { HumanVerification } from "@/components/verification/lazy";
 import { applyFieldErrors } from "@/components/auth/form-errors";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { useOwnEmailCode } from "@/components/security/use-own-email-code";
-import type { StepUpMethodProps } from "./extra-methods";
-import type { StepUpContext } from "./types";
+import type { StepUpContext, StepUpMethodProps } from "./types";
 
 /**
  * An account without a password proves with a code mailed to its own address: human verification

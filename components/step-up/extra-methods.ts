@@ -4,16 +4,10 @@ import type { ComponentType } from "react";
 import { lazyPart } from "@/components/ui/lazy-part";
 import type { StepUpMethod } from "@/lib/contract/step-up";
 import { PasskeyProof } from "./passkey-proof";
-import type { StepUpPage } from "./types";
+import type { StepUpMethodProps } from "./types";
 
-/** What the step-up dialog hands a way of proving it does not build in itself. */
-export type StepUpMethodProps = {
-  page: StepUpPage;
-  /** the proof is recorded on the session (the method's own action called recordProof): the dialog closes and the change is tried again */
-  onProven: () => void;
-  /** a translated message to show in the dialog, or null to clear it */
-  onError: (message: string | null) => void;
-};
+// the props live below every method (types.ts), so no method imports this list back
+export type { StepUpMethodProps } from "./types";
 
 /**
  * Ways of proving added by other features (a passkey button, an authenticator-app code). The

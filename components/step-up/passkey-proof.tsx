@@ -7,7 +7,7 @@ import { passkeyProofOptionsAction, proveWithPasskeyAction } from "@/lib/actions
 import { askForPasskey, passkeyCancelled, passkeyForbidden, passkeysUsable } from "@/lib/passkeys/browser";
 import { Button } from "@/components/ui/button";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
-import type { StepUpMethodProps } from "./extra-methods";
+import type { StepUpMethodProps } from "./types";
 
 /** Step-up with one of the account's passkeys (the browser's dialog); hidden where passkeys cannot be used. */
 export function PasskeyProof({ page, onProven, onError }: StepUpMethodProps) {

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/auth/password-field";
 import { applyFieldErrors } from "@/components/auth/form-errors";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
-import type { StepUpMethodProps } from "./extra-methods";
+import type { StepUpMethodProps } from "./types";
 
 /** The current password proves it is the owner; a wrong one is refused (and counted) by the services. */
 export function PasswordProof({ page, onProven, onError }: StepUpMethodProps) {

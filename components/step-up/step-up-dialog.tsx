@@ -12,9 +12,11 @@ import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { EmailCodeProof } from "./email-code-proof";
 import { EXTRA_STEP_UP_METHODS } from "./extra-methods";
 import { PasswordProof } from "./password-proof";
-import type { StepUpContext } from "./types";
+import type { StepUpAction, StepUpContext } from "./types";
 
 type Props = StepUpContext & {
+  /** what the guarded change does, said in the description (null before the first opening) */
+  action: StepUpAction | null;
   open: boolean;
   /** the session now holds a recent proof */
   onProven: () => void;
@@ -35,12 +37,12 @@ type Methods = { state: "loading" } | { state: "failed"; message: string } | { s
 
 /**
  * "Confirm it's you" before a change that lowers the account's security (docs/security.md,
- * "Step-up"). It asks the services how this account can prove itself: the password, or an
+ * "Step-up"), saying what that change is. It asks the services how this account can prove itself: the password, or an
  * emailed code for an account without one, plus any way another feature registered
  * (extra-methods.ts). Radix Dialog: focus moves in, Escape cancels, focus returns on close.
  * Usually opened by useStepUp when a change was refused with 20113.
  */
-export function StepUpDialog({ open, onProven, onCancel, returnFocus, ...context }: Props) {
+export function StepUpDialog({ action, open, onProven, onCancel, returnFocus, ...context }: Props) {
   const t = useTranslations("stepUp");
   const text = useErrorText();
   const [methods, setMethods] = useState<Methods>({ state: "loading" });
@@ -99,7 +101,7 @@ export function StepUpDialog({ open, onProven, onCancel, returnFocus, ...context
           }}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <DialogPrimitive.Title className="text-lg font-semibold text-gray-900">{t("title")}</DialogPrimitive.Title>
-          <DialogPrimitive.Description className="mt-1 text-sm text-muted">{t("description")}</DialogPrimitive.Description>
+          <DialogPrimitive.Description className="mt-1 text-sm text-muted">{action ? t("description", { action: t(`actions.${action}`) }) : null}</DialogPrimitive.Description>
           <div className="mt-4 flex flex-col gap-4">
             {error ? <Alert tone="error">{error}</Alert> : null}
             {methods.state === "loading" ? (

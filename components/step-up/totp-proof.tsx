@@ -9,7 +9,7 @@ import { stepUpWithTotpAction } from "@/lib/actions/two-step";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { callAction, useErrorText } from "@/components/auth/use-error-text";
-import type { StepUpMethodProps } from "./extra-methods";
+import type { StepUpMethodProps } from "./types";
 
 /** A code of the authenticator app proves it is the owner (accounts with two-step on). */
 export function TotpProof({ page, onProven, onError }: StepUpMethodProps) {

@@ -5,25 +5,27 @@ import { ErrorCode } from "@/lib/contract/errors";
 import type { ActionError, ActionResult } from "@/lib/session/action-result";
 import { callAction } from "@/components/auth/use-error-text";
 import { StepUpDialog } from "./step-up-dialog";
-import type { StepUpContext } from "./types";
+import type { StepUpAction, StepUpContext } from "./types";
+
+/** Runs a guarded change; `action` is what the dialog says the change does. */
+export type StepUpGuard = <T extends object>(run: () => Promise<ActionResult<T>>, action: StepUpAction) => Promise<ActionResult<T> | { ok: false; error: ActionError }>;
 
 /**
  * How a screen guards a security-lowering action (docs/security.md, "How to guard an action"):
  *
  *   const stepUp = useStepUp({ page, email, verification });
- *   const result = await stepUp.guard(() => unbindSocialAction({ channel }, page));
+ *   const result = await stepUp.guard(() => unbindSocialAction({ channel }, page), "disconnectSocial");
  *   …render {stepUp.dialog} somewhere in the component.
  *
  * `guard` runs the action (through callAction); when the services answer 20113 it opens the
- * step-up dialog, and once the user has proved it is them it runs the action once more and
- * answers that result. Cancelled, it answers the 20113 refusal, which reads "confirm it's you
- * first". Any other answer passes through unchanged.
+ * step-up dialog, which says what the action does (its StepUpAction, types.ts), and once the
+ * user has proved it is them it runs the action once more and answers that result. Cancelled,
+ * it answers the 20113 refusal, which reads "confirm it's you first". Any other answer passes
+ * through unchanged.
  */
-export function useStepUp(context: StepUpContext): {
-  guard: <T extends object>(run: () => Promise<ActionResult<T>>) => Promise<ActionResult<T> | { ok: false; error: ActionError }>;
-  dialog: ReactNode;
-} {
+export function useStepUp(context: StepUpContext): { guard: StepUpGuard; dialog: ReactNode } {
   const [open, setOpen] = useState(false);
+  const [action, setAction] = useState<StepUpAction | null>(null);
   const waiting = useRef<((proven: boolean) => void) | null>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const lastFocused = useRef<HTMLElement | null>(null);
@@ -45,7 +47,7 @@ export function useStepUp(context: StepUpContext): {
     resolve?.(proven);
   }, []);
 
-  const guard = useCallback(async <T extends object>(run: () => Promise<ActionResult<T>>) => {
+  const guard = useCallback(async <T extends object>(run: () => Promise<ActionResult<T>>, what: StepUpAction) => {
     const first = await callAction(run);
     if (first.ok || first.error.code !== ErrorCode.stepUpRequired) return first;
     // a second guarded call while the dialog is up waits for the same proof
@@ -55,12 +57,15 @@ export function useStepUp(context: StepUpContext): {
         earlier?.(value);
         resolve(value);
       };
-      if (!earlier) returnTo.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : lastFocused.current;
+      if (!earlier) {
+        returnTo.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : lastFocused.current;
+        setAction(what);
+      }
       setOpen(true);
     });
     return proven ? callAction(run) : first;
   }, []);
 
-  const dialog = <StepUpDialog {...context} open={open} onProven={() => settle(true)} onCancel={() => settle(false)} returnFocus={() => returnTo.current} />;
+  const dialog = <StepUpDialog {...context} action={action} open={open} onProven={() => settle(true)} onCancel={() => settle(false)} returnFocus={() => returnTo.current} />;
   return { guard, dialog };
 }

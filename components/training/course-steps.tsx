@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { TrainingCourse } from "@/lib/validation/training";
 import { Alert } from "@/components/ui/alert";
@@ -12,8 +12,9 @@ type Props = { course: TrainingCourse; onComplete: () => Promise<string | null> 
 
 /**
  * The sections of a pre-use course, one at a time with its progress; the last one asks the
- * user to confirm they understood, then completes the course. `onComplete` answers an error
- * message, or null when the course is done.
+ * user to confirm they understood, and "Complete training" waits for that tick (as the account
+ * deletion waits for its ticks), saying why beside it. `onComplete` answers an error message, or
+ * null when the course is done.
  */
 export function CourseSteps({ course, onComplete }: Props) {
   const t = useTranslations("training");
@@ -24,6 +25,7 @@ export function CourseSteps({ course, onComplete }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const confirmHintId = useId();
   // "Start training" is gone once the course opens: the keyboard goes on from the section's title, not the page body
   useEffect(() => heading.current?.focus(), []);
   const section = sections[index];
@@ -31,10 +33,7 @@ export function CourseSteps({ course, onComplete }: Props) {
   if (!section) return null;
 
   async function complete() {
-    if (!confirmed) {
-      setError(tv("trainingConfirm"));
-      return;
-    }
+    if (!confirmed) return;
     setBusy(true);
     setError(await onComplete());
     setBusy(false);
@@ -57,13 +56,18 @@ export function CourseSteps({ course, onComplete }: Props) {
         ))}
       </ul>
       {last ? <Checkbox label={t("preUse.confirm")} checked={confirmed} onChange={(event) => setConfirmed(event.currentTarget.checked)} /> : null}
+      {last && !confirmed ? (
+        <p id={confirmHintId} className="text-xs text-muted">
+          {tv("trainingConfirm")}
+        </p>
+      ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="flex gap-2">
         <Button variant="secondary" disabled={index === 0 || busy} onClick={() => setIndex(index - 1)}>
           {t("preUse.previous")}
         </Button>
         {last ? (
-          <Button onClick={complete} pending={busy}>
+          <Button onClick={complete} pending={busy} disabled={!confirmed} aria-describedby={confirmed ? undefined : confirmHintId}>
             {t("preUse.complete")}
           </Button>
         ) : (

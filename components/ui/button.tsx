@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentPropsWithRef } from "react";
 
 type Variant = "primary" | "secondary" | "ghost" | "danger";
 
@@ -11,7 +11,8 @@ const variants: Record<Variant, string> = {
   danger: "bg-danger text-white hover:bg-red-800 font-semibold",
 };
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; pending?: boolean };
+/** A button's own props, `ref` included (React 19 passes it as a prop: focus can be given back to a button). */
+export type ButtonProps = ComponentPropsWithRef<"button"> & { variant?: Variant; pending?: boolean };
 
 export function Button({ variant = "primary", pending = false, className, disabled, children, ...rest }: ButtonProps) {
   return (

@@ -17,7 +17,6 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   deviceIdField,
-  deviceSecurityOffSchema,
   sessionIdField,
   type ChangePasswordInput,
   type DeleteAccountInput,
@@ -50,18 +49,12 @@ export async function endSessionsAction(input: { sessionId?: string }, page: Sec
 }
 
 /**
- * Turns device security on, or off with the current password; off without one relies on a recent
- * step-up proof of the session (else 20113: the page asks for one). Answers the new state and the
- * known devices.
+ * Turns device security on, or off with a recent step-up proof of the session (else 20113: the
+ * page's step-up dialog asks for one, then tries again). Answers the new state and the known devices.
  */
-export async function setDeviceSecurityAction(
-  input: { enabled: boolean; password?: string },
-  page: SecurityPage,
-): Promise<ActionResult<{ security: DeviceSecurity }>> {
+export async function setDeviceSecurityAction(input: { enabled: boolean }, page: SecurityPage): Promise<ActionResult<{ security: DeviceSecurity }>> {
   if (typeof input.enabled !== "boolean") return { ok: false, error: { code: ErrorCode.invalidParams } };
-  const proof = input.enabled || input.password === undefined ? null : deviceSecurityOffSchema.safeParse({ password: input.password });
-  if (proof && !proof.success) return { ok: false, error: fieldErrors(proof.error) };
-  return signedIn(page, async (ctx) => ({ security: await setDeviceSecurity(ctx, { enabled: input.enabled, ...(proof ? { password: proof.data.password } : {}) }) }));
+  return signedIn(page, async (ctx) => ({ security: await setDeviceSecurity(ctx, { enabled: input.enabled }) }));
 }
 
 /** Forgets a known device; answers the list as it is now. */

@@ -5,6 +5,7 @@ import { normalizeCookieDomain } from "@/lib/contract/cookie-sync";
 import { singleton, clearSingleton } from "./singleton";
 import { readSocialSettings, type SocialSettings } from "./social/settings";
 import { webAuthnSettings, type WebAuthnSettings } from "./webauthn-settings";
+import { objectStorePublicUrl, withoutTrailingSlash } from "@/lib/contract/object-store";
 
 /**
  * The reference services' whole environment, parsed once with zod. A bad value stops the start
@@ -198,18 +199,6 @@ export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
-function withoutTrailingSlash(value: string): string {
-  return value.replace(/\/+$/, "");
-}
-
-/** Where browsers fetch objects when S3_PUBLIC_URL is not given: the bucket's own address. */
-function defaultPublicUrl(bucket: string, region: string, endpoint: string | null, forcePathStyle: boolean): string {
-  if (!endpoint) return `https://${bucket}.s3.${region}.amazonaws.com`;
-  const base = new URL(endpoint);
-  if (forcePathStyle) return `${withoutTrailingSlash(base.href)}/${bucket}`;
-  return `${base.protocol}//${bucket}.${base.host}`;
-}
-
 function s3Settings(env: z.output<typeof envSchema>): S3Settings | null {
   const bucket = env.S3_BUCKET;
   if (!bucket) return null;
@@ -224,7 +213,7 @@ function s3Settings(env: z.output<typeof envSchema>): S3Settings | null {
     endpoint,
     credentials:
       env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : null,
-    publicUrl: withoutTrailingSlash(env.S3_PUBLIC_URL ?? defaultPublicUrl(bucket, region, endpoint, env.S3_FORCE_PATH_STYLE)),
+    publicUrl: objectStorePublicUrl({ bucket, region, endpoint, forcePathStyle: env.S3_FORCE_PATH_STYLE, publicUrl: env.S3_PUBLIC_URL ?? null }),
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
 }

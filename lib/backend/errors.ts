@@ -8,7 +8,7 @@ import { backendMetrics } from "./metrics";
 export class ServiceError extends Error {
   readonly code: ErrorCodeValue;
   readonly data: Record<string, unknown> | undefined;
-  /** replaces the generic English message of the code; never put user input in it */
+  /** replaces the message of the code (lib/contract/error-messages.ts); never put user input in it */
   readonly publicMessage: string | undefined;
 
   constructor(code: ErrorCodeValue, data?: Record<string, unknown>, publicMessage?: string) {

@@ -37,7 +37,7 @@ export function backendMetrics(): BackendMetrics {
     poolGauge("passport_db_pool_waiting", "Queries waiting for a free database connection (the pool is exhausted)", (stats) => stats.waiting);
     poolGauge("passport_db_pool_max", "Most database connections the pool opens", (stats) => stats.max);
     return {
-      signIns: new Counter({ name: "passport_sign_ins_total", help: "Sign-ins by way in and outcome (ok, refused, error)", labelNames: ["way", "outcome"], registers }),
+      signIns: new Counter({ name: "passport_sign_ins_total", help: "Sign-ins by way in and outcome (ok, held for a second step or device code, refused, error)", labelNames: ["way", "outcome"], registers }),
       codesSent: new Counter({ name: "passport_codes_sent_total", help: "Verification codes mailed, by purpose", labelNames: ["purpose"], registers }),
       rateLimited: new Counter({ name: "passport_rate_limited_total", help: "Requests refused by a rate limit, by answer code", labelNames: ["code"], registers }),
     };

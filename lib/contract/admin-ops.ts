@@ -101,6 +101,13 @@ export type Dashboard = {
 };
 export const ANALYTICS_RANGE_MAX_DAYS = 366;
 
+/** "2026-11-26" is a day; "2026-02-30", "2026-13-01" and anything not YYYY-MM-DD are not. */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
 /**
  * What a console action answers: its data, or the message key of a refusal (and the field it
  * concerns); `redirect` when the operator's session ended (the sign-in page).

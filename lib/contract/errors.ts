@@ -1,7 +1,9 @@
 /**
  * The error codes the reference services return and the portal understands.
  * Every code has a translated message under `errors.<code>` in messages/*.json,
- * so the portal never shows server-side English text to a user.
+ * so the portal never shows server-side English text to a user, and the services'
+ * own `message` in English and Chinese in error-messages.ts (for native apps and
+ * direct callers, in the language of their `lang` header).
  *
  * | code  | name                  | HTTP | meaning                                               |
  * |-------|-----------------------|------|-------------------------------------------------------|
@@ -49,7 +51,7 @@
  * | 20301 | socialAuthFailed      | 401  | social sign-in: the provider refused, or its answer failed a check (state, nonce, token) |
  * | 20302 | socialBoundElsewhere  | 409  | the social account is connected to another account    |
  * | 20303 | socialUnbindFailed    | 409  | disconnection failed: the account is not connected to that provider |
- * | 20304 | socialLastWayIn       | 409  | disconnecting would leave the account without a way in (set a password first) |
+ * | 20304 | lastWayIn             | 409  | removing a way in (a social account, a passkey) would leave the account without one (set a password first) |
  * | 20305 | socialEnterprise      | 403  | enterprise accounts never sign in or connect socially  |
  * | 20306 | socialLinkExpired     | 400  | the connection request (ticket) is unknown, used or expired |
  * | 20307 | socialReturnNotAllowed | 400 | `uri` is not one of the portal's callback addresses   |
@@ -120,7 +122,7 @@ export const ErrorCode = {
   socialAuthFailed: 20301,
   socialBoundElsewhere: 20302,
   socialUnbindFailed: 20303,
-  socialLastWayIn: 20304,
+  lastWayIn: 20304,
   socialEnterprise: 20305,
   socialLinkExpired: 20306,
   socialReturnNotAllowed: 20307,
@@ -150,6 +152,15 @@ export const ErrorCode = {
 export type ErrorCodeName = keyof typeof ErrorCode;
 export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
 
+/** The languages the services answer in (the `lang` request header: zh, else en). */
+export type MessageLang = "en" | "zh";
+
+/**
+ * The services' `message` for every code, in both languages: a `Record` over every code, so a
+ * code added to `ErrorCode` without its texts does not compile. The table itself is
+ * error-messages.ts (its own module, like http-status.ts: browsers need the codes, never it).
+ */
+export type ErrorMessages = { readonly [code in ErrorCodeValue]: Readonly<Record<MessageLang, string>> };
 
 const known = new Set<number>(Object.values(ErrorCode));
 

@@ -17,7 +17,16 @@ const short = (max: number) => z.string().trim().max(max).optional();
 // uri must be one of the portal's callback addresses (SOCIAL_CALLBACK_URLS); r and p come back with it.
 export const socialAuthQuery = z.object({
   op: socialOpSchema.default("login"),
-  /** the session to connect the provider to (op=bind) */
+  /**
+   * op=bind: the one-time ticket of the session to connect the provider to (POST
+   * /v1/oauth/bind-ticket); an address never carries the session itself
+   */
+  bt: short(1024),
+  /**
+   * op=bind, older contract: the session token itself, for an upstream passport API that has no
+   * bind tickets (the portal sends it only with SOCIAL_BIND_SESSION_TOKEN=true; the reference
+   * services never accept it, docs/social.md)
+   */
   ut: short(256),
   uri: z.string().max(2048),
   /** the provider's client id to use; only the configured web client is accepted */
@@ -39,6 +48,11 @@ export const socialAuthQuery = z.object({
     .optional(),
 });
 export type SocialAuthQuery = z.infer<typeof socialAuthQuery>;
+
+// POST /v1/oauth/bind-ticket (session) — a ticket for one op=bind round trip of this session to
+// this provider: single use, BIND_TICKET_TTL_SECONDS; 20305 for an enterprise account.
+export const bindTicketRequest = z.object({ channel: channelSchema });
+export const bindTicketResponse = z.object({ ticket: z.string().min(32).max(1024), expiresIn: z.number().int() });
 
 // GET (query) and POST (form_post, Apple) /v1/oauth/{channel}/callback — the provider's answer.
 export const socialCallbackParams = z.object({

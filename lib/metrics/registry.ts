@@ -2,8 +2,8 @@ import { collectDefaultMetrics, Registry } from "prom-client";
 
 /**
  * The process's one Prometheus registry, kept on globalThis: the portal's server (server.ts,
- * loaded by tsx) and the route bundles of Next's build each load their own copy of this module,
- * and every metric must land in the registry that /metrics reads. Node's default metrics (event
+ * built into .next/portal-server.js) and the route bundles of Next's build each load their own
+ * copy of this module, and every metric must land in the registry that /metrics reads. Node's default metrics (event
  * loop lag, heap, resident memory, CPU, open handles) are collected into it once.
  *
  * Only names, labels of a fixed set and counts: never an address, an email or a token.

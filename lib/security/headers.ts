@@ -67,7 +67,8 @@ const WEB_ANALYTICS = { script: ["https://www.googletagmanager.com"], connect: [
 export function contentSecurityPolicy(config: PortalConfig, https: boolean, scripts: ScriptSources = INLINE): string {
   const captcha = captchaSources(config);
   const web = config.analytics.webAnalyticsId ? WEB_ANALYTICS : { script: [], connect: [] };
-  const images = config.imageHosts.map((host) => `https://${host}`);
+  // launch images from IMAGE_HOSTS, and avatars from the services' S3 bucket (or its CDN)
+  const images = [...config.imageHosts.map((host) => `https://${host}`), ...(config.objectStoreOrigin ? [config.objectStoreOrigin] : [])];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     // the hosts still count where 'strict-dynamic' is not understood; where it is, the

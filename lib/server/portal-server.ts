@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import next from "next";
 import { portalConfig } from "@/lib/config";
+import { answerMalformedRequest } from "@/lib/contract/malformed-request";
 import { portalLog } from "@/lib/log";
 import { calledActionId, readActionIds } from "@/lib/security/action-ids";
 import { pageHeadersByRequest } from "@/lib/security/headers";
@@ -11,7 +12,7 @@ import { refusalBody } from "@/lib/security/refusal-body";
 import { isDraining } from "./draining";
 import { OutageAwareResponse, withOutageStatus } from "./outage-response";
 import { answerMetrics, observeRequest } from "./metrics";
-import { answerProbe, type ServicesCheck } from "./probes";
+import { answerProbe, instanceReadiness, type ServicesCheck } from "./probes";
 import type { ServerSettings } from "./settings";
 
 /**
@@ -55,6 +56,7 @@ export async function startPortalServer({ dir, hostname, port, settings, service
   const config = portalConfig();
   const options: IncomingOptions = { trustProxy: config.trustProxyHops > 0, pageHeaders: pageHeadersByRequest(config) };
   const actionIds = readActionIds(path.join(dir, ".next"));
+  const readiness = instanceReadiness(servicesCheck);
   let handle: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | null = null;
   let prepared: (ready: Promise<void>) => void = () => undefined;
   // requests that arrive while Next is starting wait for it
@@ -63,7 +65,7 @@ export async function startPortalServer({ dir, hostname, port, settings, service
   const server = http.createServer({ IncomingMessage: CappedRequest, ServerResponse: OutageAwareResponse }, (request, response) => {
     observeRequest(request, response);
     // the probes and the metrics answer before anything else, Next's start included
-    if (answerProbe(request, response, servicesCheck) || answerMetrics(request, response, settings)) return;
+    if (answerProbe(request, response, readiness) || answerMetrics(request, response, settings)) return;
     // draining: each connection is closed after its answer, so a client (or the balancer) opens
     // its next one where it is still welcome
     if (isDraining()) response.setHeader("connection", "close");
@@ -77,6 +79,9 @@ export async function startPortalServer({ dir, hostname, port, settings, service
     if (id !== null && request.headers[FORWARDED_ACTION] !== undefined) return refuseAction(request, response, "server action forwarded between pages");
     void ready.then(() => withOutageStatus(response, () => handle?.(request, response))).catch((error: unknown) => failed(request, response, error));
   });
+  // bytes that are not a request (e.g. a DELETE's body sent without a length) get the services'
+  // envelope (10001), not Node's empty 400
+  server.on("clientError", answerMalformedRequest);
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, () => resolve(server.address() as AddressInfo));

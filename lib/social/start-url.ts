@@ -25,8 +25,11 @@ export function socialStartUrl(input: {
   launch: LaunchContext;
   portalOrigin: string;
   r: string | null;
-  /** op=bind: the session, added here on the server (it never reaches a page) */
-  token?: string;
+  /**
+   * op=bind: what names the session, added here on the server (it never reaches a page): a
+   * one-time bind ticket (`bt`), or with SOCIAL_BIND_SESSION_TOKEN the session token itself (`ut`)
+   */
+  bind?: { ticket: string } | { token: string };
   /** the round trip's nonce (lib/social/cookies.ts), carried in the callback address */
   nonce: string;
   /**
@@ -38,7 +41,10 @@ export function socialStartUrl(input: {
   const url = new URL(`${passportPublicBase(input.portalOrigin)}/v1/oauth/${encodeURIComponent(input.channel)}/auth`);
   const query = url.searchParams;
   query.set("op", input.op);
-  if (input.token) query.set("ut", input.token);
+  if (input.bind) {
+    if ("ticket" in input.bind) query.set("bt", input.bind.ticket);
+    else query.set("ut", input.bind.token);
+  }
   const callback = new URL(`/${input.lang}/authcb`, input.portalOrigin);
   callback.searchParams.set(SOCIAL_RETURN.state, input.nonce);
   query.set("uri", callback.href);

@@ -64,7 +64,7 @@ export type UserAction =
   | { kind: "sessions/end"; body: { sessionId?: string; reason: string } }
   | { kind: "two-step/reset"; body: { reason: string } }
   | { kind: "social/disconnect"; body: { channel: string; reason: string } }
-  | { kind: "password-reset"; body: { page: string; reason: string } }
+  | { kind: "password-reset"; body: { reason: string } }
   | { kind: "delete"; body: { reason: string } };
 
 export const actOnUser = (ctx: ConsoleContext, id: string, action: UserAction) =>

@@ -44,8 +44,12 @@ export async function getDeviceSecurity(ctx: UpstreamContext, input?: { page: nu
   return passportCall(ctx, { method: "GET", path: "/v1/user/device/security", ...(input ? { query: input } : {}), schema: deviceSecurityResponse });
 }
 
-/** Turns device security on or off (PATCH /v1/user/device/security); on also remembers this device. */
-export async function setDeviceSecurity(ctx: UpstreamContext, input: { enabled: boolean; password?: string }): Promise<DeviceSecurity> {
+/**
+ * Turns device security on or off (PATCH /v1/user/device/security); on also remembers this device,
+ * off needs the session's recent step-up proof (20113). The contract's inline proof fields are not
+ * used by the portal.
+ */
+export async function setDeviceSecurity(ctx: UpstreamContext, input: { enabled: boolean }): Promise<DeviceSecurity> {
   return passportCall(ctx, { method: "PATCH", path: "/v1/user/device/security", body: input, schema: deviceSecurityResponse });
 }
 

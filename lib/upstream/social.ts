@@ -1,14 +1,20 @@
 import "server-only";
 import { emptySchema } from "@/lib/contract/envelope";
-import { socialLinkResponse, socialSessionResponse, type SocialLink } from "@/lib/contract/social";
+import { bindTicketResponse, socialLinkResponse, socialSessionResponse, type SocialLink } from "@/lib/contract/social";
 import { passportCall, type UpstreamContext } from "./context";
 
 /**
  * Social sign-in on the passport API (lib/contract/social.ts) that the portal calls server to
- * server: the connection ticket, disconnecting, and a first password. The browser round trip
- * itself (/v1/oauth/{channel}/auth) is a navigation: lib/social/start-url.ts builds it.
+ * server: the bind ticket, the connection ticket, disconnecting, and a first password. The
+ * browser round trip itself (/v1/oauth/{channel}/auth) is a navigation: lib/social/start-url.ts
+ * builds it.
  */
 export type SocialSession = { utoken: string; uid: string; created: boolean };
+
+/** A one-time ticket that stands for the session in a connection's address (POST /v1/oauth/bind-ticket). */
+export async function createBindTicket(ctx: UpstreamContext, channel: string): Promise<string> {
+  return (await passportCall(ctx, { method: "POST", path: "/v1/oauth/bind-ticket", body: { channel }, schema: bindTicketResponse })).ticket;
+}
 
 /** What a connection ticket is for (POST /v1/oauth/link). */
 export async function getSocialLink(ctx: UpstreamContext, ticket: string): Promise<SocialLink> {

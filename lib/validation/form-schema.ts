@@ -4,7 +4,7 @@ import { characterCount, type TextRule } from "@/lib/contract/rules";
  * The sign-in and security forms' schemas: the contract's rules (lib/contract/rules.ts) checked
  * by a few lines instead of a validation library, so the public pages stay inside their script
  * budget. A schema answers `safeParse` like zod does, so the server actions check the very same
- * schema the form used; every form runs it through react-hook-form with form-resolver.ts.
+ * schema the form used; a react-hook-form form runs it through form-resolver.ts.
  */
 export type Issue = { path: [string]; message: string };
 export type ParseResult<T> = { success: true; data: T; error?: undefined } | { success: false; error: { issues: Issue[] }; data?: undefined };

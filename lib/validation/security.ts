@@ -25,10 +25,6 @@ export const deleteAccountSchema = formSchema({
 });
 export type DeleteAccountInput = Infer<typeof deleteAccountSchema>;
 
-/** Turning device security off: the current password proves the owner asks. */
-export const deviceSecurityOffSchema = formSchema({ password: loginPasswordField });
-export type DeviceSecurityOffInput = Infer<typeof deviceSecurityOffSchema>;
-
 /** The device-code step of a sign-in held back for a new device (20109). */
 export const deviceCodeSchema = formSchema({ code: codeField });
 export type DeviceCodeInput = Infer<typeof deviceCodeSchema>;

@@ -18,7 +18,9 @@ afterAll(stopBackend);
 async function run(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdmin(argv, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  // every command runs with a reason, as an operator's must (console-cli.test.ts: none → refused)
+  const withReason = argv.some((arg) => arg.startsWith("--reason")) ? argv : [...argv, "--reason", "operator commands test"];
+  const code = await runAdmin(withReason, { out: (line) => out.push(line), err: (line) => err.push(line) });
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 
@@ -123,6 +125,9 @@ test("--help prints the commands; an unknown command → exit 2", async () => {
   const help = await run("--help");
   expect(help.code).toBe(0);
   for (const command of ["enterprise:create", "user:restrict", "user:ban", "user:unban", "ip:ban", "ip:unban", "failures"]) expect(help.out).toContain(command);
+  // the commands go through a running portal (docs/operators.md): nobody is told to stop it
+  expect(help.out).toContain("goes through the running portal");
+  expect(help.out).not.toMatch(/stop\s+the\s+portal/i);
   expect(await run("launch")).toMatchObject({ code: 2, err: expect.stringContaining("Unknown command: launch") });
   expect((await run()).code).toBe(2);
 });

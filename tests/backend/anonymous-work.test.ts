@@ -61,7 +61,7 @@ test("npm run admin -- prune deletes what no rule needs any more, keeps what is 
   expect(live.code).toBe(0);
 
   const out: string[] = [];
-  expect(await runAdmin(["prune"], { out: (line) => out.push(line), err: (line) => out.push(line) })).toBe(0);
+  expect(await runAdmin(["prune", "--reason", "pruning test"], { out: (line) => out.push(line), err: (line) => out.push(line) })).toBe(0);
   for (const name of ["email_nonces", "verification_codes", "verification_tickets", "used_challenges", "sign_in_failures", "outbox_mails", "outbox files"]) {
     expect(out.join("\n")).toMatch(new RegExp(`\\d+\\s+${name}`));
   }
@@ -72,7 +72,7 @@ test("npm run admin -- prune deletes what no rule needs any more, keeps what is 
   expect(fs.readdirSync(outbox)).toEqual([]);
 
   const again: string[] = [];
-  await runAdmin(["prune"], { out: (line) => again.push(line), err: (line) => again.push(line) });
+  await runAdmin(["prune", "--reason", "pruning test"], { out: (line) => again.push(line), err: (line) => again.push(line) });
   expect(again.join("\n")).not.toMatch(/^[1-9]/m);
 });
 

@@ -49,7 +49,7 @@ const SAMPLES: Samples = {
     await (await getDb()).insert(socialAccounts).values({ userId: uid, channel: "google", subject: `matrix-${uid}`, createdAt: new Date() });
     return { path: `/v1/admin/users/${uid}/social/disconnect`, body: { channel: "google", reason: "matrix test" } };
   },
-  "post /v1/admin/users/{id}/password-reset": async () => ({ path: `/v1/admin/users/${await freshUser()}/password-reset`, body: { reason: "matrix test", page: "http://localhost:3000/en/findpwd" } }),
+  "post /v1/admin/users/{id}/password-reset": async () => ({ path: `/v1/admin/users/${await freshUser()}/password-reset`, body: { reason: "matrix test" } }),
   "post /v1/admin/users/{id}/delete": async () => ({ path: `/v1/admin/users/${await freshUser()}/delete`, body: { reason: "matrix test" } }),
   "get /v1/admin/audit": async () => ({ path: "/v1/admin/audit?action=console.refused" }),
   "get /v1/admin/audit/export": async () => ({ path: "/v1/admin/audit/export" }),

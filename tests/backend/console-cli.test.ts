@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { channelFile, openCliChannel, readChannel } from "@/lib/backend/admin/portal-channel";
+import { runAdmin } from "@/lib/backend/admin/run";
 import { servicesApp } from "@/lib/backend/http/app";
 import { call, OPEN_TIMEOUT, startBackend, stopBackend } from "./support/harness";
 import { newOperator, operatorHeaders, sessionOf } from "./support/console";
@@ -10,12 +11,12 @@ beforeAll(async () => {
 }, OPEN_TIMEOUT);
 afterAll(stopBackend);
 
-async function cli(argv: string[], options: { token?: string; peer?: string; headers?: Record<string, string> } = {}) {
+async function cli(argv: string[], options: { token?: string; peer?: string; headers?: Record<string, string>; body?: string } = {}) {
   const response = await servicesApp().fetch(
     new Request("http://127.0.0.1:3000/v1/ops/cli", {
       method: "POST",
       headers: { "content-type": "application/json", ...(options.token ? { "x-admin-cli-token": options.token } : {}), ...options.headers },
-      body: JSON.stringify({ argv }),
+      body: options.body ?? JSON.stringify({ argv }),
     }),
     { peer: options.peer ?? "127.0.0.1" },
   );
@@ -35,6 +36,14 @@ embedded("the portal writes a token only its owner can read; with it, from this 
   expect((await cli(["ip:list"])).status).toBe(404);
   expect((await cli(["ip:list"], { token: `${token}x` })).status).toBe(404);
   expect((await cli(["ip:list"], { token, peer: "192.0.2.10" })).status).toBe(404);
+  // another address of this machine is another client: only the server's own address may call
+  expect((await cli(["ip:list"], { token, peer: "127.0.0.2" })).status).toBe(404);
+  // the caller is checked before the body is read: a stranger's bad body says nothing either
+  for (const body of ["{not json", JSON.stringify({ argv: 5 })]) {
+    expect(await cli([], { body })).toMatchObject({ status: 404, body: { code: 10006 } });
+    expect(await cli([], { body, token, peer: "127.0.0.2" })).toMatchObject({ status: 404, body: { code: 10006 } });
+  }
+  expect(await cli([], { body: "{not json", token })).toMatchObject({ status: 400, body: { code: 10001 } });
   // a proxy in front naming a remote client, or a standard Forwarded header: refused
   expect((await cli(["ip:list"], { token, headers: { "x-forwarded-for": "203.0.113.9" } })).status).toBe(404);
   expect((await cli(["ip:list"], { token, headers: { "x-forwarded-for": "127.0.0.1, 203.0.113.9" } })).status).toBe(404);
@@ -42,15 +51,64 @@ embedded("the portal writes a token only its owner can read; with it, from this 
   // what Next adds itself to every request it hands a route (the socket's loopback address): allowed
   expect((await cli(["ip:list"], { token, headers: { "x-forwarded-for": "127.0.0.1" } })).status).toBe(200);
 
-  const made = await cli(["operator:create", "--email", "first@cli.test", "--role", "admin"], { token });
+  const made = await cli(["operator:create", "--email", "first@cli.test", "--role", "admin", "--reason", "the first operator"], { token });
   expect(made.body.data).toMatchObject({ exitCode: 0 });
   expect(made.body.data?.out.join("\n")).toMatch(/otpauth:\/\/totp\//);
-  const bad = await cli(["operator:create", "--email", "first@cli.test", "--role", "admin"], { token });
+  const bad = await cli(["operator:create", "--email", "first@cli.test", "--role", "admin", "--reason", "the first operator"], { token });
   expect(bad.body.data).toMatchObject({ exitCode: 1, err: ["Error: An operator first@cli.test exists already."] });
 
   const admin = operatorHeaders(await sessionOf(await newOperator("admin")));
   const log = await call("GET", "/v1/admin/audit?operator=cli", { headers: admin });
-  const actions = (log.data?.list as Array<{ action: string; outcome: string }>).map((entry) => `${entry.action} ${entry.outcome}`);
-  expect(actions).toEqual(expect.arrayContaining(["cli:operator:create ok", "operator.create ok", "cli:operator:create failed"]));
+  const entries = log.data?.list as Array<Record<string, unknown>>;
+  // one row per command: its target (the new operator), its reason and the address it came from
+  const creates = entries.filter((entry) => entry.action === "cli:operator:create");
+  expect(creates).toHaveLength(2);
+  expect(creates).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ outcome: "failed", targetType: null, reason: "the first operator", ip: "127.0.0.1", detail: { why: "An operator first@cli.test exists already." } }),
+      expect.objectContaining({ outcome: "ok", targetType: "operator", reason: "the first operator", ip: "127.0.0.1", detail: { email: "first@cli.test", role: "admin" } }),
+    ]),
+  );
   expect(JSON.stringify(log.data)).not.toMatch(/otpauth|Password/);
+
+  // redemption codes: looked up and revoked through the portal, named in the audit log by their
+  // batch and last four characters only, never in full (the log and its CSV export)
+  const created = await cli(["exchange:create", "--benefit", "Pro", "--benefit-zh", "专业版", "--count", "2", "--valid-days", "30", "--csv", "--reason", "spring campaign"], { token });
+  expect(created.body.data?.exitCode).toBe(0);
+  const rows = (created.body.data?.out.join("\n") ?? "").split("\n").slice(1).map((line) => line.split(","));
+  const [looked, revoked] = rows.map(([code]) => code ?? "");
+  const batch = rows[0]?.[1] ?? "";
+  expect(looked).toMatch(/^[A-Z0-9]{16}$/);
+  expect((await cli(["exchange:lookup", looked ?? ""], { token })).body.data?.exitCode).toBe(0);
+  const refused = await cli(["exchange:revoke", revoked ?? ""], { token });
+  expect(refused.body.data).toMatchObject({ exitCode: 2 });
+  expect(refused.body.data?.err[0]).toMatch(/^exchange:revoke changes data: say why with --reason TEXT/);
+  expect((await cli(["exchange:revoke", revoked ?? "", "--reason", "leaked on a forum"], { token })).body.data).toMatchObject({ exitCode: 0, out: ["Revoked."] });
+
+  const codes = await call("GET", `/v1/admin/audit?target=${batch}`, { headers: admin });
+  const byAction = Object.fromEntries((codes.data?.list as Array<Record<string, unknown>>).map((entry) => [entry.action, entry]));
+  expect(byAction["cli:exchange:lookup"]).toMatchObject({ actor: "cli", ip: "127.0.0.1", targetType: "code-batch", targetId: batch, outcome: "ok", detail: { hint: `…${looked?.slice(-4)}`, state: "unused" } });
+  expect(byAction["cli:exchange:revoke"]).toMatchObject({ actor: "cli", ip: "127.0.0.1", targetType: "code-batch", targetId: batch, reason: "leaked on a forum", outcome: "ok", detail: { hint: `…${revoked?.slice(-4)}`, revoked: true } });
+  expect(byAction["cli:exchange:create"]).toMatchObject({ reason: "spring campaign", targetId: batch, detail: { size: 2 } });
+  const everything = JSON.stringify((await call("GET", "/v1/admin/audit?pageSize=100", { headers: admin })).data);
+  const csv = await (await servicesApp().fetch(new Request("http://localhost:3000/v1/admin/audit/export", { headers: admin }))).text();
+  for (const text of [everything, csv]) {
+    expect(text).toContain(batch);
+    for (const code of [looked, revoked]) expect(text).not.toContain(code);
+  }
+});
+
+test("a command that changes something is refused without a reason, before it runs; a read needs none", async () => {
+  const lines: string[] = [];
+  const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+  expect(await runAdmin(["ip:ban", "203.0.113.77"], io)).toBe(2);
+  expect(lines[0]?.split("\n")[0]).toBe("ip:ban changes data: say why with --reason TEXT (3–500 characters). The reason is written to the audit log.");
+  expect(await runAdmin(["ip:ban", "203.0.113.77", "--reason", "x"], io)).toBe(2);
+  lines.length = 0;
+  expect(await runAdmin(["ip:list"], io)).toBe(0);
+  expect(lines).toEqual(["No banned addresses."]);
+  expect(await runAdmin(["ip:ban", "203.0.113.77", "--reason=scanner in the logs"], io)).toBe(0);
+  const admin = operatorHeaders(await sessionOf(await newOperator("admin")));
+  const log = await call("GET", "/v1/admin/audit?action=cli:ip:ban", { headers: admin });
+  expect(log.data?.list).toEqual([expect.objectContaining({ outcome: "ok", reason: "scanner in the logs", targetType: "ip", targetId: "203.0.113.77", detail: { added: true } })]);
 });

@@ -1,6 +1,6 @@
-import { OPERATOR_LIMITS } from "@/lib/backend/services/console/sign-in";
+import { LIMITS } from "@/lib/backend/services/limits";
 import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
-import { newOperator, operatorHeaders, sessionOf, signIn, totpCode } from "./support/console";
+import { newOperator, operatorHeaders, sessionOf, signIn, totpCode, type TestOperator } from "./support/console";
 
 /** Operator sign-in (password AND authenticator code), its session, its limits and its audit trail. */
 let backend: Backend;
@@ -44,19 +44,48 @@ test("a wrong code, a wrong password, an unknown email and a replayed code get o
   expect(failed.some((entry) => entry.actor === "nobody@console.test")).toBe(true);
 });
 
-test("guessing is limited per email: after the budget even the right code waits (429 with Retry-After), and that is audited", async () => {
+test("100 wrong passwords from one address lock that address out, not the operator: the real one signs in from another; the lockout names its address", async () => {
   const op = await newOperator("admin");
-  for (let i = 0; i < OPERATOR_LIMITS.failuresPerEmail.points + 1; i++) {
-    expect((await signIn(op, { password: `guess-${i}`, headers: fromIp(`198.51.100.${i + 1}`) })).code).toBe(20205);
+  const attacker = fromIp("127.0.0.2");
+  const answers = new Map<number, number>();
+  for (let i = 0; i < 100; i++) {
+    const { code } = await signIn(op, { password: `guess-${i}`, headers: attacker });
+    answers.set(code, (answers.get(code) ?? 0) + 1);
   }
-  const blocked = await signIn(op);
+  // the budget of one email from one address, then 429 without looking at the password
+  expect(Object.fromEntries(answers)).toEqual({ 20205: LIMITS.operatorFailuresPerEmailIp.points, 10004: 100 - LIMITS.operatorFailuresPerEmailIp.points });
+  const real = await signIn(op, { headers: fromIp("127.0.0.3") });
+  expect(real).toMatchObject({ status: 200, code: 0 });
+
+  // the address that failed stays locked, even with the right password and code
+  const blocked = await signIn(op, { headers: attacker });
   expect(blocked).toMatchObject({ status: 429, code: 10004 });
   expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
-  backend.advance(OPERATOR_LIMITS.failuresPerEmail.durationSeconds + 31);
-  const after = await signIn(op);
-  expect(after.code).toBe(0);
-  const refused = (await auditOf(String(after.data?.token), "operator.sign-in")).filter((entry) => entry.actor === op.email && entry.outcome === "refused");
+
+  const token = String(real.data?.token);
+  const lockouts = (await auditOf(token, "operator.lockout")).filter((entry) => entry.actor === op.email);
+  expect(lockouts).toEqual([expect.objectContaining({ ip: "127.0.0.2", targetId: expect.any(String), detail: expect.objectContaining({ scope: "email-address" }) })]);
+  const refused = (await auditOf(token, "operator.sign-in")).filter((entry) => entry.actor === op.email && entry.outcome === "refused");
   expect(refused.length).toBeGreaterThan(0);
+  expect(refused.every((entry) => entry.ip === "127.0.0.2")).toBe(true);
+
+  // the lock ends with its window
+  backend.advance(LIMITS.operatorFailuresPerEmailIp.durationSeconds + 31);
+  expect((await signIn(op, { headers: attacker })).code).toBe(0);
+});
+
+test("an address that fails for many operators is locked for all of them, and only that address", async () => {
+  const ops = await Promise.all(Array.from({ length: 5 }, () => newOperator("viewer")));
+  const scanner = fromIp("127.0.0.4");
+  for (let i = 0; i < LIMITS.operatorFailuresPerIp.points; i++) {
+    expect((await signIn(ops[i % ops.length] as TestOperator, { password: `guess-${i}`, headers: scanner })).code).toBe(20205);
+  }
+  const first = ops[0] as TestOperator;
+  expect(await signIn(first, { headers: scanner })).toMatchObject({ status: 429, code: 10004 });
+  const elsewhere = await signIn(first, { headers: fromIp("127.0.0.5") });
+  expect(elsewhere.code).toBe(0);
+  const lockouts = (await auditOf(String(elsewhere.data?.token), "operator.lockout")).filter((entry) => (entry.detail as { scope: string }).scope === "address");
+  expect(lockouts).toEqual([expect.objectContaining({ ip: "127.0.0.4" })]);
 });
 
 test("a session ends after 30 idle minutes, and after 12 hours however busy", async () => {

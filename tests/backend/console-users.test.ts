@@ -1,4 +1,4 @@
-import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
+import { call, fromIp, OPEN_TIMEOUT, outboxFiles, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
 import { newOperator, operatorHeaders, sessionOf } from "./support/console";
 
 /** The console's user search and the actions on a user, as the console calls them. */
@@ -79,6 +79,31 @@ test("ending a user's sessions signs them out at once; ban, unban; each action w
   ]);
 });
 
+test("a password-reset mail links to the configured public origin only: a link named by the caller is refused, the audit row holds the link", async () => {
+  const user = await registerUser("reset-mail@search.test");
+  const resetMails = () => outboxFiles("reset-mail@search.test").filter((file) => /重置您的密码|Reset your password/.test(file.text));
+  backend.reconfigure({ PUBLIC_ORIGIN: "https://passport.example.com" });
+  try {
+    const path = `/v1/admin/users/${user.uid}/password-reset`;
+    for (const page of ["https://evil.example/en/findpwd", "https://passport.example.com/en/findpwd"]) {
+      expect(await call("POST", path, { headers: support, body: { reason: "customer asked by phone", page } })).toMatchObject({ status: 400, code: 10001, data: { fields: ["page"] } });
+    }
+    expect(resetMails()).toEqual([]);
+
+    // the caller chooses the language, nothing else
+    expect(await call("POST", path, { headers: { ...support, lang: "zh" }, body: { reason: "customer asked by phone" } })).toMatchObject({ code: 0 });
+    const mails = resetMails();
+    expect(mails).toHaveLength(1);
+    const links = mails[0]?.text.match(/https?:\/\/\S+/g) ?? [];
+    expect(links).toEqual(["https://passport.example.com/zh/findpwd"]);
+
+    const log = await call("GET", `/v1/admin/audit?target=${user.uid}&action=user.password-reset-mail`, { headers: support });
+    expect(log.data?.list).toEqual([expect.objectContaining({ outcome: "ok", reason: "customer asked by phone", detail: { link: "https://passport.example.com/zh/findpwd" } })]);
+  } finally {
+    backend.reconfigure({ PUBLIC_ORIGIN: undefined });
+  }
+});
+
 test("a user's page shows what an operator needs and never a hash, code or token", async () => {
   const user = await registerUser("page@search.test");
   const reply = await call("GET", `/v1/admin/users/${user.uid}`, { headers: support });
@@ -87,6 +112,19 @@ test("a user's page shows what an operator needs and never a hash, code or token
   expect(text).not.toMatch(/argon2|password_hash|passwordHash|tokenHash|token_hash/);
   expect(text).not.toContain(user.utoken);
   expect((await call("GET", "/v1/admin/users/00000000-0000-4000-8000-000000000000", { headers: support })).status).toBe(404);
+});
+
+test("the audit filter refuses a day that does not exist with the analytics dashboard's code and message", async () => {
+  const analytics = await call("GET", "/v1/admin/analytics?from=2026-02-30&to=2026-03-01", { headers: support });
+  expect(analytics).toMatchObject({ status: 400, code: 10001, data: { error: "badDate", field: "from" } });
+  for (const [query, field] of [["from=2026-02-30", "from"], ["to=2026-13-01", "to"], ["from=2026-2-1", "from"]] as const) {
+    for (const path of ["/v1/admin/audit", "/v1/admin/audit/export"]) {
+      const reply = await call("GET", `${path}?${query}`, { headers: support });
+      expect(reply).toMatchObject({ status: 400, code: 10001, data: { error: "badDate", field } });
+      if (field === "from") expect(reply.message).toBe(analytics.message);
+    }
+  }
+  expect((await call("GET", "/v1/admin/audit?from=2026-02-28&to=2026-02-28", { headers: support })).code).toBe(0);
 });
 
 test("the audit log has no way to change or remove an entry", async () => {

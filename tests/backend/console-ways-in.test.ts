@@ -67,8 +67,8 @@ test("reset two-step: support and up with a reason; two-step off, sessions ended
   const mails = outboxFiles(email).filter((file) => !beforeMail.has(file.name));
   expect(mails).toHaveLength(1);
   const mail = mails[0]?.text ?? "";
-  expect(mail).toMatch(/^Subject: 客服已为您关闭两步登录$/m);
-  expect(mail).toContain("我们的客服已为您的账号 lost-phone@console.test 关闭两步登录");
+  expect(mail).toMatch(/^Subject: 客服已为您关闭两步验证$/m);
+  expect(mail).toContain("我们的客服已为您的账号 lost-phone@console.test 关闭两步验证");
   // the operator's device and place are not named; no secret, no code
   expect(mail).not.toMatch(/设备：|地点/);
   expect(mail).not.toContain(secret);

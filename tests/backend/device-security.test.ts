@@ -157,13 +157,16 @@ describe("device security", () => {
   });
 
   test("or with a code of purpose 'security' mailed to the account (for an account without a password)", async () => {
+    // the password above is this session's proof for 5 minutes: let it run out first
+    backend.advance(301);
     expect((await call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: true }, headers: device(LAPTOP) })).code).toBe(0);
     const { nonce, code } = await requestCode(email, "security");
     expect(outboxFiles(email).at(-1)?.text).toContain("Your security settings code");
     const reply = await call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: false, captcha: code, nonce }, headers: device(LAPTOP) });
     expect(reply).toMatchObject({ code: 0, data: { enabled: false } });
-    // the code is spent
+    // it is the session's step-up proof now; once that is over, the spent code proves nothing
     expect((await call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: true } })).code).toBe(0);
+    backend.advance(301);
     expect((await call("PATCH", "/v1/user/device/security", { token: laptop, body: { enabled: false, captcha: code, nonce } })).code).toBe(20204);
   });
 });
@@ -222,4 +225,21 @@ test("a recent step-up proof of the session turns it off without a password in t
 
   await proveStepUp(utoken, email, password);
   expect(await off(utoken)).toMatchObject({ code: 0, data: { enabled: false } });
+});
+
+test("the password sent with 'off' is the session's step-up proof: the next guarded change asks for none", async () => {
+  const email = "inline-proof@example.com";
+  const password = "inline-proof1";
+  const { utoken } = await registerUser(email, password, device(LAPTOP));
+  const off = (body: Record<string, unknown>) => call("PATCH", "/v1/user/device/security", { token: utoken, body: { enabled: false, ...body }, headers: device(LAPTOP) });
+  expect((await call("PATCH", "/v1/user/device/security", { token: utoken, body: { enabled: true }, headers: device(LAPTOP) })).code).toBe(0);
+  backend.advance(301);
+  expect(await call("GET", "/v1/user/step-up", { token: utoken })).toMatchObject({ data: { proven: false } });
+
+  expect(await off({ password })).toMatchObject({ code: 0, data: { enabled: false } });
+  expect(await call("GET", "/v1/user/step-up", { token: utoken })).toMatchObject({ data: { proven: true } });
+  // on and off again, and another guarded change, within the 5 minutes: no proof asked
+  expect((await call("PATCH", "/v1/user/device/security", { token: utoken, body: { enabled: true }, headers: device(LAPTOP) })).code).toBe(0);
+  expect(await off({})).toMatchObject({ code: 0, data: { enabled: false } });
+  expect((await call("POST", "/v1/user/passkey/register/options", { token: utoken, body: {} })).code).toBe(0);
 });

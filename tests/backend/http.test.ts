@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { getDb } from "@/lib/backend/db/client";
 import { emailNonces, outboxMails, users, verificationCodes } from "@/lib/backend/db/schema";
-import { call, OPEN_TIMEOUT, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
+import { call, OPEN_TIMEOUT, registerUser, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
 
 let backend: Backend;
 beforeAll(async () => {
@@ -45,6 +45,16 @@ describe("the envelope and the router", () => {
       expect(JSON.stringify(reply)).not.toMatch(/secret-pass1|p{21}|12ab56/);
     }
     expect(await counts()).toEqual(before);
+  });
+
+  test("a refusal says what its code means, in the caller's language: never a bare 'Request failed.'", async () => {
+    const { utoken } = await registerUser("reader@http.test");
+    const unknownMessage = { id: "00000000-0000-4000-8000-000000000000" };
+    expect(await call("POST", "/message/v1/web/read", { token: utoken, body: unknownMessage })).toMatchObject({ status: 404, code: 20602, message: "This message does not exist." });
+    expect(await call("POST", "/message/v1/web/read", { token: utoken, body: unknownMessage, headers: { lang: "zh-CN" } })).toMatchObject({ status: 404, code: 20602, message: "该消息不存在。" });
+    // before the caller is known (no session) and from the schema check, in Chinese too
+    expect(await call("POST", "/message/v1/web/read", { body: unknownMessage, headers: { lang: "zh" } })).toMatchObject({ status: 401, code: 20101, message: "登录已过期，请重新登录。" });
+    expect(await call("POST", "/v1/login", { body: {}, headers: { lang: "zh" } })).toMatchObject({ status: 400, code: 10001, message: "请求参数无效。" });
   });
 
   test("a body that is not JSON → 10001", async () => {

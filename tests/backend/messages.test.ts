@@ -12,7 +12,9 @@ afterAll(stopBackend);
 async function admin(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdmin(argv, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  // every command runs with a reason, as an operator's must (console-cli.test.ts: none → refused)
+  const withReason = argv.some((arg) => arg.startsWith("--reason")) ? argv : [...argv, "--reason", "messages test"];
+  const code = await runAdmin(withReason, { out: (line) => out.push(line), err: (line) => err.push(line) });
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 

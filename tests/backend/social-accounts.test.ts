@@ -88,9 +88,17 @@ describe("the connection screen", () => {
   });
 });
 
-/** op=bind for the session `ut`: the portal callback address it ends on. */
-function bind(channel: "google" | "facebook", ut: string, identity: { email: string; sub?: string }) {
-  return socialRoundTrip(provider(), newBrowser(), channel, { identity, query: { op: "bind", ut, r: "http://localhost:3000/en/profile/security" } });
+/** A bind ticket of the session, as the portal asks for one before it sends the browser (social-bind.test.ts). */
+async function bindTicket(token: string, channel: string): Promise<string> {
+  const reply = await call("POST", "/v1/oauth/bind-ticket", { token, body: { channel } });
+  expect(reply.code).toBe(0);
+  return String(reply.data?.ticket);
+}
+
+/** op=bind for the session `token`: the portal callback address it ends on. */
+async function bind(channel: "google" | "facebook", token: string, identity: { email: string; sub?: string }) {
+  const bt = await bindTicket(token, channel);
+  return socialRoundTrip(provider(), newBrowser(), channel, { identity, query: { op: "bind", bt, r: "http://localhost:3000/en/profile/security" } });
 }
 
 describe("connecting from account security and disconnecting", () => {
@@ -115,7 +123,7 @@ describe("connecting from account security and disconnecting", () => {
     expect((await bind("google", b.utoken, { email: "shared@gmail.test" })).searchParams.get("error")).toBe("20302");
     expect((await bind("google", a.utoken, { email: "second@gmail.test" })).searchParams.get("error")).toBe("20309");
     expect((await bind("facebook", b.utoken, { email: "a@example.com" })).searchParams.get("error")).toBe("20208");
-    const noSession = await startSignIn(newBrowser(), "facebook", { op: "bind", ut: "not-a-session-token-at-all-0123456789" });
+    const noSession = await startSignIn(newBrowser(), "facebook", { op: "bind" });
     expect(new URL(noSession.headers.get("location") ?? "").searchParams.get("error")).toBe("20101");
     expect(await providersOf(b.utoken)).toEqual({ google: false, facebook: false, apple: false });
   });
@@ -147,9 +155,9 @@ describe("races", () => {
     const identity = { email: "racer@gmail.test", sub: "racer-1" };
     // Both browsers get as far as the provider's answer, then deliver it at the same moment.
     const answers = await Promise.all(
-      [a.utoken, b.utoken].map(async (ut) => {
+      [a.utoken, b.utoken].map(async (token) => {
         const browser = newBrowser();
-        const started = await startSignIn(browser, "google", { op: "bind", ut });
+        const started = await startSignIn(browser, "google", { op: "bind", bt: await bindTicket(token, "google") });
         return { browser, answer: await decideAtProvider(provider().google, started.headers.get("location") ?? "", "allow", identity) };
       }),
     );

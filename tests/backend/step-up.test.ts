@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/backend/db/client";
-import { users } from "@/lib/backend/db/schema";
+import { sessions, users } from "@/lib/backend/db/schema";
+import { sha256Hex } from "@/lib/backend/crypto";
 import { stepUpResponse, stepUpStatusResponse } from "@/lib/contract/step-up";
 import { call, fromIp, OPEN_TIMEOUT, registerUser, requestCode, startBackend, stopBackend, type Backend } from "./support/harness";
+import { addPasskey, signInWithPasskey, SoftAuthenticator } from "./support/passkeys";
+import { secondStep, ticketOf, totpCode, turnOnTwoStep } from "./support/two-step";
 
 /** Step-up: a proof made in this session within 5 minutes, by password or (no password) an emailed code. */
 let backend: Backend;
@@ -113,5 +116,53 @@ describe("the guard: deleting the account", () => {
     expect(await prove(utoken, { password })).toMatchObject({ code: 0 });
     expect(await remove()).toMatchObject({ code: 0 });
     expect(await call("GET", "/v1/user/basic", { token: other })).toMatchObject({ status: 401, code: 20101 });
+  });
+});
+
+describe("a sign-in with two factors is a fresh proof", () => {
+  const LAPTOP = { "x-device-id": "device-laptop-0123456789abcdef" };
+  async function factorsOf(token: string): Promise<string[] | null | undefined> {
+    const [row] = await (await getDb()).select({ factors: sessions.signInFactors }).from(sessions).where(eq(sessions.tokenHash, sha256Hex(token)));
+    return row?.factors;
+  }
+
+  test("password and authenticator code: proven for 5 minutes from the sign-in, a guarded change asks nothing; the password alone proves nothing", async () => {
+    const email = "two-factors@example.com";
+    const password = "two-factors1";
+    const { utoken } = await registerUser(email, password, LAPTOP);
+    const { secret } = await turnOnTwoStep(utoken);
+    backend.advance(30);
+    const ticket = ticketOf(await call("POST", "/v1/login", { body: { email, password }, headers: LAPTOP }));
+    backend.advance(20);
+    const done = await secondStep(ticket, "totp", totpCode(secret), LAPTOP);
+    expect(done.code).toBe(0);
+    const token = String(done.data?.utoken);
+    // the proof dates from the session's opening, not from the first step
+    expect(await status(token)).toEqual({ proven: true, expiresIn: 300, methods: ["password", "totp"] });
+    expect(await factorsOf(token)).toEqual(["password", "totp"]);
+    backend.advance(40);
+    expect(await call("POST", "/v1/user/two-step/recovery-codes", { token })).toMatchObject({ code: 0 });
+    backend.advance(260);
+    expect(await status(token)).toMatchObject({ proven: false, expiresIn: 0 });
+    expect(await call("POST", "/v1/user/two-step/recovery-codes", { token })).toMatchObject({ status: 403, code: 20113 });
+
+    // the session that turned two-step on was opened by a registration: no factors, no proof
+    expect(await factorsOf(utoken)).toEqual([]);
+    await registerUser("one-factor@example.com", "one-factor1");
+    const single = await signIn("one-factor@example.com", "one-factor1");
+    expect(await status(single)).toMatchObject({ proven: false });
+    expect(await factorsOf(single)).toEqual(["password"]);
+  });
+
+  test("a passkey, two factors at once, is a fresh proof too", async () => {
+    const device = new SoftAuthenticator();
+    const { utoken } = await registerUser("key-proof@example.com");
+    expect((await addPasskey(utoken, device)).code).toBe(0);
+    backend.advance(301);
+    const signedIn = await signInWithPasskey(device);
+    expect(signedIn.code).toBe(0);
+    const token = String(signedIn.data?.utoken);
+    expect(await status(token)).toMatchObject({ proven: true, expiresIn: 300 });
+    expect(await factorsOf(token)).toEqual(["passkey"]);
   });
 });

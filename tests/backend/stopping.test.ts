@@ -14,9 +14,12 @@ import { OPEN_TIMEOUT, pgliteTemplate } from "./support/harness";
  * exit; `npm run services` next to a process that holds the database says why in one line. Each
  * child gets a copy of a migrated PGlite directory and is stopped by its pid.
  *
- * Children run as `node --import tsx <script>`, as the package scripts run them. The tsx
- * command would run the script in a grandchild and SIGKILL it when it does not confirm a relayed
- * signal within 30 ms: on a busy machine the graceful stop then never ran and no line was seen.
+ * Children run as `node --import tsx <script>`, as `npm run services` runs it (the portal's own
+ * server is built JavaScript: tests/e2e/server.spec.ts stops that one). The tsx command would
+ * run the script in a grandchild and SIGKILL it when it does not confirm a relayed signal within
+ * 30 ms: on a busy machine the graceful stop then never ran and no line was seen. Each child has
+ * a process group of its own and the signal goes to the whole group, as a terminal's Ctrl-C and
+ * systemd's stop send it: whatever helper tsx runs beside the server gets it too.
  */
 /** a child process starts tsx and opens PGlite: seconds on a busy machine */
 const PROCESS_TIMEOUT = 180_000;
@@ -48,19 +51,30 @@ function dataDir(): string {
   return dir;
 }
 
-type Run = { child: ChildProcessByStdio<null, Readable, Readable>; stdout: string[]; stderr: string[]; exited: Promise<number | null> };
+type Run = {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  stdout: string[];
+  stderr: string[];
+  exited: Promise<number | null>;
+  /** the signal to the child's whole process group */
+  signal: (signal: NodeJS.Signals) => void;
+};
 
 function run(script: string, env: Record<string, string>): Run {
   const child = spawn(NODE, ["--import", "tsx", script], {
     env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "info", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
   const stdout: string[] = [];
   const stderr: string[] = [];
   child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk.toString("utf8")));
   child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, stdout, stderr, exited };
+  const { pid } = child;
+  // never -0: that would be this test's own process group
+  if (pid === undefined) throw new Error(`${script} did not start`);
+  return { child, stdout, stderr, exited, signal: (signal) => process.kill(-pid, signal) };
 }
 
 async function until(what: () => boolean, ms = 150_000): Promise<void> {
@@ -89,7 +103,7 @@ test.each(["SIGTERM", "SIGINT"] as const)(
     expect(answer.status).toBe(200);
     expect(fs.existsSync(path.join(dir, "pglite.lock"))).toBe(true);
 
-    services.child.kill(signal);
+    services.signal(signal);
     expect(await services.exited).toBe(0);
     expect(jsonLines(services.stdout).map((line) => line.msg)).toContain("stopping: no new connections, then the database closes");
     expect(fs.existsSync(path.join(dir, "pglite.lock"))).toBe(false);
@@ -107,7 +121,7 @@ test(
     const port = Number(/ready (\d+)/.exec(portal.stdout.join(""))?.[1]);
     const underWay = fetch(`http://127.0.0.1:${port}/slow`).then(async (answer) => `${answer.status} ${await answer.text()}`);
     await until(() => portal.stdout.join("").includes("slow request received\n"));
-    portal.child.kill("SIGTERM");
+    portal.signal("SIGTERM");
     await until(() => jsonLines(portal.stdout).some((line) => String(line.msg).startsWith("stopping")));
     // the listening socket is closed at once; the request under way still gets its answer
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();

@@ -111,8 +111,31 @@ test("page views and each named event reach the collector in batches, with the l
   }
 });
 
+/**
+ * Each batch the page hands to fetch, at the page's (fake) time it did so, with the request's
+ * settling, recorded in the page as the call is made: with the clock paused, the test knows what
+ * went in each step of time without waiting for the request to reach the collector.
+ */
+type Send = { at: number; size: number; settled: Promise<unknown> };
+async function recordSends(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const sends: { at: number; size: number; settled: Promise<unknown> }[] = [];
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const answer = original(input, init);
+      if (String(input).endsWith("/v1/analytics/events")) {
+        const { events } = JSON.parse(String(init?.body ?? "{}")) as { events?: unknown[] };
+        sends.push({ at: Date.now(), size: events?.length ?? 0, settled: answer.catch(() => undefined) });
+      }
+      return answer;
+    };
+    Object.assign(window, { analyticsSends: sends });
+  });
+}
+
 test("while the collector is down events wait, at most 200; when it is back they go in batches of 50 every 6 seconds", async ({ page, context }) => {
   const collector = await watchCollector(context);
+  await recordSends(page);
   await page.clock.install();
   await page.goto("/en/login");
   await expect.poll(() => collector.batches.length).toBeGreaterThan(0); // the client runs
@@ -143,13 +166,13 @@ test("while the collector is down events wait, at most 200; when it is back they
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   collector.down = false;
   const before = collector.batches.length;
-  const arrivals: { at: number; size: number }[] = [];
+  const sentBefore = await page.evaluate(() => (window as unknown as { analyticsSends: unknown[] }).analyticsSends.length);
   for (let second = 0; second < 26; second++) {
     await page.clock.runFor(1_000);
-    await page.waitForTimeout(100);
-    const now = await page.evaluate(() => Date.now());
-    for (const batch of collector.batches.slice(before + arrivals.length)) arrivals.push({ at: now, size: batch.events.length });
+    // what this second sent has its answer before the clock moves on
+    await page.evaluate(() => Promise.all((window as unknown as { analyticsSends: Send[] }).analyticsSends.map((send) => send.settled)).then(() => undefined));
   }
+  const arrivals = (await page.evaluate(() => (window as unknown as { analyticsSends: Send[] }).analyticsSends.map(({ at, size }) => ({ at, size })))).slice(sentBefore);
   const clicks = collector.batches.slice(before).flatMap((b) => b.events).filter((e) => e.event === "buttonClick");
   expect(clicks.map((e) => e.properties.elementId)).toEqual(Array.from({ length: 198 }, (_, i) => `b${i + 52}`));
   expect(arrivals.filter((a) => a.size === 50)).toHaveLength(4);

@@ -27,8 +27,8 @@ function authenticatorCode(uri: string): string {
   return otp.generate();
 }
 
-async function consoleScreen(page: Page, url: string, name: string): Promise<void> {
-  await openScreen(page, url);
+async function consoleScreen(page: Page, url: string, lang: Lang, name: string): Promise<void> {
+  await openScreen(page, url, lang);
   await expectNoAxeViolations(page, name);
 }
 
@@ -51,7 +51,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
 
     // Enterprises: create one; its default password is shown once
     const ent = ops.enterprises;
-    await consoleScreen(page, `${home}/enterprises`, `enterprises (${lang})`);
+    await consoleScreen(page, `${home}/enterprises`, lang, `enterprises (${lang})`);
     const enterprise = { account: `ops-${suffix}`, name: `Ops Lasers ${suffix}`, email: `boss-${suffix}@ops.test` };
     await page.getByLabel(ent.account, { exact: true }).fill(enterprise.account);
     await page.getByLabel(ent.name, { exact: true }).fill(enterprise.name);
@@ -80,7 +80,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
 
     // Codes: a batch, its CSV once (a second download is refused), a user redeems one
     const c = ops.codes;
-    await consoleScreen(page, `${home}/codes`, `codes (${lang})`);
+    await consoleScreen(page, `${home}/codes`, lang, `codes (${lang})`);
     const until = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
     const benefit = { en: `Ops Pro ${suffix}`, zh: `专业版 ${suffix}` };
     await page.getByLabel(c.benefitEn, { exact: true }).fill(benefit.en);
@@ -121,7 +121,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
 
     // Messages: to that user, who reads it in the message centre
     const msg = ops.messages;
-    await consoleScreen(page, `${home}/messages`, `messages (${lang})`);
+    await consoleScreen(page, `${home}/messages`, lang, `messages (${lang})`);
     const compose = page.getByRole("region", { name: msg.composeTitle, exact: true });
     const title = { en: `Welcome ${suffix}`, zh: `欢迎 ${suffix}` };
     await compose.getByLabel(msg.email, { exact: true }).fill(user.email);
@@ -164,13 +164,13 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await visitor.close();
 
     // Analytics: the charts (drawn by uPlot on a canvas) and the numbers as a table
-    await consoleScreen(page, `${home}/analytics`, `analytics (${lang})`);
+    await consoleScreen(page, `${home}/analytics`, lang, `analytics (${lang})`);
     await expect(page.getByTestId("chart-signIns").locator("canvas")).toBeVisible();
     await expect(page.getByRole("region", { name: ops.analytics.tableTitle })).toBeVisible();
 
     // The audit log: each action, filtered to this operator, with its reason; then the CSV
     const a = m.admin.audit;
-    await consoleScreen(page, `${home}/audit`, `audit (${lang})`);
+    await consoleScreen(page, `${home}/audit`, lang, `audit (${lang})`);
     await page.getByLabel(a.filters.operator, { exact: true }).fill(operator.email);
     await page.getByRole("button", { name: a.filter }).click();
     await expect(page).toHaveURL(/operator=/);

@@ -24,7 +24,7 @@ const run = promisify(execFile);
 const bin = path.resolve("node_modules/.bin");
 
 async function operatorCreate(email: string): Promise<{ password: string; uri: string }> {
-  const { stdout } = await run(path.join(bin, "tsx"), ["lib/backend/admin/cli.ts", "operator:create", "--email", email, "--role", "admin"], {
+  const { stdout } = await run(path.join(bin, "tsx"), ["lib/backend/admin/cli.ts", "operator:create", "--email", email, "--role", "admin", "--reason", "the first operator"], {
     env: { ...process.env, DATA_DIR: DATA_DIRS.main, DATABASE_URL: "", LOG_LEVEL: "silent" },
     timeout: 120_000,
   });
@@ -114,7 +114,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     // reset two-step (a lost phone): the offer goes, and the customer is mailed a security notice
     await act(page, t, "lost phone, ticket 4711", t.user.actions.resetTwoStep, t.user.actions.twoStepReset);
     await expect(page.getByRole("button", { name: t.user.actions.resetTwoStep })).toHaveCount(0);
-    const notice = lang === "en" ? "Our support turned two-step sign-in off" : "客服已为您关闭两步登录";
+    const notice = lang === "en" ? "Our support turned two-step sign-in off" : "客服已为您关闭两步验证";
     await expect.poll(async () => (await mailsTo(request, customerEmail)).map((mail) => mail.subject), { timeout: 30_000 }).toContain(notice);
 
     // the audit log has each of them, with who and why
@@ -135,7 +135,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     expect((await download).suggestedFilename()).toBe("audit-log.csv");
 
     // the command line's own entry
-    await page.goto(`/${lang}/admin/audit?operator=cli&action=operator.create`);
-    await expect(page.getByRole("table").getByRole("row").filter({ hasText: "operator.create" }).first()).toBeVisible();
+    await page.goto(`/${lang}/admin/audit?operator=cli&action=cli:operator:create`);
+    await expect(page.getByRole("table").getByRole("row").filter({ hasText: "cli:operator:create" }).first()).toContainText("the first operator");
   });
 }

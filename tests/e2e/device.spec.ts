@@ -63,21 +63,30 @@ test("with device security on, another browser signs in only with the code maile
   await expect(second.page).toHaveURL(/\/en\/login/);
   expect((await second.context.cookies()).some((c) => c.name === "utoken")).toBe(false);
 
-  // Turning it off asks for the current password: a wrong one changes nothing.
-  await first.page.getByRole("switch", { name: d.switchLabel }).click();
-  const offDialog = first.page.getByRole("dialog", { name: d.offTitle });
-  await offDialog.getByLabel(d.offPassword, { exact: true }).fill("not-my-password");
-  await offDialog.getByRole("button", { name: d.offConfirm }).click();
-  await expect(offDialog.getByRole("alert").filter({ hasText: m.errors["20206"] })).toBeVisible();
+  // Turning it off goes through the step-up like every guarded change: the one "Confirm it's
+  // you" dialog, saying what the change does; a wrong password changes nothing.
+  await toggle.click();
+  const stepUp = first.page.getByRole("dialog", { name: m.stepUp.title });
+  await expect(stepUp).toHaveAccessibleDescription(m.stepUp.description.replace("{action}", m.stepUp.actions.deviceSecurityOff));
+  await stepUp.getByLabel(m.stepUp.password, { exact: true }).fill("not-my-password");
+  await stepUp.getByRole("button", { name: m.stepUp.confirm }).click();
+  await expect(stepUp.getByRole("alert").filter({ hasText: m.errors["20206"] })).toBeVisible();
   await second.page.getByRole("button", { name: m.login.submit, exact: true }).click();
   await expect(second.page).toHaveURL(/\/en\/login/);
   // With the right one it is off, and no code is asked.
-  await offDialog.getByLabel(d.offPassword, { exact: true }).fill(password);
-  await offDialog.getByRole("button", { name: d.offConfirm }).click();
+  await stepUp.getByLabel(m.stepUp.password, { exact: true }).fill(password);
+  await stepUp.getByRole("button", { name: m.stepUp.confirm }).click();
   await expect(first.page.getByRole("status").filter({ hasText: d.turnedOff })).toBeVisible();
-  await expect(offDialog).toBeHidden();
+  await expect(stepUp).toBeHidden();
+  await expect(toggle).toBeFocused();
   await second.page.getByRole("button", { name: m.login.submit, exact: true }).click();
   await expectUserCentre(second.page, lang, email);
+  // That password was the session's proof: on and off again within the 5 minutes asks nothing.
+  await toggle.click();
+  await expect(first.page.getByRole("status").filter({ hasText: d.turnedOn })).toBeVisible();
+  await toggle.click();
+  await expect(first.page.getByRole("status").filter({ hasText: d.turnedOff })).toBeVisible();
+  await expect(first.page.getByRole("dialog")).toHaveCount(0);
 
   await first.context.close();
   await second.context.close();

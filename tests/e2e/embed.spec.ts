@@ -69,9 +69,26 @@ test("the host's reload reloads the portal; a message from another origin or a m
   await expect.poll(() => receivedTypes(page)).toContain("ready");
   const frame = page.frames().find((f) => f.url().startsWith(`${EMBED_PORTAL_URL}/en/login`));
   if (!frame) throw new Error("no portal frame");
-  await frame.evaluate(() => Object.assign(window, { marker: "before" }));
+  // The test listens in the portal's frame too, after the portal's own listener (added when the
+  // page started): once it has heard the six messages below, the portal has handled them. A
+  // reload would have begun a navigation, which the Navigation API announces as it starts.
+  await frame.evaluate((senders) => {
+    const starts: string[] = [];
+    navigation.addEventListener("navigate", (event) => {
+      starts.push(event.navigationType);
+      // kept by the frame across a reload (its window's name outlives the document)
+      window.name = `navigations:${starts.join(",")}`;
+    });
+    const heard = new Promise<void>((resolve) => {
+      let count = 0;
+      window.addEventListener("message", (event) => senders.includes(event.origin) && ++count === 6 && resolve());
+    });
+    Object.assign(window, { marker: "before", starts, heard });
+  }, [new URL(HOST_SITE_URL).origin, new URL(FOREIGN_SITE_URL).origin]);
 
-  // a foreign frame on the host page posts a well-formed reload at the portal's exact origin
+  // a foreign frame on the host page posts a well-formed reload at the portal's exact origin,
+  // once its page (a script that listens) is there to be told
+  await expect(page.frameLocator("#foreign").locator("script")).toHaveCount(1);
   await page.evaluate((foreign) => (document.getElementById("foreign") as HTMLIFrameElement).contentWindow?.postMessage("fire", foreign), new URL(FOREIGN_SITE_URL).origin);
   // the host itself posts malformed ones
   await page.evaluate((origin) => {
@@ -80,13 +97,17 @@ test("the host's reload reloads the portal; a message from another origin or a m
       target?.postMessage(data, origin);
     }
   }, EMBED_PORTAL_URL);
-  await page.waitForTimeout(1_000);
-  expect(await frame.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("before");
+  expect(await frame.evaluate(async () => {
+    const heard = window as unknown as { marker?: string; starts: string[]; heard: Promise<void> };
+    await heard.heard;
+    return { marker: heard.marker, navigations: heard.starts };
+  })).toEqual({ marker: "before", navigations: [] });
   expect((await receivedTypes(page)).filter((type) => type === "ready")).toHaveLength(1);
 
+  // the host's own reload does reload it, and the test's listener saw that navigation begin
   await page.evaluate(() => (window as unknown as { portal: { reload(): void } }).portal.reload());
   await expect.poll(async () => (await receivedTypes(page)).filter((type) => type === "ready").length).toBe(2);
-  expect(await frame.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
+  expect(await frame.evaluate(() => ({ marker: (window as unknown as { marker?: string }).marker, navigations: window.name }))).toEqual({ marker: undefined, navigations: "navigations:reload" });
 });
 
 test("a site that is not on the allowlist cannot frame the portal at all", async ({ page, request }) => {
@@ -95,8 +116,9 @@ test("a site that is not on the allowlist cannot frame the portal at all", async
   expect(policy).not.toContain(FOREIGN_SITE_URL);
 
   await page.goto(`${FOREIGN_SITE_URL}/frame.html?path=/en/login`);
+  // the browser put its error page in the frame in place of the portal's: no portal page ran
+  // there, so nothing can arrive later than this
   await expect.poll(() => page.frames().some((f) => f.url().startsWith("chrome-error://"))).toBe(true);
-  await page.waitForTimeout(500);
   expect(await receivedTypes(page)).toEqual([]);
   await expect(portalFrame(page).getByRole("heading", { name: messages.en.login.title })).toHaveCount(0);
 });

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { CODE_FILES } from "../../playwright.config";
-import { RECORD_ANALYTICS, registerByApi, signIn } from "./support/api-account";
+import { RECORD_ANALYTICS, redeemByApi, registerByApi, signIn } from "./support/api-account";
 import { uniqueEmail } from "./support/mailbox";
+import { expectNoAxeViolations, expectNoSidewaysScroll, lineCount, PHONE } from "./support/screen-checks";
 import { messages, type Lang } from "./support/screens";
 
 /** Codes made by the operator command before the portal started (playwright.config.ts): one of each kind per language. */
@@ -83,3 +84,36 @@ for (const [index, lang] of LANGS.entries()) {
     await expect(page).toHaveURL(new RegExp(`/${lang}/profile/settings`));
   });
 }
+
+for (const [index, lang] of LANGS.entries()) {
+  test(`the redemption history reads whole on a 320 px phone, every column of a row on screen, and passes axe (${lang})`, async ({ page, context, request }) => {
+    const e = messages[lang].exchange;
+    const pager = messages[lang].security.pagination;
+    const account = await registerByApi(request, uniqueEmail(`exchange-narrow-${lang}`));
+    // the journey above spends the first code of each language
+    const code = codes("valid")[LANGS.length + index] ?? "";
+    await redeemByApi(request, account, code);
+    await signIn(context, account);
+    await page.setViewportSize(PHONE);
+    await page.goto(`/${lang}/profile/exchange`);
+
+    const row = page.getByRole("row").filter({ hasText: code });
+    await expect(row).toBeVisible();
+    // stacked: each of the five values on screen beside its name, nothing to scroll sideways to
+    for (const name of [e.benefit, e.redeemedAt, e.expiresAt, e.status, e.codeColumn]) await expect(row.getByText(name, { exact: true })).toBeInViewport();
+    await expect(row.getByText(code)).toBeInViewport();
+    await expect(row.getByText(e.statusValue.succeeded)).toBeInViewport();
+    // still a table to assistive technology: the cells keep their column names
+    await expect(page.getByRole("columnheader")).toHaveCount(5);
+    await expect(row.getByRole("cell")).toHaveCount(5);
+    await expectNoSidewaysScroll(page, `exchange history (${lang})`);
+    await expectNoAxeViolations(page, `exchange history at 320 px (${lang})`);
+
+    // the pager's words stay whole ("上一页" / "下一页" on one line each)
+    const nav = page.getByRole("navigation", { name: pager.label });
+    await expect(nav.getByRole("button", { name: pager.previous })).toBeVisible();
+    expect(await lineCount(page, "main nav button", 0)).toBe(1);
+    expect(await lineCount(page, "main nav button", 1)).toBe(1);
+  });
+}
+

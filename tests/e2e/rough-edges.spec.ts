@@ -35,7 +35,7 @@ for (const lang of ["en", "zh"] as const) {
     await addDevices(email, 59);
     await signInWith(context, utoken);
     await page.setViewportSize(DESKTOP);
-    await openScreen(page, `${MESSAGES_URL}/${lang}/profile/security`);
+    await openScreen(page, `${MESSAGES_URL}/${lang}/profile/security`, lang);
     const devices = page.getByRole("list", { name: m.security.devices.knownDevices });
     await expect(devices.getByRole("listitem")).toHaveCount(10);
     const pager = page.getByRole("region", { name: m.security.devices.title }).getByRole("navigation", { name: m.security.pagination.label });
@@ -60,7 +60,7 @@ for (const lang of ["en", "zh"] as const) {
     await publish(email, "system", texts("pager"));
     await publish(email, "system", texts("pager"));
     await signInWith(context, utoken);
-    await openScreen(page, `${MESSAGES_URL}/${lang}/message`);
+    await openScreen(page, `${MESSAGES_URL}/${lang}/message`, lang);
     await page.getByRole("tab", { name: new RegExp(m.messageCentre.tabs.system) }).click();
     const pager = page.getByRole("navigation", { name: m.security.pagination.label });
     await expect(pager.getByText(lang === "en" ? "2 messages" : "共 2 条消息", { exact: true })).toBeVisible();

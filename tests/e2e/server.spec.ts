@@ -9,15 +9,16 @@ import { expectUserCentre, logInWithPassword, messages } from "./support/screens
 /**
  * The portal's server (server.ts) started the ways an operator starts it: bound to the loopback
  * name, the loopback address (as behind a reverse proxy) and every interface. Each signs a user
- * in through the real sign-in action, and stops on SIGTERM with exit 0 and its last line
- * written. The one on 127.0.0.1 is then attacked from another client (127.0.0.2) with raw HTTP:
+ * in through the real sign-in action, runs alone in its process group, and stops on a Ctrl-C
+ * or a SIGTERM sent to that whole group (as a terminal and systemd send them) with exit 0, its
+ * database closed and its last line written. The one on 127.0.0.1 is then attacked from another client (127.0.0.2) with raw HTTP:
  * every attack is a 4xx, memory stays flat, and the log holds one line per refusal and no
  * stack trace.
  */
 const BINDS = [
-  { way: "the loopback name (-H localhost)", args: ["-H", "localhost"], host: "localhost" },
-  { way: "the loopback address (-H 127.0.0.1)", args: ["-H", "127.0.0.1"], host: "127.0.0.1" },
-  { way: "every interface (no -H)", args: [], host: "127.0.0.1" },
+  { way: "the loopback name (-H localhost)", args: ["-H", "localhost"], host: "localhost", stop: "SIGINT" },
+  { way: "the loopback address (-H 127.0.0.1)", args: ["-H", "127.0.0.1"], host: "127.0.0.1", stop: "SIGTERM" },
+  { way: "every interface (no -H)", args: [], host: "127.0.0.1", stop: "SIGINT" },
 ] as const;
 const ATTACKER = "127.0.0.2";
 const MB = 1024 * 1024;
@@ -37,8 +38,13 @@ for (const [index, bind] of BINDS.entries()) {
     });
     test.afterAll(async () => {
       test.setTimeout(60_000);
-      expect(await server.stop()).toBe(0);
-      expect(server.output()).toContain('"msg":"stopped"');
+      // to the whole process group, as a terminal's Ctrl-C (SIGINT) and systemd's stop (SIGTERM) go
+      expect(await server.stop(bind.stop)).toBe(0);
+      const said = server.output();
+      expect(said).not.toContain("did not stop cleanly");
+      expect(said).toContain(`"signal":"${bind.stop}"`);
+      expect(said).toContain(`"msg":"the services' database is closed"`);
+      expect(said).toContain('"msg":"stopped"');
     });
 
     test("a user signs in with a password through the sign-in action", async ({ page, request }) => {
@@ -56,6 +62,10 @@ for (const [index, bind] of BINDS.entries()) {
       await expectUserCentre(page, "en", email);
       expect(signInAction).not.toBe("");
       expect(server.output()).not.toMatch(NO_FAULT);
+    });
+
+    test("the server is plain JavaScript alone in its process group: no helper process a group's signal would stop first", () => {
+      expect(server.group()).toEqual([server.pid]);
     });
 
     if (bind.host !== "127.0.0.1" || bind.args.length === 0) return;

@@ -64,10 +64,20 @@ test("a password account connects Facebook from the security page and disconnect
   const facebook = socialRow(page, lang, "Facebook");
   await expect(facebook.getByText(s.notConnected)).toBeVisible();
 
+  // every address the browser goes through, redirects included
+  const addresses: string[] = [];
+  page.on("request", (request) => addresses.push(request.url()));
   await facebook.getByRole("link", { name: s.connectLabel.replace("{provider}", "Facebook") }).click();
   await consentAtProvider(page, "Facebook", "Allow", { email: uniqueEmail("fb-identity"), name: "Fei Book" });
   await expect(page).toHaveURL(/\/zh\/profile\/security/);
   await expect(page.getByText(s.connectedNotice.replace("{provider}", "Facebook"))).toBeVisible();
+  // the services' address named the session by a one-time ticket, never by its token
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === "utoken")?.value ?? "";
+  expect(session.length).toBeGreaterThan(30);
+  const start = addresses.map((address) => new URL(address)).find((url) => url.pathname === "/v1/oauth/facebook/auth");
+  expect(start?.searchParams.get("bt")?.length).toBeGreaterThan(32);
+  expect(start?.searchParams.has("ut")).toBe(false);
+  expect(addresses.filter((address) => address.includes(session))).toEqual([]);
   await expect(facebook.getByText(s.connected, { exact: true })).toBeVisible();
   await expect(facebook.getByText("Fei Book")).toBeVisible();
 

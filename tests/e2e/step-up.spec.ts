@@ -30,9 +30,9 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const submit = deletion.getByRole("button", { name: t.submit });
     await submit.click();
 
-    // the services refused it without a recent proof: the dialog asks, focus in the password
+    // the services refused it without a recent proof: the dialog asks, saying what the change is, focus in the password
     const stepUp = page.getByRole("dialog", { name: s.title });
-    await expect(stepUp.getByText(s.description)).toBeVisible();
+    await expect(stepUp).toHaveAccessibleDescription(s.description.replace("{action}", s.actions.deleteAccount));
     const password = stepUp.getByLabel(s.password, { exact: true });
     await expect(password).toBeFocused();
     await expectNoAxeViolations(page, `step-up dialog (${lang})`);

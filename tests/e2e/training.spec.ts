@@ -47,10 +47,13 @@ for (const { lang, name, title } of CASES) {
       await expect(course.getByText(tr.preUse.progress.replace("{current}", String(i + 1)).replace("{total}", String(sections.length)), { exact: true })).toBeVisible();
       if (i < sections.length - 1) await course.getByRole("button", { name: tr.preUse.next }).click();
     }
-    await course.getByRole("button", { name: tr.preUse.complete }).click();
-    await expect(course.getByText(m.validation.trainingConfirm)).toBeVisible();
+    // "Complete training" waits for the tick, and says why
+    const completeButton = course.getByRole("button", { name: tr.preUse.complete });
+    await expect(completeButton).toBeDisabled();
+    await expect(completeButton).toHaveAccessibleDescription(m.validation.trainingConfirm);
     await course.getByLabel(tr.preUse.confirm).check();
-    await course.getByRole("button", { name: tr.preUse.complete }).click();
+    await expect(completeButton).toBeEnabled();
+    await completeButton.click();
     const done = course.getByRole("status").filter({ hasText: /(LS\d{4}-[0-9A-Z]{8})/ });
     await expect(done).toBeVisible();
     const certId = /(LS\d{4}-[0-9A-Z]{8})/.exec((await done.textContent()) ?? "")?.[1] ?? "";
@@ -106,9 +109,11 @@ for (const { lang, name, title } of CASES) {
     // cannot be sped up; then SN passwords
     await page.getByRole("button", { name: w.play }).click();
     await expect(state).toHaveText(w.state.inProgress);
+    // the rate the change event reports, after the page's own listener (added first) has had it
     expect(await video.evaluate((v: HTMLVideoElement) => {
+      const changed = new Promise<number>((resolve) => v.addEventListener("ratechange", () => resolve(v.playbackRate), { once: true }));
       v.playbackRate = 16;
-      return new Promise<number>((resolve) => setTimeout(() => resolve(v.playbackRate), 200));
+      return changed;
     })).toBe(1);
     await expect(state).toHaveText(w.state.completed, { timeout: 60_000 });
     await expect(page.getByRole("button", { name: w.watchAgain })).toBeVisible();
@@ -140,11 +145,14 @@ for (const { lang, name, title } of CASES) {
     });
     await page.getByLabel("800W").check();
     await sn.focus();
-    for (let repeat = 0; repeat < 25; repeat++) {
-      await page.keyboard.down("Enter");
-      // a held key repeats about 30 times a second, each after the previous answer has come
-      await page.waitForTimeout(40);
-    }
+    const answered = page.waitForResponse((answer) => answer.request().method() === "POST" && answer.request().headers()["next-action"] !== undefined);
+    await page.keyboard.down("Enter");
+    // a held key repeats (Playwright marks each further keydown as a repeat): some while the
+    // request is out, the rest after its answer has come, where the page once sent one each
+    for (let repeat = 0; repeat < 5; repeat++) await page.keyboard.down("Enter");
+    await answered;
+    await expect(page.getByTestId("sn-password")).toHaveText(PASSWORD_800W);
+    for (let repeat = 0; repeat < 20; repeat++) await page.keyboard.down("Enter");
     await page.keyboard.up("Enter");
     await expect(page.getByTestId("sn-password")).toHaveText(PASSWORD_800W);
     await expect(history.getByRole("row")).toHaveCount(3);
@@ -160,6 +168,8 @@ for (const { lang, name, title } of CASES) {
     await page.getByRole("button", { name: tr.sn.generate }).click();
     await expect(page.getByText(m.errors["20507"])).toBeVisible();
     await expect(page.getByTestId("sn-password")).toHaveCount(0);
+    // this press's request went after every repeat of the held key: none of them sent one
+    expect(actions).toHaveLength(2);
     await page.reload();
     await expect(page.getByText(h.budget.replace("{used}", "10").replace("{limit}", "10"))).toBeVisible();
     // 11 issues, the newest 10 on the first page

@@ -37,8 +37,15 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
 
     // Turn it on: the key as the app would read it from the QR code, the first code by keyboard.
     const section = page.getByRole("region", { name: t.section.title });
-    await section.getByRole("button", { name: t.section.turnOn }).click();
+    const turnOn = section.getByRole("button", { name: t.section.turnOn });
+    await turnOn.click();
     const dialog = page.getByRole("dialog", { name: t.setup.title });
+    // Escape closes it, two-step stays off, and focus is back on "Turn on" (not the page)
+    await expect(dialog.getByRole("img", { name: t.setup.qrAlt })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(turnOn).toBeFocused();
+    await page.keyboard.press("Enter");
     await expect(dialog.getByRole("img", { name: t.setup.qrAlt })).toBeVisible();
     const secret = (await dialog.getByLabel(t.setup.secretLabel, { exact: true }).inputValue()).replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -53,10 +60,24 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const codes = await list.getByRole("listitem").allInnerTexts();
     const [file] = await Promise.all([page.waitForEvent("download"), section.getByRole("button", { name: t.codes.download }).click()]);
     expect(file.suggestedFilename()).toBe("passport-recovery-codes.txt");
-    expect(readFileSync(await file.path(), "utf8")).toContain(codes.join("\n"));
+    const saved = readFileSync(await file.path(), "utf8");
+    expect(saved).toContain(codes.join("\n"));
+    // headed with the product's name as the page says it (通行证 in Chinese)
+    expect(saved.startsWith(t.codes.fileHeading)).toBe(true);
+    expect(saved.includes("Passport")).toBe(lang === "en");
     await checkHere(page, `recovery codes (${lang})`);
     await section.getByRole("button", { name: t.codes.done }).click();
-    await expect(section.getByText(lang === "en" ? "10 recovery codes left." : "剩余 10 个恢复码。")).toBeVisible();
+    // "Turn on" is gone: focus goes to what the section says now
+    await expect(section.getByText(lang === "en" ? "10 recovery codes left." : "剩余 10 个恢复码。")).toBeFocused();
+
+    // The "Turn off" question takes the focus; Escape answers no and gives it back.
+    const turnOff = section.getByRole("button", { name: t.section.turnOff });
+    await turnOff.click();
+    const question = section.getByRole("group", { name: t.section.offQuestion });
+    await expect(question.getByRole("button", { name: t.section.cancel })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(question).toBeHidden();
+    await expect(turnOff).toBeFocused();
     await logOut(page, lang);
 
     // Password, then the app's next code: no session until the second step.

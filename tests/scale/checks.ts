@@ -1,14 +1,17 @@
+import en from "@/messages/en.json";
+import { checkAvatarShown } from "./browser";
 import { request } from "./http";
 import type { Ledger } from "./ledger";
-import { SECRETS } from "./portals";
+import { BUCKET, SECRETS } from "./portals";
 import type { Stack } from "./setup";
 import type { Step } from "./verification";
 import { verifyEmailLimit, verifyIpLimit, verifySessions, verifyWrites } from "./verify";
 
 /**
  * After the load: the ledger's writes and sessions on every instance, the limits across the
- * instances, and each instance's metrics (on its METRICS_PORT; refused anonymously on the
- * main port). Returns every problem found, in words.
+ * instances, an avatar in the S3 bucket as a browser shows it (another origin than the portal's:
+ * the pages' CSP must allow it), and each instance's metrics (on its METRICS_PORT; refused
+ * anonymously on the main port). Returns every problem found, in words.
  */
 export async function checkAfterwards({ stack, ledger, log }: { stack: Stack; ledger: Ledger; log: (line: string) => void }): Promise<string[]> {
   const problems: string[] = [];
@@ -18,6 +21,13 @@ export async function checkAfterwards({ stack, ledger, log }: { stack: Stack; le
   const sessions = await verifySessions(ledger, stack.portals);
   problems.push(...sessions.failures);
   log(`${sessions.checked} session checks (every session handed out, on every instance)`);
+  const pictured = ledger.accounts.find((account) => account.headpic.acked !== null);
+  if (pictured) {
+    const bucketUrl = `http://127.0.0.1:${stack.ports.s3}/${BUCKET}`;
+    const avatar = await checkAvatarShown(stack.base, pictured, bucketUrl, en.profile.avatar.alt);
+    problems.push(...avatar);
+    log(`an avatar from ${bucketUrl} in a browser through the balancer: ${avatar.length === 0 ? "shown, nothing refused by the CSP" : "NOT shown"}`);
+  } else problems.push("no avatar upload was acknowledged");
   const ip = await verifyIpLimit(stack.portals);
   problems.push(...ip.failures);
   log(`per-IP limit across instances: ${ip.granted} of 130 email nonces handed out (cap 120)`);

@@ -5,7 +5,7 @@ import { NODE, type Ports } from "./stack";
 
 /**
  * The portal instances: one production build (`npm run build`, made once), each instance
- * `node --import tsx server.ts` (what `npm start` runs) on its own port, with the same
+ * `node .next/portal-server.js` (what `npm start` runs) on its own port, with the same
  * database, Redis, bucket, SMTP server and secrets (docs/deploy.md lists this environment).
  */
 export type Portal = { index: number; name: string; port: number; url: string; proc: Proc | null };
@@ -62,7 +62,7 @@ export async function ready(portal: Portal): Promise<boolean> {
 
 /** Starts the instance and waits (no fixed budget) until its /readyz says 200. */
 export async function startPortal(portal: Portal, env: NodeJS.ProcessEnv, logDir: string): Promise<void> {
-  portal.proc = start(portal.name, NODE, ["--import", "tsx", "server.ts", "-H", "127.0.0.1", "-p", String(portal.port)], { env, logDir });
+  portal.proc = start(portal.name, NODE, [".next/portal-server.js", "-H", "127.0.0.1", "-p", String(portal.port)], { env, logDir });
   await waitFor(portal.name, () => ready(portal), { proc: portal.proc });
 }
 

@@ -3,7 +3,7 @@ import type { Entry, Ledger, Outcome } from "./ledger";
 /**
  * The summary of a run: requests by kind and outcome with their p50/p99 latency, the fault
  * windows with what happened inside them, and the errors that fail the run: a lost request or a
- * 5xx anywhere, except 503 inside the PostgreSQL window (counted and shown).
+ * 5xx anywhere, except 503 inside the PostgreSQL outage's window (counted and shown).
  */
 const OUTCOMES: Outcome[] = ["ok", "refused", "503", "5xx", "lost"];
 

@@ -15,6 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { closeBrowser } from "./browser";
 import { closeAgents } from "./http";
 import { Ledger } from "./ledger";
 import { runLoadAndFaults } from "./scenario";
@@ -33,6 +34,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "passport-scale-"));
 
 async function cleanUp(keepLogs: boolean): Promise<void> {
   closeAgents();
+  await closeBrowser();
   if (stack) await stopStack(stack);
   await stopAll();
   if (keepLogs) log(`logs kept in ${dir}/logs`);
@@ -47,17 +49,17 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 async function main(): Promise<number> {
-  if (!fs.existsSync(".next/BUILD_ID")) throw new Error("no production build in .next: run `npm run build` first (npm run test:scale does)");
+  if (!fs.existsSync(".next/BUILD_ID") || !fs.existsSync(".next/portal-server.js")) throw new Error("no production build in .next: run `npm run build` first (npm run test:scale does)");
   if (!Number.isInteger(instances) || instances < 2 || !Number.isInteger(loadSeconds) || loadSeconds < 10) throw new Error("--instances must be 2 or more, --seconds 10 or more");
   log(`${instances} instances of one build, ${loadSeconds} s of load, in ${dir}`);
   stack = await startStack({ dir, instances, log });
   const ledger = new Ledger();
-  const loadMs = await runLoadAndFaults({ stack, ledger, loadSeconds, log });
+  const { loadMs, problems: seenInFaults } = await runLoadAndFaults({ stack, ledger, loadSeconds, log });
   log("load over; checking from the ledger");
-  const problems = await checkAfterwards({ stack, ledger, log });
+  const problems = [...seenInFaults, ...(await checkAfterwards({ stack, ledger, log }))];
   const { allowed503, failures } = faultyEntries(ledger);
   process.stdout.write(`\n${summary(ledger, loadMs)}\n\n`);
-  log(`503 during the PostgreSQL window: ${allowed503.length} (allowed)`);
+  log(`503 during the PostgreSQL outage: ${allowed503.length} (allowed)`);
   for (const entry of failures.slice(0, 20)) problems.push(`${entry.kind} at ${(entry.at / 1000).toFixed(1)} s: ${entry.outcome === "lost" ? "no answer" : `HTTP ${entry.status}`}`);
   if (failures.length > 20) problems.push(`… and ${failures.length - 20} more requests without an answer or with a 5xx`);
   if (problems.length > 0) {

@@ -11,7 +11,8 @@ import type { Stack } from "./setup";
  */
 const CLIENTS_PER_INSTANCE = 2;
 
-export async function runLoadAndFaults({ stack, ledger, loadSeconds, log }: { stack: Stack; ledger: Ledger; loadSeconds: number; log: (line: string) => void }): Promise<number> {
+/** Resolves with the load's length in ms and what the faults saw go wrong, in words. */
+export async function runLoadAndFaults({ stack, ledger, loadSeconds, log }: { stack: Stack; ledger: Ledger; loadSeconds: number; log: (line: string) => void }): Promise<{ loadMs: number; problems: string[] }> {
   const runId = Date.now().toString(36);
   const context = { base: stack.base, sink: stack.sink, ledger, codes: stack.codes, runId };
   const clients = Array.from({ length: CLIENTS_PER_INSTANCE * stack.portals.length }, (_, id) => new Client(id, context));
@@ -22,10 +23,10 @@ export async function runLoadAndFaults({ stack, ledger, loadSeconds, log }: { st
   log(`load: ${clients.length} clients through the balancer`);
   const running = Promise.all(clients.map((client) => client.run(until)));
 
-  const faults: FaultContext = { ledger, ports: stack.ports, portals: stack.portals, envOf: stack.envOf, logDir: stack.logDir, postgres: stack.postgres, redis: stack.redis, log };
+  const faults: FaultContext = { ledger, ports: stack.ports, portals: stack.portals, envOf: stack.envOf, logDir: stack.logDir, postgres: stack.postgres, redis: stack.redis, log, base: stack.base, problems: [] };
   const plan: Array<[number, string, (context: FaultContext) => Promise<void>]> = [
     [0.1, "SIGKILL of one instance", killOne],
-    [0.3, "PostgreSQL restart", restartPostgres],
+    [0.3, "PostgreSQL outage", restartPostgres],
     [0.5, "Redis restart", restartRedis],
     [0.65, "rolling SIGTERM restart", rollingRestart],
   ];
@@ -42,5 +43,5 @@ export async function runLoadAndFaults({ stack, ledger, loadSeconds, log }: { st
     stopAt = ledger.now() + 5_000;
   }
   await running;
-  return ledger.now();
+  return { loadMs: ledger.now(), problems: faults.problems };
 }

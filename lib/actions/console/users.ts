@@ -1,12 +1,10 @@
 "use server";
 
-import { headers } from "next/headers";
 import { z } from "zod";
 import { reasonField } from "@/lib/contract/admin/session";
 import { localeOf } from "@/lib/i18n/routing";
 import type { ActionResult } from "@/lib/session/action-result";
 import { fieldErrors } from "@/lib/session/server";
-import { publicOrigin } from "@/lib/session/public-origin";
 import { consoleAction } from "@/lib/console/session";
 import { actOnUser, type UserAction } from "@/lib/upstream/admin";
 
@@ -42,12 +40,10 @@ export async function userAction(userId: string, raw: UserActionInput, lang: str
     case "social/disconnect":
       action = { kind: "social/disconnect", body: { channel: value.channel, reason: value.reason } };
       break;
-    case "password-reset": {
-      // the user's own find-password page on this portal, in the console's language
-      const origin = publicOrigin(await headers()).origin;
-      action = { kind: "password-reset", body: { page: `${origin}/${locale}/findpwd`, reason: value.reason } };
+    case "password-reset":
+      // the services build the mail's link from their public origin, in the console's language
+      action = { kind: "password-reset", body: { reason: value.reason } };
       break;
-    }
     case "delete":
       action = { kind: "delete", body: { reason: value.reason } };
       break;

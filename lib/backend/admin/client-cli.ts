@@ -1,5 +1,6 @@
 import { ClientInputError, disableClient, listClients, registerClient, rotateClientSecret, type ClientKind } from "../oidc/clients";
 import { AdminError } from "./commands";
+import type { CommandAudit } from "./cli-audit";
 import type { AdminIo } from "./io";
 import { table } from "./table";
 import { parseCommand, requiredOption, UsageError } from "./usage";
@@ -19,12 +20,6 @@ export const CLIENT_USAGE = `  client:create --name NAME --kind public|client_se
                       The app can no longer sign users in, and its tokens stop working.`;
 
 const KINDS: readonly ClientKind[] = ["public", "client_secret_basic", "private_key_jwt"];
-
-function reason(value: string | boolean | undefined): string {
-  const why = requiredOption(value, "reason").trim();
-  if (why.length < 3 || why.length > 500) throw new UsageError("--reason must say why, in 3–500 characters.");
-  return why;
-}
 
 /** A repeatable option (`multiple`), whichever way the parser's types give it. */
 function list(value: string | string[] | boolean | undefined): string[] {
@@ -57,7 +52,7 @@ function printSecret(io: AdminIo, clientId: string, secret: string, json: boolea
 }
 
 /** Runs a client command; false when `command` is not one of them. */
-export async function dispatchClient(command: string, args: string[], io: AdminIo): Promise<boolean> {
+export async function dispatchClient(command: string, args: string[], io: AdminIo, entry: CommandAudit): Promise<boolean> {
   switch (command) {
     case "client:create": {
       const { values } = parseCommand(
@@ -70,12 +65,10 @@ export async function dispatchClient(command: string, args: string[], io: AdminI
           brand: { type: "string" },
           jwks: { type: "string" },
           "id-token-alg": { type: "string" },
-          reason: { type: "string" },
           json: { type: "boolean" },
         },
         0,
       );
-      reason(values.reason);
       const kind = KINDS.find((candidate) => candidate === values.kind);
       if (!kind) throw new UsageError(`--kind must be one of ${KINDS.join(", ")}.`);
       const alg = values["id-token-alg"];
@@ -91,6 +84,8 @@ export async function dispatchClient(command: string, args: string[], io: AdminI
           ...(alg ? { idTokenAlg: alg } : {}),
         }),
       );
+      entry.target = { type: "client", id: created.clientId };
+      entry.attempted.kind = kind;
       if (values.json && created.secret === null) io.out(JSON.stringify({ clientId: created.clientId }));
       if (!values.json) io.out(`Registered ${kind} client ${created.clientId}.`);
       if (created.secret !== null) printSecret(io, created.clientId, created.secret, values.json ?? false);
@@ -105,16 +100,16 @@ export async function dispatchClient(command: string, args: string[], io: AdminI
       return true;
     }
     case "client:rotate-secret": {
-      const { positionals, values } = parseCommand(args, { reason: { type: "string" }, json: { type: "boolean" } }, 1);
-      reason(values.reason);
+      const { positionals, values } = parseCommand(args, { json: { type: "boolean" } }, 1);
       const clientId = positionals[0] ?? "";
+      entry.target = { type: "client", id: clientId };
       printSecret(io, clientId, await refusedAsAdminError(() => rotateClientSecret(clientId)), values.json ?? false);
       return true;
     }
     case "client:disable": {
-      const { positionals, values } = parseCommand(args, { reason: { type: "string" } }, 1);
-      reason(values.reason);
+      const { positionals } = parseCommand(args, {}, 1);
       const clientId = positionals[0] ?? "";
+      entry.target = { type: "client", id: clientId };
       await refusedAsAdminError(() => disableClient(clientId));
       io.out(`Disabled client ${clientId}: it can no longer sign users in.`);
       return true;

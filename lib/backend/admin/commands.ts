@@ -36,7 +36,7 @@ function validEmail(value: string): string {
   return canonicalEmail(parsed.data);
 }
 
-export type CreatedEnterprise = { account: string; email: string; name: string; password: string };
+export type CreatedEnterprise = { id: string; account: string; email: string; name: string; password: string };
 
 /** An enterprise and its user with a generated default password (returned once, stored hashed). */
 export async function createEnterprise(input: { account: string; email: string; name: string }): Promise<CreatedEnterprise> {
@@ -50,7 +50,7 @@ export async function createEnterprise(input: { account: string; email: string; 
   const password = generatePassword();
   try {
     const { enterprise } = await createEnterpriseUser({ account: account.data, email, name, password });
-    return { account: enterprise.account, email, name: enterprise.name, password };
+    return { id: enterprise.id, account: enterprise.account, email, name: enterprise.name, password };
   } catch (error) {
     if (error instanceof EnterpriseConflictError) {
       throw new AdminError(
@@ -65,14 +65,14 @@ export async function createEnterprise(input: { account: string; email: string; 
  * Set a user's status. restricted: sign-in refused (20103); banned: sign-in refused (20105)
  * and every session ends at once; active: both lifted. Returns the previous status.
  */
-export async function setUserStatus(emailInput: string, status: UserStatus): Promise<{ email: string; previous: UserStatus }> {
+export async function setUserStatus(emailInput: string, status: UserStatus): Promise<{ id: string; email: string; previous: UserStatus }> {
   const email = validEmail(emailInput);
   const db = await getDb();
   const [user] = await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.email, email)).limit(1);
   if (!user) throw new AdminError(`No account for ${email}.`);
   await db.update(users).set({ status, updatedAt: now() }).where(eq(users.id, user.id));
   if (status === "banned") await endUserSessions(user.id);
-  return { email, previous: user.status };
+  return { id: user.id, email, previous: user.status };
 }
 
 function validNetwork(value: string): string {

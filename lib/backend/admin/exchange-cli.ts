@@ -1,3 +1,4 @@
+import { codeHint, type CommandAudit } from "./cli-audit";
 import { AdminError } from "./commands";
 import { createBatch, exportBatch, listBatches, lookupCode, revokeCode, validityFrom, type ExportedCode } from "./exchange";
 import { setSafetyDevices } from "./safety";
@@ -44,7 +45,7 @@ function positional(args: string[], what: string): string {
 const day = (date: Date | null) => (date ? date.toISOString() : "");
 
 /** Runs the command if it is one of these; false when it is not. */
-export async function dispatchExchange(command: string, args: string[], io: AdminIo): Promise<boolean> {
+export async function dispatchExchange(command: string, args: string[], io: AdminIo, entry: CommandAudit): Promise<boolean> {
   switch (command) {
     case "exchange:create": {
       const options = { benefit: { type: "string" }, "benefit-zh": { type: "string" }, count: { type: "string" }, "valid-until": { type: "string" }, "valid-days": { type: "string" }, "benefit-days": { type: "string" }, csv: { type: "boolean" } } as const;
@@ -57,6 +58,8 @@ export async function dispatchExchange(command: string, args: string[], io: Admi
         benefitDays: values["benefit-days"] === undefined ? 365 : Number(values["benefit-days"]),
         validUntil,
       });
+      entry.target = { type: "code-batch", id: batch.id };
+      Object.assign(entry.attempted, { size: codes.length, benefit: batch.benefitEn, validUntil: validUntil.toISOString() });
       if (validUntil <= new Date()) io.err(`Warning: these codes expired on ${validUntil.toISOString()} and cannot be redeemed.`);
       if (values.csv) {
         io.out(csv([["code", "batch", "benefit", "valid_until"], ...codes.map((code) => [code, batch.id, batch.benefitEn, validUntil.toISOString()])]));
@@ -67,7 +70,9 @@ export async function dispatchExchange(command: string, args: string[], io: Admi
       return true;
     }
     case "exchange:export": {
-      const { codes } = await exportBatch(positional(args, "BATCH_ID"));
+      const { batch, codes } = await exportBatch(positional(args, "BATCH_ID"));
+      entry.target = { type: "code-batch", id: batch.id };
+      entry.attempted.size = codes.length;
       io.out(csv([["code", "status", "redeemed_at", "redeemed_by"], ...codes.map((row: ExportedCode) => [row.code, row.status, day(row.redeemedAt), row.redeemedBy ?? ""])]));
       return true;
     }
@@ -79,13 +84,21 @@ export async function dispatchExchange(command: string, args: string[], io: Admi
       return true;
     }
     case "exchange:revoke": {
-      const { revoked, status } = await revokeCode(positional(args, "CODE"));
+      const code = positional(args, "CODE");
+      entry.attempted.hint = codeHint(code);
+      const { revoked, status, batchId } = await revokeCode(code);
+      entry.target = { type: "code-batch", id: batchId };
+      Object.assign(entry.attempted, { revoked, state: status });
       if (!revoked) throw new AdminError(`The code is ${status}; only an unused code can be revoked.`);
       io.out("Revoked.");
       return true;
     }
     case "exchange:lookup": {
-      const found = await lookupCode(positional(args, "CODE"));
+      const code = positional(args, "CODE");
+      entry.attempted.hint = codeHint(code);
+      const found = await lookupCode(code);
+      entry.target = { type: "code-batch", id: found.batchId };
+      entry.attempted.state = found.status;
       io.out(
         table(
           ["field", "value"],
@@ -106,6 +119,7 @@ export async function dispatchExchange(command: string, args: string[], io: Admi
     case "safety:devices": {
       const { values, positionals } = parseCommand(args, { laser: { type: "string" }, printer: { type: "string" } }, 1);
       const result = await setSafetyDevices(positionals[0] ?? "", { laser: onOff(values.laser, "laser"), printer: onOff(values.printer, "printer") });
+      Object.assign(entry.attempted, { email: result.email, laser: result.isHave, printer: result.printIsHave });
       io.out(`${result.email}: laser ${result.isHave ? "yes" : "no"}, printer ${result.printIsHave ? "yes" : "no"}.`);
       return true;
     }

@@ -82,7 +82,8 @@ export async function createBatch(input: BatchInput): Promise<{ batch: BatchRow;
 export type ExportedCode = { code: string; status: CodeStatus; redeemedAt: Date | null; redeemedBy: string | null };
 
 export async function exportBatch(batchId: string): Promise<{ batch: BatchRow; codes: ExportedCode[] }> {
-  if (!z.uuid().safeParse(batchId).success) throw new AdminError(`Not a batch id: ${JSON.stringify(batchId)} (see exchange:batches).`);
+  // the argument is not repeated: a code given here by mistake would land in the audit log
+  if (!z.uuid().safeParse(batchId).success) throw new AdminError("Not a batch id (see exchange:batches).");
   const secret = await keys();
   const db = await getDb();
   const [batch] = await db.select().from(exchangeBatches).where(eq(exchangeBatches.id, batchId)).limit(1);
@@ -144,12 +145,12 @@ export async function lookupCode(value: string): Promise<CodeLookup> {
 }
 
 /** Revoke an unused code; a redeemed one cannot be taken back (its status is returned unchanged). */
-export async function revokeCode(value: string): Promise<{ revoked: boolean; status: CodeStatus }> {
-  const { code } = await findCode(value);
-  if (code.redeemedAt || code.revokedAt) return { revoked: false, status: statusOf(code) };
+export async function revokeCode(value: string): Promise<{ revoked: boolean; status: CodeStatus; batchId: string }> {
+  const { code, batch } = await findCode(value);
+  if (code.redeemedAt || code.revokedAt) return { revoked: false, status: statusOf(code), batchId: batch.id };
   const db = await getDb();
   await db.update(exchangeCodes).set({ revokedAt: now() }).where(eq(exchangeCodes.id, code.id));
-  return { revoked: true, status: "revoked" };
+  return { revoked: true, status: "revoked", batchId: batch.id };
 }
 
 /** "2026-12-31" → the end of that day (UTC); "30" days → that long from now. */

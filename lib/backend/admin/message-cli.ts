@@ -8,6 +8,7 @@ import {
   removeAnnouncement,
   sendMessage,
 } from "./message-commands";
+import type { CommandAudit } from "./cli-audit";
 import { table } from "./table";
 import { UsageError } from "./usage";
 
@@ -50,7 +51,7 @@ const TEXT = { type: "string" } as const;
 const FLAG = { type: "boolean" } as const;
 
 /** Runs one of these commands; false when `command` is not one of them. */
-export async function runMessageCommand(command: string, args: string[], io: Io): Promise<boolean> {
+export async function runMessageCommand(command: string, args: string[], io: Io, entry: CommandAudit): Promise<boolean> {
   switch (command) {
     case "message:send": {
       const { values } = parse(
@@ -68,6 +69,8 @@ export async function runMessageCommand(command: string, args: string[], io: Io)
           zh: { name: text(values, "name-zh"), content: text(values, "content-zh") },
         },
       });
+      if (sent.id) entry.target = { type: "message", id: sent.id };
+      Object.assign(entry.attempted, { to: sent.recipient, app: values.app, category: values.category, delivered: sent.delivered });
       if (values.json) io.out(JSON.stringify({ id: sent.id, delivered: sent.delivered }));
       else io.out(`Published message ${sent.id ?? "-"} to ${sent.recipient}: delivered to ${sent.delivered} account(s).`);
       return true;
@@ -78,6 +81,8 @@ export async function runMessageCommand(command: string, args: string[], io: Io)
         texts: { en: { title: text(values, "title-en"), body: text(values, "body-en") }, zh: { title: text(values, "title-zh"), body: text(values, "body-zh") } },
         until: typeof values.until === "string" ? values.until : null,
       });
+      entry.target = { type: "announcement", id: row.id };
+      Object.assign(entry.attempted, { title: row.titleEn, until: row.expiresAt?.toISOString() ?? null });
       if (values.json) io.out(JSON.stringify({ id: row.id }));
       else io.out(`Published announcement ${row.id}${row.expiresAt ? ` until ${row.expiresAt.toISOString()}` : ""}. /announcement shows it within a minute.`);
       return true;
@@ -96,6 +101,7 @@ export async function runMessageCommand(command: string, args: string[], io: Io)
       const { positionals } = parse(args, {}, 1);
       const id = positionals[0] ?? "";
       await removeAnnouncement(id);
+      entry.target = { type: "announcement", id };
       io.out(`Withdrew announcement ${id}.`);
       return true;
     }

@@ -1,6 +1,6 @@
 import { OPERATOR_ROLES, type OperatorRole } from "@/lib/contract/admin/roles";
 import { canonicalEmail, emailField } from "@/lib/contract/fields";
-import { audit, CLI_ACTOR } from "../services/console/audit";
+import type { CommandAudit } from "./cli-audit";
 import { createOperator, OperatorExistsError } from "../services/console/operators";
 import { AdminError } from "./commands";
 import type { AdminIo } from "./io";
@@ -18,7 +18,7 @@ function role(value: string): OperatorRole {
   return found;
 }
 
-export async function runOperatorCommand(command: string, args: string[], io: AdminIo): Promise<boolean> {
+export async function runOperatorCommand(command: string, args: string[], io: AdminIo, entry: CommandAudit): Promise<boolean> {
   if (command !== "operator:create") return false;
   const { values } = parseCommand(args, { email: { type: "string" }, role: { type: "string" }, name: { type: "string" } }, 0);
   const parsed = emailField.safeParse(requiredOption(values.email, "email"));
@@ -32,7 +32,8 @@ export async function runOperatorCommand(command: string, args: string[], io: Ad
     if (error instanceof OperatorExistsError) throw new AdminError(`An operator ${email} exists already.`);
     throw error;
   }
-  await audit(CLI_ACTOR, "operator.create", { type: "operator", id: created.operator.id }, "command line", "ok", { email, role: created.operator.role });
+  entry.target = { type: "operator", id: created.operator.id };
+  Object.assign(entry.attempted, { email, role: created.operator.role });
   io.out(`Created operator ${email} (${created.operator.role}).`);
   io.out(`Password: ${created.password}`);
   io.out(`Authenticator app: scan or open ${created.totpUri}`);

@@ -16,6 +16,8 @@ export const CHANNEL_FILE = "admin-cli.json";
 const NAME = "adminCliToken";
 
 export type Channel = { url: string; token: string };
+/** What this process keeps of the channel it opened: the token, and the address the CLI comes from. */
+type Opened = { token: string; address: string };
 
 export function channelFile(dataDir = getConfig().dataDir): string {
   return path.join(dataDir, CHANNEL_FILE);
@@ -25,9 +27,11 @@ export function channelFile(dataDir = getConfig().dataDir): string {
 export function openCliChannel(address: { address: string; family: string; port: number }): void {
   const config = getConfig();
   if (config.databaseUrl) return; // with PostgreSQL the CLI works directly, alongside the portal
-  const token = singleton(NAME, () => randomToken(32));
   const wildcard = address.address === "::" || address.address === "0.0.0.0";
-  const host = wildcard ? "127.0.0.1" : address.family === "IPv6" ? `[${address.address}]` : address.address;
+  // the CLI connects to this address, so on this machine its connection comes from it too
+  const own = wildcard ? "127.0.0.1" : address.address;
+  const { token } = singleton<Opened>(NAME, () => ({ token: randomToken(32), address: own }));
+  const host = address.family === "IPv6" && !wildcard ? `[${own}]` : own;
   const file = channelFile(config.dataDir);
   fs.mkdirSync(config.dataDir, { recursive: true });
   fs.rmSync(file, { force: true });
@@ -36,8 +40,13 @@ export function openCliChannel(address: { address: string; family: string; port:
 
 /** True for the token this process wrote (constant time); false when it wrote none. */
 export function isCliToken(presented: string | undefined): boolean {
-  const token = peekSingleton<string>(NAME);
-  return token !== undefined && presented !== undefined && sameSecret(presented, token);
+  const opened = peekSingleton<Opened>(NAME);
+  return opened !== undefined && presented !== undefined && sameSecret(presented, opened.token);
+}
+
+/** The address the channel's callers come from (this server's own), or null when none is open. */
+export function cliChannelAddress(): string | null {
+  return peekSingleton<Opened>(NAME)?.address ?? null;
 }
 
 /** What the CLI finds in DATA_DIR, or null. */

@@ -17,7 +17,9 @@ import { table } from "./table";
 import { UsageError } from "./usage";
 import { runMessageCommand, MESSAGE_USAGE } from "./message-cli";
 import { OPERATOR_USAGE, runOperatorCommand } from "./operator-cli";
-import { audit, CLI_ACTOR } from "../services/console/audit";
+import { cliActor } from "../services/console/audit";
+import { audited } from "../services/console/audited";
+import { commandAudit, commandRefusal, type CommandAudit } from "./cli-audit";
 import { dispatchTwoStep, TWO_STEP_USAGE } from "./two-step-cli";
 import { CLIENT_USAGE, dispatchClient } from "./client-cli";
 
@@ -30,9 +32,10 @@ export type { AdminIo } from "./io";
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
-Operator commands of the passport services. They work directly on the database
-(DATA_DIR or DATABASE_URL). With the embedded database (no DATABASE_URL) stop the
-portal first: one process at a time may open it.
+Operator commands of the passport services. They work on the database of DATA_DIR
+or DATABASE_URL. With the embedded database (no DATABASE_URL) only one process may
+open it: while the portal runs, a command goes through the running portal, which
+runs it and hands back its output.
 
 Commands:
   enterprise:create --account ID --email EMAIL --name NAME [--json]
@@ -56,6 +59,9 @@ ${OPERATOR_USAGE}
 ${CLIENT_USAGE}
 
 Options:
+  --reason TEXT       Why (3–500 characters), written to the audit log with the command,
+                      its target and where it came from (never its arguments). Required
+                      for every command that changes something.
   -h, --help          Show this help.`;
 
 const REASONS = new Map<number, string>(Object.entries(ErrorCode).map(([name, code]) => [code, name]));
@@ -85,15 +91,17 @@ function required(value: string | boolean | undefined, flag: string): string {
   return value;
 }
 
-async function dispatch(command: string, args: string[], io: AdminIo): Promise<void> {
+async function dispatch(command: string, args: string[], io: AdminIo, entry: CommandAudit): Promise<void> {
   switch (command) {
     case "enterprise:create": {
       const { values } = parse(args, { account: { type: "string" }, email: { type: "string" }, name: { type: "string" }, json: { type: "boolean" } }, 0);
-      const created = await createEnterprise({
+      const { id, ...created } = await createEnterprise({
         account: required(values.account, "account"),
         email: required(values.email, "email"),
         name: required(values.name, "name"),
       });
+      entry.target = { type: "enterprise", id };
+      Object.assign(entry.attempted, { account: created.account, email: created.email });
       if (values.json) {
         io.out(JSON.stringify(created));
         return;
@@ -107,18 +115,23 @@ async function dispatch(command: string, args: string[], io: AdminIo): Promise<v
     case "user:ban":
     case "user:unban": {
       const status = command === "user:restrict" ? "restricted" : command === "user:ban" ? "banned" : "active";
-      const { email, previous } = await setUserStatus(one(args, "EMAIL"), status);
+      const { id, email, previous } = await setUserStatus(one(args, "EMAIL"), status);
+      entry.target = { type: "user", id };
+      Object.assign(entry.attempted, { email, from: previous, to: status });
       const what = { restricted: "restricted: sign-in refused", banned: "banned: sign-in refused, sessions ended", active: "active: may sign in" }[status];
       io.out(`${email} is now ${what} (was ${previous}).`);
       return;
     }
     case "ip:ban": {
       const { network, added } = await banIp(one(args, "IP"));
+      entry.target = { type: "ip", id: network };
+      entry.attempted.added = added;
       io.out(added ? `Banned ${network}.` : `${network} was banned already.`);
       return;
     }
     case "ip:unban": {
       const { network, removed } = await unbanIp(one(args, "IP"));
+      entry.target = { type: "ip", id: network };
       if (!removed) throw new AdminError(`${network} is not on the ban list (see ip:list).`);
       io.out(`Lifted the ban on ${network}.`);
       return;
@@ -148,28 +161,34 @@ async function dispatch(command: string, args: string[], io: AdminIo): Promise<v
     case "prune": {
       parse(args, {}, 0);
       const counts = await pruneNow();
+      entry.attempted.removed = counts;
       io.out(table(["removed", "from"], Object.entries(counts).map(([name, n]) => [String(n), name])));
       return;
     }
     default:
-      if (await dispatchExchange(command, args, io)) return;
-      if (await runMessageCommand(command, args, io)) return;
-      if (await runOperatorCommand(command, args, io)) return;
-      if (await dispatchTwoStep(command, args, io)) return;
-      if (await dispatchClient(command, args, io)) return;
+      if (await dispatchExchange(command, args, io, entry)) return;
+      if (await runMessageCommand(command, args, io, entry)) return;
+      if (await runOperatorCommand(command, args, io, entry)) return;
+      if (await dispatchTwoStep(command, args, io, entry)) return;
+      if (await dispatchClient(command, args, io, entry)) return;
       throw new UsageError(`Unknown command: ${command}`);
   }
 }
 
-export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
-  const [command, ...args] = argv;
-  if (!command || command === "help" || command === "-h" || command === "--help" || args.includes("--help") || args.includes("-h")) {
+/**
+ * Runs one command as `caller` (the address it came from: the portal's own loopback address
+ * when the command came through the running portal, none when it runs here directly), audited
+ * as every operator action is (admin/cli-audit.ts): a bad usage is refused before anything runs.
+ */
+export async function runAdmin(argv: string[], io: AdminIo, caller: { ip: string | null } = { ip: null }): Promise<number> {
+  const [command, ...given] = argv;
+  if (!command || command === "help" || command === "-h" || command === "--help" || given.includes("--help") || given.includes("-h")) {
     (command ? io.out : io.err)(USAGE);
     return command ? 0 : 2;
   }
   try {
-    await dispatch(command, args, io);
-    await auditCommand(command, args, "ok");
+    const { entry, args } = commandAudit(command, given);
+    await audited(cliActor(caller.ip), entry, async () => ({ result: await dispatch(command, args, io, entry) }), commandRefusal);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -177,26 +196,9 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
       return 2;
     }
     if (error instanceof AdminError) {
-      await auditCommand(command, args, "failed", error.message);
       io.err(`Error: ${error.message}`);
       return 1;
     }
     throw error;
   }
-}
-
-/**
- * Every command that ran is in the audit log as the operator "cli" (docs/operators.md), with
- * its arguments: the commands take none that is secret (keys come from the environment).
- */
-async function auditCommand(command: string, args: string[], outcome: "ok" | "failed", why?: string): Promise<void> {
-  const shown = args.slice(0, 20).map((arg) => arg.slice(0, 200));
-  await audit(CLI_ACTOR, `cli:${command}`, null, reasonGiven(args), outcome, why ? { args: shown, why } : { args: shown });
-}
-
-/** The operator's `--reason` (commands that change an account or a client ask for one), for the audit's reason column. */
-function reasonGiven(args: string[]): string | null {
-  const at = args.indexOf("--reason");
-  const value = at === -1 ? args.find((arg) => arg.startsWith("--reason="))?.slice("--reason=".length) : args[at + 1];
-  return value?.trim().slice(0, 500) || null;
 }

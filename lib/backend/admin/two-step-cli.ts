@@ -1,7 +1,8 @@
+import type { CommandAudit } from "./cli-audit";
 import type { AdminIo } from "./io";
 import { table } from "./table";
 import { resetTwoStep, waysIn } from "./two-step-commands";
-import { parseCommand, requiredOption, UsageError } from "./usage";
+import { parseCommand, UsageError } from "./usage";
 
 /** The help lines of the two-step commands (part of run.ts's USAGE). */
 export const TWO_STEP_USAGE = `  user:ways-in EMAIL  How the account signs in: password, social accounts, two-step and
@@ -17,10 +18,11 @@ function email(positionals: string[]): string {
 }
 
 /** Runs a two-step command; false when `command` is not one of them. */
-export async function dispatchTwoStep(command: string, args: string[], io: AdminIo): Promise<boolean> {
+export async function dispatchTwoStep(command: string, args: string[], io: AdminIo, entry: CommandAudit): Promise<boolean> {
   if (command === "user:ways-in") {
     const { positionals } = parseCommand(args, {}, 1);
     const ways = await waysIn(email(positionals));
+    entry.target = { type: "user", id: ways.id };
     const twoStep = ways.twoStep.enabled ? `on since ${ways.twoStep.since ?? "?"}, ${ways.twoStep.recoveryCodesLeft} recovery codes left` : "off";
     io.out(
       table(
@@ -37,8 +39,11 @@ export async function dispatchTwoStep(command: string, args: string[], io: Admin
     return true;
   }
   if (command === "user:reset-two-step") {
-    const { positionals, values } = parseCommand(args, { reason: { type: "string" } }, 1);
-    const { email: who, wasOn } = await resetTwoStep(email(positionals), requiredOption(values.reason, "reason"));
+    const { positionals } = parseCommand(args, {}, 1);
+    // run.ts took --reason (required for this command) out of the arguments
+    const { id, email: who, wasOn } = await resetTwoStep(email(positionals), entry.reason ?? "");
+    entry.target = { type: "user", id };
+    entry.attempted.wasOn = wasOn;
     io.out(wasOn ? `Two-step is now off for ${who}; every session ended. The reason is logged.` : `Two-step was not on for ${who}; nothing changed. The request is logged.`);
     return true;
   }

@@ -13,6 +13,7 @@ import { AdminError } from "./commands";
  * They show what is set up, never a secret, a code or a hash.
  */
 export type WaysIn = {
+  id: string;
   email: string;
   enterprise: boolean;
   password: boolean;
@@ -34,6 +35,7 @@ export async function waysIn(emailInput: string): Promise<WaysIn> {
   const db = await getDb();
   const social = await db.select({ channel: socialAccounts.channel }).from(socialAccounts).where(eq(socialAccounts.userId, user.id));
   return {
+    id: user.id,
     email: user.email,
     enterprise: user.enterpriseId !== null,
     password: user.passwordSet,
@@ -49,11 +51,11 @@ export async function waysIn(emailInput: string): Promise<WaysIn> {
  * recovery codes deleted, every session ended, a security notice mailed in English). The reason
  * goes to the services' log, and the run to the audit log (operator `cli`).
  */
-export async function resetTwoStep(emailInput: string, reason: string): Promise<{ email: string; wasOn: boolean }> {
+export async function resetTwoStep(emailInput: string, reason: string): Promise<{ id: string; email: string; wasOn: boolean }> {
   const why = reason.trim();
   if (why.length < 3 || why.length > 500) throw new AdminError("--reason must say why, in 3–500 characters.");
   const user = await userOf(emailInput);
   const { wasOn } = await resetTwoStepByOperator(user, "en");
   log().warn({ event: "two-step reset by operator", userId: user.id, wasOn, reason: why }, "two-step reset");
-  return { email: user.email, wasOn };
+  return { id: user.id, email: user.email, wasOn };
 }

@@ -88,6 +88,12 @@ export const sessions = pgTable(
      */
     proofAt: ts("proof_at"),
     proofMethod: text("proof_method"),
+    /**
+     * What the sign-in that opened this session proved (services/factor-kinds.ts: password,
+     * email_code, totp, passkey, social…), the second step's included; empty for a session a
+     * registration opened, null on rows from before they were kept.
+     */
+    signInFactors: text("sign_in_factors").array(),
   },
   // sessions_ip_idx: the operator console finds the accounts signed in from an address
   // created_at: the console's sign-ins per day (a bounded range scan)
@@ -718,12 +724,14 @@ export const twoStepTickets = pgTable(
     deviceHash: text("device_hash"),
     /** "remember me" of the first step */
     remember: boolean("remember").notNull().default(false),
-    /** the way in of the first step (password, code, enterprise, device), for the failure log */
+    /** the way in of the first step (password, code, enterprise, device, social), for the failure log */
     method: text("method", { enum: ["password", "code", "enterprise", "device", "social", "passkey", "two-step"] }).notNull(),
     /** a social sign-in's provider, for the session's login log (null: not social) */
     socialChannel: text("social_channel"),
     /** a connection screen's ticket whose identity is connected once the second step passes */
     socialLinkId: uuid("social_link_id").references(() => socialLinks.id, { onDelete: "cascade" }),
+    /** what the first step proved (services/factor-kinds.ts); the second step adds its own */
+    factors: text("factors").array(),
     wrongCodes: integer("wrong_codes").notNull().default(0),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),

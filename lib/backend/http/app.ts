@@ -9,7 +9,7 @@ import { isDatabaseUnavailable } from "../db/errors";
 import { describeFault, log, rootCause } from "../log";
 import { singleton } from "../singleton";
 import { describeClient, sessionToken } from "./client";
-import { failure } from "./envelope";
+import { callerLang, failure } from "./envelope";
 import type { ServicesApp, ServicesEnv } from "./env";
 import { limitBody } from "./limits";
 import { consoleRoutes } from "./console";
@@ -43,16 +43,17 @@ function isClientAbort(error: unknown): boolean {
   return name === "AbortError" || code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE" || (error instanceof Error && error.message === "aborted");
 }
 
-function fieldsOf(issues: readonly { path: readonly PropertyKey[] }[], where: string): string[] {
-  return [...new Set(issues.map((issue) => issue.path.map(String).join(".") || where))];
+function fieldsOf(issues: readonly { path: readonly PropertyKey[]; keys?: readonly string[] }[], where: string): string[] {
+  // a field the schema does not have (a strict object) is named as the field it is
+  return [...new Set(issues.flatMap((issue) => (issue.keys?.length ? issue.keys.map((key) => [...issue.path, key]) : [issue.path]).map((path) => path.map(String).join(".") || where)))];
 }
 
 export function createServicesApp(): ServicesApp {
   const app: ServicesApp = new OpenAPIHono<ServicesEnv>({
     // A request that fails its schema: 10001 naming only the failing fields (never their values).
-    defaultHook: (result) => {
+    defaultHook: (result, c) => {
       if (result.success) return;
-      return failure(ErrorCode.invalidParams, { fields: fieldsOf(result.error.issues, `(${result.target})`) });
+      return failure(ErrorCode.invalidParams, { fields: fieldsOf(result.error.issues, `(${result.target})`) }, undefined, callerLang(c));
     },
   });
 
@@ -87,19 +88,21 @@ export function createServicesApp(): ServicesApp {
     },
   });
 
-  app.notFound(() => failure(ErrorCode.notFound));
+  app.notFound((c) => failure(ErrorCode.notFound, undefined, undefined, callerLang(c)));
   app.onError((error, c) => {
-    if (error instanceof ServiceError) return failure(error.code, error.data, error.publicMessage);
+    // every failure's message is in the caller's language (lib/contract/error-messages.ts)
+    const lang = callerLang(c);
+    if (error instanceof ServiceError) return failure(error.code, error.data, error.publicMessage, lang);
     // the caller went away while its body was read (a closed tab, a cancelled upload): whatever
     // the reading threw (hono reports it as a malformed body), it is no fault of ours
     if (c.req.raw.signal.aborted || isClientAbort(error)) {
       log().warn({ reqId: c.var.requestId, route: c.req.routePath, status: 499 }, "client closed the request");
-      return failure(ErrorCode.invalidParams);
+      return failure(ErrorCode.invalidParams, undefined, undefined, lang);
     }
     if (error instanceof HTTPException) {
       // hono's own refusals: a body over the limit (413) or unparsable JSON (400)
-      if (error.status === 413) return failure(ErrorCode.informationOutOfLimit);
-      if (error.status < 500) return failure(ErrorCode.invalidParams);
+      if (error.status === 413) return failure(ErrorCode.informationOutOfLimit, undefined, undefined, lang);
+      if (error.status < 500) return failure(ErrorCode.invalidParams, undefined, undefined, lang);
     }
     if (isDatabaseUnavailable(error)) {
       // an outage, not a bug: one line without a stack, and the caller is told to try later
@@ -108,10 +111,10 @@ export function createServicesApp(): ServicesApp {
         { reqId: c.var.requestId, method: c.req.method, route: c.req.routePath, err: { type: cause instanceof Error ? cause.name : typeof cause, code: (cause as { code?: unknown } | null)?.code } },
         "database unavailable",
       );
-      return failure(ErrorCode.serviceUnavailable);
+      return failure(ErrorCode.serviceUnavailable, undefined, undefined, lang);
     }
     log().error({ reqId: c.var.requestId, method: c.req.method, route: c.req.routePath, err: describeFault(error) }, "unexpected error");
-    return failure(ErrorCode.systemError);
+    return failure(ErrorCode.systemError, undefined, undefined, lang);
   });
   return app;
 }

@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { bodyLimit } from "hono/body-limit";
 import { AVATAR_MAX_BYTES } from "@/lib/contract/user";
 import { ErrorCode } from "@/lib/contract/errors";
-import { failure } from "./envelope";
+import { callerLang, failure } from "./envelope";
 import type { ServicesEnv } from "./env";
 
 /**
@@ -14,8 +14,8 @@ export const JSON_BODY_MAX_BYTES = 64 * 1024;
 /** Room for the multipart boundaries and part headers around an uploaded file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-const jsonLimit = bodyLimit({ maxSize: JSON_BODY_MAX_BYTES, onError: () => failure(ErrorCode.informationOutOfLimit) });
-const avatarLimit = bodyLimit({ maxSize: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, onError: () => failure(ErrorCode.avatarTooLarge) });
+const jsonLimit = bodyLimit({ maxSize: JSON_BODY_MAX_BYTES, onError: (c) => failure(ErrorCode.informationOutOfLimit, undefined, undefined, callerLang(c)) });
+const avatarLimit = bodyLimit({ maxSize: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, onError: (c) => failure(ErrorCode.avatarTooLarge, undefined, undefined, callerLang(c)) });
 
 export const limitBody = createMiddleware<ServicesEnv>(async (c, next) => {
   if (c.req.method === "GET" || c.req.method === "HEAD") return next();

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
+import { answerMalformedRequest } from "@/lib/contract/malformed-request";
 import { servicesApp } from "./app";
 
 /**
@@ -34,5 +35,7 @@ export function listenServices(options: { port: number; hostname?: string }): Pr
       });
     });
     server.once("error", reject);
+    // bytes that are not a request (a body without a length) get the envelope, not an empty 400
+    server.on("clientError", answerMalformedRequest);
   });
 }

@@ -10,6 +10,7 @@ import type { MailMessage } from "./types";
 export const SECURITY_NOTICE_KINDS = [
   "password_changed",
   "passkey_added",
+  "passkey_removed",
   "two_step_on",
   "two_step_off",
   "recovery_codes_used",
@@ -36,6 +37,11 @@ const NOTICE_TEXT: Record<Lang, Record<SecurityNoticeKind, NoticeText>> = {
       subject: "A passkey was added to your account",
       happened: "A passkey was added to your account {email}.",
       ifNotYou: "If it was not you, remove that passkey, change your password and sign out of other devices on your security page.",
+    },
+    passkey_removed: {
+      subject: "A passkey was removed from your account",
+      happened: "A passkey was removed from your account {email}; it no longer signs in.",
+      ifNotYou: "If it was not you, someone else is signed in to your account: change your password and sign out of other devices on your security page.",
     },
     two_step_on: {
       subject: "Two-step sign-in was turned on",
@@ -75,15 +81,20 @@ const NOTICE_TEXT: Record<Lang, Record<SecurityNoticeKind, NoticeText>> = {
       happened: "您的账号 {email} 添加了一个通行密钥。",
       ifNotYou: "如果这不是您本人的操作，请在账号安全页面删除该通行密钥、修改密码并退出其他设备。",
     },
+    passkey_removed: {
+      subject: "您的账号删除了通行密钥",
+      happened: "您的账号 {email} 删除了一个通行密钥，它已不能再用于登录。",
+      ifNotYou: "如果这不是您本人的操作，说明他人已登录您的账号：请在账号安全页面修改密码并退出其他设备。",
+    },
     two_step_on: {
-      subject: "两步登录已开启",
-      happened: "您的账号 {email} 已开启两步登录。",
+      subject: "两步验证已开启",
+      happened: "您的账号 {email} 已开启两步验证。",
       ifNotYou: "如果这不是您本人的操作，说明他人已登录您的账号：请在账号安全页面修改密码并退出其他设备。",
     },
     two_step_off: {
-      subject: "两步登录已关闭",
-      happened: "您的账号 {email} 已关闭两步登录。",
-      ifNotYou: "如果这不是您本人的操作，请在账号安全页面修改密码、退出其他设备，并重新开启两步登录。",
+      subject: "两步验证已关闭",
+      happened: "您的账号 {email} 已关闭两步验证。",
+      ifNotYou: "如果这不是您本人的操作，请在账号安全页面修改密码、退出其他设备，并重新开启两步验证。",
     },
     recovery_codes_used: {
       subject: "有人使用恢复码登录了您的账号",
@@ -96,9 +107,9 @@ const NOTICE_TEXT: Record<Lang, Record<SecurityNoticeKind, NoticeText>> = {
       ifNotYou: "如果这不是您本人的操作，请在账号安全页面修改密码、生成新的恢复码并退出其他设备。",
     },
     two_step_reset_by_operator: {
-      subject: "客服已为您关闭两步登录",
-      happened: "我们的客服已为您的账号 {email} 关闭两步登录：身份验证器应用和恢复码均已失效，所有设备也已退出登录。",
-      ifNotYou: "如果您没有向我们提出此请求，请立即修改密码，在账号安全页面重新开启两步登录，并回复我们的客服。",
+      subject: "客服已为您关闭两步验证",
+      happened: "我们的客服已为您的账号 {email} 关闭两步验证：身份验证器应用和恢复码均已失效，所有设备也已退出登录。",
+      ifNotYou: "如果您没有向我们提出此请求，请立即修改密码，在账号安全页面重新开启两步验证，并回复我们的客服。",
       byOperator: true,
     },
   },
@@ -122,7 +133,7 @@ const LABELS: Record<Lang, { when: string; device: string; where: string; unknow
     where: "地点（大致）",
     unknown: "未知",
     wasYou: "如果这是您本人的操作，无需处理。",
-    askedSupport: "如果是您请客服这样做的，无需处理：请用密码登录，准备好后在账号安全页面重新开启两步登录。",
+    askedSupport: "如果是您请客服这样做的，无需处理：请用密码登录，准备好后在账号安全页面重新开启两步验证。",
     securityPage: "账号安全页面",
     resetPage: "忘记密码",
     footer: "此邮件为自动发送的安全通知，不会包含验证码或登录链接。请勿将验证码告诉任何人。",

@@ -7,7 +7,7 @@ import { knownDevices, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { assertOwnerProof, type OwnerProof } from "./owner-proof";
 import type { ClientInfo } from "./sessions";
-import { assertRecentProof, proofSecondsLeft, type SignedIn } from "./step-up";
+import type { SignedIn } from "./step-up";
 import type { UserRow } from "./users";
 
 /**
@@ -80,18 +80,14 @@ export async function deviceSecurity(user: UserRow, client: ClientInfo, query: D
 
 /**
  * PATCH /v1/user/device/security. Turning it on also records the device it is turned on from,
- * so the next sign-in there is not held back. Turning it off needs the owner's proof: a recent
- * step-up proof of this session (services/step-up.ts), or one in the request (owner-proof.ts);
- * neither → 20113, and nothing changes.
+ * so the next sign-in there is not held back. Turning it off is guarded by the step-up
+ * (owner-proof.ts): a recent proof of this session, or one sent with the request, which then
+ * counts as the session's proof; neither → 20113, and nothing changes.
  */
 export async function setDeviceSecurity(current: SignedIn, client: ClientInfo, input: { enabled: boolean } & OwnerProof): Promise<DeviceSecurity> {
-  const { user, session } = current;
+  const { user } = current;
   const { enabled } = input;
-  if (!enabled && user.deviceSecurity && proofSecondsLeft(session) === 0) {
-    const inline = input.password !== undefined || (input.captcha !== undefined && input.nonce !== undefined);
-    if (inline) await assertOwnerProof(user, input, client.ip);
-    else assertRecentProof(session);
-  }
+  if (!enabled && user.deviceSecurity) await assertOwnerProof(current, input, client.ip);
   const db = await getDb();
   await db.update(users).set({ deviceSecurity: enabled, updatedAt: now() }).where(eq(users.id, user.id));
   if (enabled) await rememberDevice(user.id, client);

@@ -39,6 +39,12 @@ export const LIMITS = {
   redeemFailuresPerUser: { name: "redeem-failures-user", points: 10, durationSeconds: 3_600 },
   /** wrong redemption codes from one IP, whichever accounts */
   redeemFailuresPerIp: { name: "redeem-failures-ip", points: 30, durationSeconds: 3_600 },
+  /**
+   * failed operator sign-ins (console) from one address, whichever operator; and of one operator
+   * email from one address. Never per email alone: anyone could then lock an operator out.
+   */
+  operatorFailuresPerIp: { name: "operator-failures-ip", points: 20, durationSeconds: 3_600 },
+  operatorFailuresPerEmailIp: { name: "operator-failures-email-ip", points: 5, durationSeconds: 900 },
 } as const satisfies Record<string, LimitPolicy>;
 
 /** Wrong passwords in a row that cost nothing; the next one starts the wait. */

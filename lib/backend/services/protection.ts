@@ -1,6 +1,6 @@
 import type { VerificationScene } from "@/lib/contract/verification";
 import { ErrorCode, ServiceError, throttled, type ErrorCodeValue } from "../errors";
-import { isOver, rateLimit, type LimitPolicy } from "../ratelimit";
+import { isOver, rateLimit, type LimitPolicy, type LimitUsage } from "../ratelimit";
 import { recordSignInFailure, type SignInMethod } from "./failures";
 import { ipLimitKey } from "./ip-key";
 import { isIpBanned } from "./ipbans";
@@ -22,11 +22,17 @@ function checksPassword(method: SignInMethod): boolean {
   return method === "password" || method === "enterprise";
 }
 
-async function peekOver(policy: LimitPolicy, key: string | null): Promise<void> {
-  if (key === null) return;
+/** The key's usage when its points are used up (the next action is refused), else null. */
+export async function limitReached(policy: LimitPolicy, key: string | null): Promise<LimitUsage | null> {
+  if (key === null) return null;
   const usage = await (await rateLimit(policy)).peek(key);
   // the peek is taken before the action: reaching the points means the next one is refused
-  if (usage && usage.used >= policy.points) throw throttled(usage.resetInMs);
+  return usage && usage.used >= policy.points ? usage : null;
+}
+
+async function peekOver(policy: LimitPolicy, key: string | null): Promise<void> {
+  const reached = await limitReached(policy, key);
+  if (reached) throw throttled(reached.resetInMs);
 }
 
 /** Count one action against the policy; over the points → 429. */

@@ -30,7 +30,7 @@ function pending(): Set<Promise<void>> {
 }
 
 /** The portal's own address for links in mails: PUBLIC_ORIGIN, or this machine's portal in local use. */
-function portalOrigin(): string {
+export function portalOrigin(): string {
   const { publicOrigin, port } = getConfig().social;
   return publicOrigin ?? `http://localhost:${port}`;
 }

@@ -5,7 +5,7 @@ import { deviceChallenges } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { CODE_TTL_SECONDS, sendDeviceCode } from "./codes";
 import { deviceHash, isKnownDevice, rememberDevice } from "./devices";
-import { createSession, type ClientInfo, type SessionRow } from "./sessions";
+import { createSession, type ClientInfo, type SessionOrigin, type SessionRow } from "./sessions";
 import type { UserRow } from "./users";
 
 /**
@@ -20,20 +20,21 @@ export const DEVICE_CHALLENGE_TTL_SECONDS = CODE_TTL_SECONDS;
 
 /**
  * A session for a user whose credentials were checked, recording the device. `deviceVerified`:
- * the way in proved the mailbox already (a device code, or a code sign-in), so no hold.
- * `socialChannel`: the provider of a social sign-in, for the login log.
+ * the way in proved more than a password (factor-kinds.ts provesDevice), so no hold. The
+ * origin (provider, factors, the proof a multi-factor sign-in stands for) goes on the row.
  */
 export async function openSession(
   user: UserRow,
   client: ClientInfo,
   remember: boolean,
-  options: { deviceVerified?: boolean; socialChannel?: string } = {},
+  options: { deviceVerified?: boolean } & SessionOrigin = {},
 ): Promise<{ token: string; session: SessionRow }> {
-  if (user.deviceSecurity && !options.deviceVerified) {
+  const { deviceVerified, ...origin } = options;
+  if (user.deviceSecurity && !deviceVerified) {
     const hash = deviceHash(client.deviceId);
     if (!hash || !(await isKnownDevice(user.id, hash))) throw await holdBack(user, client, remember, hash);
   }
-  const created = await createSession(user.id, client, remember, options.socialChannel ?? null);
+  const created = await createSession(user.id, client, remember, origin);
   await rememberDevice(user.id, client);
   return created;
 }

@@ -43,17 +43,31 @@ const insertSession = preparedOnce((db) =>
       platform: sql.placeholder("platform"),
       appVersion: sql.placeholder("appVersion"),
       socialChannel: sql.placeholder("socialChannel"),
+      signInFactors: sql.placeholder("signInFactors"),
+      // as text: the column's own mapping turns a placeholder's value into a date string and fails on null
+      proofAt: sql`${sql.placeholder("proofAt")}::timestamptz`,
+      proofMethod: sql.placeholder("proofMethod"),
     })
     .returning()
     .prepare("create_session"),
 );
 
-/** `socialChannel`: the provider of a social sign-in, shown in the login log. */
+/**
+ * What a sign-in hands the new session: the provider of a social sign-in (the login log), the
+ * factors it proved, and the step-up proof a multi-factor sign-in stands for (step-up.ts).
+ * A registration opens its session with none of them.
+ */
+export type SessionOrigin = {
+  socialChannel?: string | null;
+  factors?: readonly string[];
+  proof?: { at: Date; method: string } | null;
+};
+
 export async function createSession(
   userId: string,
   client: ClientInfo,
   remember: boolean,
-  socialChannel: string | null = null,
+  origin: SessionOrigin = {},
 ): Promise<{ token: string; session: SessionRow }> {
   const db = await getDb();
   const token = randomToken(32);
@@ -67,7 +81,10 @@ export async function createSession(
     appCode: client.appCode,
     platform: client.platform,
     appVersion: client.appVersion,
-    socialChannel,
+    socialChannel: origin.socialChannel ?? null,
+    signInFactors: [...(origin.factors ?? [])],
+    proofAt: origin.proof?.at.toISOString() ?? null,
+    proofMethod: origin.proof?.method ?? null,
   });
   if (!session) throw new Error("insert returned no row");
   return { token, session };

@@ -20,6 +20,7 @@ export function consumerPassword(password: string, ticket: string | undefined): 
   return {
     method: "password",
     verification: { scene: "password_login", ticket },
+    proves: ["password"],
     async prove({ attempt, account, verified }) {
       if (!account || account.enterpriseId) {
         await verifyAgainstDummy(password);
@@ -44,7 +45,7 @@ export function consumerPassword(password: string, ticket: string | undefined): 
 export function emailedCode(code: string, nonce: string, ip: string | null): Factor {
   return {
     method: "code",
-    provesMailbox: true,
+    proves: ["email_code"],
     async prove({ attempt, account }) {
       await takeCodeCheck(ip);
       await recordCodeFailure(attempt, () => consumeVerificationCode({ email: attempt.email, purpose: "login", nonce, code }));
@@ -65,6 +66,7 @@ export function enterprisePassword(accountId: string, password: string, ticket: 
   return {
     method: "enterprise",
     verification: { scene: "enterprise_login", ticket },
+    proves: ["password"],
     async prove({ attempt, account }) {
       await takeEnterpriseLookup(ip);
       const enterprise = await findEnterpriseByAccount(accountId);
@@ -83,12 +85,14 @@ export function enterprisePassword(accountId: string, password: string, ticket: 
 /**
  * The code mailed to a device security held back (device-sign-in.ts): the challenge named the
  * account, the code proves its mailbox (five checks per code, 20204), then the challenge is
- * spent (`spend`: once, a second use is 20204).
+ * spent (`spend`: once, a second use is 20204). Device security holds back only a password
+ * alone (factor-kinds.ts provesDevice), so the challenge stands for a right password before it.
  */
 export function deviceCode(user: UserRow, challenge: string, code: string, spend: () => Promise<void>): Factor {
   return {
     method: "device",
-    provesMailbox: true,
+    proves: ["device_code"],
+    earlier: ["password"],
     async prove({ attempt }) {
       await recordCodeFailure(attempt, () => consumeVerificationCode({ email: user.email, purpose: "device", nonce: challenge, code }));
       await spend();

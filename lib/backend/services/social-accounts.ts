@@ -1,5 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "../db/client";
+import { and, eq } from "drizzle-orm";
 import { socialAccounts } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { consumeVerificationCode } from "./codes";
@@ -10,15 +9,16 @@ import { assertRecentProof, type SignedIn } from "./step-up";
 import { sendSecurityNotice } from "./security-notices";
 import type { ClientInfo } from "./sessions";
 import { setPasswordHash, type UserRow } from "./users";
+import { removeWayIn } from "./ways-in";
 
 /** Account security's side of social sign-in: disconnecting a provider and a first password. */
 
 /**
  * POST /v1/user/unbind/oauth. Not connected to that provider → 20303. The last way in (no
- * password and this is the only provider) → 20304: the account would be locked out; the portal
- * offers to set a password first. Said before the step-up check, so nobody proves themselves
- * for a change that cannot happen. Then a way in goes away: a recent proof of this session
- * (services/step-up.ts), else 20113.
+ * password, no passkey and this is the only provider: services/ways-in.ts) → 20304: the account
+ * would be locked out; the portal offers to set a password first. Said before the step-up
+ * check, so nobody proves themselves for a change that cannot happen. Then a way in goes away:
+ * a recent proof of this session (services/step-up.ts), else 20113.
  */
 export async function unbindProvider(current: SignedIn, channel: string): Promise<void> {
   await disconnect(current.user, channel, () => assertRecentProof(current.session));
@@ -33,16 +33,16 @@ export async function disconnectByOperator(user: UserRow, channel: string): Prom
 }
 
 async function disconnect(user: UserRow, channel: string, assertProof: () => void): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    // Two disconnections at once must not both see "another way in is left".
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`social-accounts:${user.id}`}))`);
-    const linked = await tx.select().from(socialAccounts).where(eq(socialAccounts.userId, user.id));
-    const target = linked.find((account) => account.channel === channel);
-    if (!target) throw new ServiceError(ErrorCode.socialUnbindFailed);
-    if (!user.passwordSet && linked.length <= 1) throw new ServiceError(ErrorCode.socialLastWayIn);
-    assertProof();
-    await tx.delete(socialAccounts).where(and(eq(socialAccounts.id, target.id), eq(socialAccounts.userId, user.id)));
+  await removeWayIn(user.id, {
+    find: async (tx) => {
+      const [target] = await tx.select({ id: socialAccounts.id }).from(socialAccounts).where(and(eq(socialAccounts.userId, user.id), eq(socialAccounts.channel, channel)));
+      if (!target) throw new ServiceError(ErrorCode.socialUnbindFailed);
+      return target;
+    },
+    assertProof,
+    remove: async (tx, target) => {
+      await tx.delete(socialAccounts).where(and(eq(socialAccounts.id, target.id), eq(socialAccounts.userId, user.id)));
+    },
   });
 }
 

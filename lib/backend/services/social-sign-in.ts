@@ -4,14 +4,12 @@ import { getDb } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import type { Identity } from "../social/identity";
-import { openSession } from "./session-open";
-import { assertIpAllowed, assertMaySignIn } from "./protection";
+import { assertIpAllowed } from "./protection";
 import { liveAt, type ClientInfo } from "./sessions";
+import { finishSignIn } from "./sign-in-finish";
 import { connectIdentity, createSocialUser, ownerOf, refreshIdentityName } from "./social-identities";
-import { createLinkTicket, linkIdentity, type LinkRow } from "./social-links";
-import { holdForSecondStep } from "./two-step-sign-in";
+import { createLinkTicket, type LinkRow } from "./social-links";
 import { findUserByEmail, type UserRow } from "./users";
-import { backendMetrics } from "../metrics";
 
 /**
  * What a checked provider identity does (SPEC §4 social account states):
@@ -33,7 +31,7 @@ export type SocialOutcome =
 /**
  * `link`: the connection screen's ticket whose identity the account gets with the session (not
  * before the second step, when two-step holds it); `deviceHash`: the browser's device when the
- * caller is the services' callback (two-step-sign-in.ts SocialHold).
+ * caller is the services' callback (two-step-hold.ts SocialHold). The rest is finishSignIn's.
  */
 export type SessionOptions = { link?: LinkRow; deviceHash?: string | null };
 
@@ -44,12 +42,10 @@ export async function sessionFor(
   created: boolean,
   options: SessionOptions = {},
 ): Promise<Extract<SocialOutcome, { kind: "session" }>> {
-  if (user.enterpriseId) throw new ServiceError(ErrorCode.socialEnterprise);
-  await assertMaySignIn(user, { email: user.email, ip: client.ip, method: "social" });
-  await holdForSecondStep(user, client, true, "social", { channel, linkId: options.link?.id ?? null, deviceHash: options.deviceHash });
-  if (options.link) await connectIdentity(user.id, linkIdentity(options.link, user.email));
-  const { token } = await openSession(user, client, true, { deviceVerified: true, socialChannel: channel });
-  backendMetrics().signIns.inc({ way: "social", outcome: "ok" });
+  const { token } = await finishSignIn("social", client, async () => {
+    if (user.enterpriseId) throw new ServiceError(ErrorCode.socialEnterprise);
+    return { user, proved: ["social"], remember: true, social: { channel, linkId: options.link?.id ?? null, deviceHash: options.deviceHash } };
+  });
   return { kind: "session", token, uid: user.id, created };
 }
 

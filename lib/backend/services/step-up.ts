@@ -16,8 +16,10 @@ import type { UserRow } from "./users";
  * Step-up: a change that lowers an account's security (docs/security.md, "Step-up") needs a
  * proof made in the same session within STEP_UP_SECONDS. The proof is kept on the session's own
  * row (sessions.proof_at, proof_method), so it never carries over to another browser signed in
- * to the account, and ends with the session. Signing in is not a proof: a session left open is
- * exactly what step-up protects against.
+ * to the account, and ends with the session. Signing in with one factor is not a proof: a
+ * session left open is exactly what step-up protects against. A sign-in with two factors (a
+ * password and an authenticator code, a passkey) is one, made when the session opened
+ * (sign-in-finish.ts): it is as strong as any proof and as fresh, and lasts STEP_UP_SECONDS.
  */
 export type SignedIn = { user: UserRow; session: SessionRow };
 

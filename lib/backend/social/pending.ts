@@ -66,12 +66,19 @@ export async function unsealPending(sealed: string | undefined): Promise<Pending
 
 /** Claim a state for this callback; false when it was claimed before (a replay). */
 export async function claimState(state: string): Promise<boolean> {
+  return claimOnce(state, new Date(now().getTime() + PENDING_TTL_SECONDS * 1000));
+}
+
+/**
+ * Claim a single-use value (a state, a bind ticket) until it is dead anyway (`until`); false
+ * when it was claimed before. Only its sha256 is kept, and rows past their time are deleted.
+ */
+export async function claimOnce(value: string, until: Date): Promise<boolean> {
   const db = await getDb();
-  const at = now();
-  await db.delete(oauthUsedStates).where(lt(oauthUsedStates.expiresAt, at));
+  await db.delete(oauthUsedStates).where(lt(oauthUsedStates.expiresAt, now()));
   const claimed = await db
     .insert(oauthUsedStates)
-    .values({ stateHash: sha256Hex(state), expiresAt: new Date(at.getTime() + PENDING_TTL_SECONDS * 1000) })
+    .values({ stateHash: sha256Hex(value), expiresAt: until })
     .onConflictDoNothing()
     .returning({ stateHash: oauthUsedStates.stateHash });
   return claimed.length === 1;

@@ -3,7 +3,7 @@ import type { SocialAuthQuery } from "@/lib/contract/social";
 import { getConfig } from "../config";
 import { ErrorCode, ServiceError } from "../errors";
 import { log } from "../log";
-import { authenticate } from "../services/sessions";
+import { redeemBindTicket } from "./bind-ticket";
 import { allowedReturnUri, pendingCookiePath, providerRedirectUri, returnUrl, servicesBase } from "./addresses";
 import { pendingCookieName, pendingCookieOptions, sealPending, type PendingAuthorization } from "./pending";
 import { providerClient } from "./providers";
@@ -13,8 +13,9 @@ import { providerClient } from "./providers";
  * is checked first; a foreign one gets a plain 20307 and no redirect, so nothing ever travels to
  * it. Every later refusal goes back to that checked address with the error code.
  *
- * op=bind needs the session in `ut` (the portal puts it there server-side, on a POST it
- * answered with this redirect); the pending authorization remembers the account and session.
+ * op=bind names the session by a one-time bind ticket in `bt` (bind-ticket.ts; the portal asks
+ * for it server to server), never by the session token: `ut` is not accepted (20101). The
+ * pending authorization remembers the account and session.
  */
 export type Redirect = {
   location: string;
@@ -36,9 +37,8 @@ export async function startAuthorization(channel: string, query: SocialAuthQuery
     if (query.cid && query.cid !== client.settings.clientId) throw new ServiceError(ErrorCode.socialAuthFailed);
     let account: { userId: string; sessionId: string } | null = null;
     if (query.op === "bind") {
-      const { user, session } = await authenticate(query.ut ?? null);
-      if (user.enterpriseId) throw new ServiceError(ErrorCode.socialEnterprise);
-      account = { userId: user.id, sessionId: session.id };
+      if (!query.bt) throw new ServiceError(ErrorCode.loginExpired);
+      account = await redeemBindTicket(query.bt, channel);
     }
     const base = servicesBase(settings, host);
     const pending: PendingAuthorization = {

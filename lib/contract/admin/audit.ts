@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { isCalendarDay } from "../admin-ops";
 import { CONSOLE_SCREENS, type ConsoleScreenKey } from "./routes";
 
 export const AUDIT_OUTCOMES = ["ok", "refused", "failed"] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+const day = z.string().refine(isCalendarDay);
 
-// GET /v1/admin/audit and /v1/admin/audit/export — newest first
+// The audit log's filter as the console checks it — newest first
 export const auditQuery = z.object({
   operator: z.string().trim().max(254).optional(),
   action: z.string().trim().max(64).optional(),
@@ -17,6 +18,11 @@ export const auditQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
+
+// GET /v1/admin/audit and /v1/admin/audit/export: the services take `from` and `to` as text and
+// check them as the analytics dashboard's (10001 with `{error: "badDate", field}`)
+export const auditRequestQuery = auditQuery.extend({ from: z.string().max(32).optional(), to: z.string().max(32).optional() });
+export type AuditRequestQuery = z.infer<typeof auditRequestQuery>;
 
 export const auditEntry = z.object({
   id: z.string(),

@@ -3,9 +3,9 @@ import type { OperatorRole } from "./roles";
 /**
  * THE registry of the console's API (the services' /v1/admin/** routes): each route's method,
  * path (hono style, `{id}` for a parameter, as in OpenAPI) and the least role it needs. The services take a
- * route's role from here (lib/backend/http/console-route.ts refuses to register one that is
- * missing), and the authorization test walks every entry with every kind of caller, so a new
- * console route cannot go unchecked. Operator sign-in (POST /v1/admin/session) is the only
+ * route's role from here (lib/backend/http/console/guard.ts, before every /v1/admin route, answers
+ * 404 for one that is missing here), and the authorization test walks every entry with every kind
+ * of caller, so a new console route cannot go unchecked. Operator sign-in (POST /v1/admin/session) is the only
  * console route without a session and is not listed.
  */
 export type ConsoleApiRoute = { method: "get" | "post" | "patch" | "delete"; path: string; role: OperatorRole };

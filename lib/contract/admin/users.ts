@@ -85,8 +85,10 @@ export const endSessionsRequest = z.object({ sessionId: z.uuid().optional(), rea
 export const disconnectSocialRequest = z.object({ channel: z.string().trim().min(1).max(32), reason: reasonField });
 // POST /v1/admin/users/:id/delete
 export const reasonRequest = z.object({ reason: reasonField });
-// POST /v1/admin/users/:id/password-reset — `page`: the portal's find-password page the mail sends the user to
-export const passwordResetRequest = z.object({ reason: reasonField, page: z.string().max(2048).regex(/^https?:\/\/[^/\s?#]+\/(en|zh)\/findpwd$/) });
+// POST /v1/admin/users/:id/password-reset — the mail's link is built by the services from their
+// configured public origin, in the language of the `lang` header; a caller cannot name it (a body
+// with `page` or any other field is refused, 10001)
+export const passwordResetRequest = z.strictObject({ reason: reasonField });
 
 export const userActionResponse = z.object({ done: z.literal(true), count: z.number().optional() });
 export type UserActionResponse = z.infer<typeof userActionResponse>;

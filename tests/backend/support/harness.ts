@@ -241,26 +241,50 @@ export async function mailIds(email: string): Promise<Set<string>> {
   return new Set(outboxFiles(email).map((file) => file.name));
 }
 
+type LogLine = Record<string, unknown>;
+/** Resolves with the first line `match` accepts, among those already written and those to come. */
+export type LogWaiter = (match: (line: LogLine) => boolean) => Promise<LogLine>;
+
+const parseLines = (text: string): LogLine[] =>
+  text
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as LogLine);
+
 /**
  * The services' log lines (one JSON object each) written while `run` runs, at `level` and above.
- * The harness logs nothing otherwise (LOG_LEVEL=silent).
+ * The harness logs nothing otherwise (LOG_LEVEL=silent). `run` may wait for a line (`heard`):
+ * what the services do after a caller has its answer is over when its line is written.
  */
-export async function captureLog<T>(run: () => Promise<T>, level = "info"): Promise<{ result: T; lines: Array<Record<string, unknown>>; text: string }> {
+export async function captureLog<T>(run: (heard: LogWaiter) => Promise<T>, level = "info"): Promise<{ result: T; lines: LogLine[]; text: string }> {
   const chunks: string[] = [];
+  const waiters: Array<{ match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }> = [];
+  const complete = () => {
+    const text = chunks.join("");
+    return parseLines(text.slice(0, text.lastIndexOf("\n") + 1));
+  };
+  const heard: LogWaiter = (match) =>
+    new Promise((resolve) => {
+      const found = complete().find(match);
+      if (found) resolve(found);
+      else waiters.push({ match, resolve });
+    });
   const before = process.env.LOG_LEVEL;
   active?.reconfigure({ LOG_LEVEL: level });
   const spy = jest.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
     chunks.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
+    const lines = complete();
+    for (const waiter of waiters.splice(0)) {
+      const found = lines.find(waiter.match);
+      if (found) waiter.resolve(found);
+      else waiters.push(waiter);
+    }
     return true;
   });
   try {
-    const result = await run();
+    const result = await run(heard);
     const text = chunks.join("");
-    const lines = text
-      .split("\n")
-      .filter((line) => line.trim())
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    return { result, lines, text };
+    return { result, lines: parseLines(text), text };
   } finally {
     spy.mockRestore();
     active?.reconfigure({ LOG_LEVEL: before });

@@ -12,17 +12,18 @@ import { servicesReadiness } from "@/lib/backend/readiness";
 import { closeServices } from "@/lib/backend/shutdown";
 import { startServices } from "@/lib/backend/lifecycle";
 import { answerMetrics, observeRequest, startMetricsListener } from "@/lib/server/metrics";
-import { answerProbe } from "@/lib/server/probes";
+import { answerProbe, instanceReadiness } from "@/lib/server/probes";
 import { serverSettings } from "@/lib/server/settings";
 import { stopOnSignals } from "@/lib/server/stop";
 
 const SLOW_MS = Number(process.env.SLOW_MS ?? 3_000);
 const settings = serverSettings();
 backendMetrics();
+const readiness = instanceReadiness(() => servicesReadiness());
 
 const server = http.createServer((request, response) => {
   observeRequest(request, response);
-  if (answerProbe(request, response, () => servicesReadiness()) || answerMetrics(request, response, settings)) return;
+  if (answerProbe(request, response, readiness) || answerMetrics(request, response, settings)) return;
   if (request.url === "/slow") {
     process.stdout.write("slow request received\n");
     setTimeout(() => response.end("done"), SLOW_MS);

@@ -62,6 +62,12 @@ export async function registerByApi(request: APIRequestContext, email: string, n
   return { email, utoken };
 }
 
+/** Redeems a code for the account as another client would: a solved "redeem" ticket, then POST /v1/exchange/effect. */
+export async function redeemByApi(request: APIRequestContext, account: ApiAccount, code: string): Promise<void> {
+  const reply = await api(request, "POST", "/v1/exchange/effect", { token: account.utoken, body: { code, ticket: await ticket(request, "redeem", account.email) } });
+  expect(reply.code).toBe(0);
+}
+
 /** The device side says this account has a laser (PUT /v1/safety/devices with its key). */
 export async function giveLaser(request: APIRequestContext, email: string): Promise<void> {
   const reply = await api(request, "PUT", "/v1/safety/devices", { body: { email, laser: true }, headers: { "x-device-key": SAFETY_DEVICE_API_KEY } });

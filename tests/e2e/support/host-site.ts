@@ -64,12 +64,17 @@ function windowPage(query: URLSearchParams): string {
 /**
  * Posts a well-formed reload at the portal's frame (its sibling) from a foreign origin, addressed
  * to the portal's exact origin: the browser delivers it, and the portal must ignore it because it
- * does not come from its parent.
+ * does not come from its parent. It is posted to every sibling frame, since their order in
+ * `parent.frames` is the browser's (Chromium lists this frame first: `frames[0]` was this frame
+ * itself, and the message was never sent); the target origin lets only the portal's frame have it.
  */
 const SENDER = `<!doctype html><script>
   window.addEventListener("message", function (event) {
     if (event.data !== "fire") return;
-    parent.frames[0].postMessage({ protocol: "passport", version: 1, type: "reload" }, ${JSON.stringify(new URL(portal).origin)});
+    for (var i = 0; i < parent.frames.length; i++) {
+      if (parent.frames[i] === window) continue;
+      parent.frames[i].postMessage({ protocol: "passport", version: 1, type: "reload" }, ${JSON.stringify(new URL(portal).origin)});
+    }
   });
 </script>`;
 

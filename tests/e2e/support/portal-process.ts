@@ -14,7 +14,7 @@ const NODE_BIN = path.resolve("node_modules/.bin/node");
 
 export async function startPortal(port: number, env: Record<string, string>): Promise<PortalProcess> {
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(NODE_BIN, ["--import", "tsx", "server.ts", "-H", "127.0.0.1", "-p", String(port)], {
+  const child: ChildProcess = spawn(NODE_BIN, [".next/portal-server.js", "-H", "127.0.0.1", "-p", String(port)], {
     env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn", NODE_OPTIONS: "--dns-result-order=ipv4first", PORT: String(port), ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

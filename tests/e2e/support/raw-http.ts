@@ -27,6 +27,17 @@ function unchunk(body: Buffer): Buffer {
   }
 }
 
+/** Whether `data` holds a whole answer: its head, and its body as long as the head says. */
+function complete(data: Buffer): boolean {
+  const end = data.indexOf("\r\n\r\n");
+  if (end < 0) return false;
+  const head = data.subarray(0, end).toString("latin1");
+  const body = data.subarray(end + 4);
+  if (/^transfer-encoding:\s*chunked/im.test(head)) return body.includes("\r\n0\r\n\r\n") || body.subarray(0, 5).toString("latin1") === "0\r\n\r\n";
+  const length = /^content-length:\s*(\d+)/im.exec(head)?.[1];
+  return length !== undefined && body.length >= Number(length);
+}
+
 /** One request (head and body as given, with `connection: close`) on a fresh connection from `from`; the answer once the server closes. */
 export function rawExchange(port: number, from: string, head: string, body: Uint8Array | string = ""): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
@@ -67,8 +78,8 @@ export function chunkedFlood(port: number, from: string, head: string, total: nu
     });
     socket.on("error", finish);
     socket.on("close", finish);
-    // an answer is complete once the server has had a moment to send all of it
-    socket.on("data", () => setTimeout(finish, 200));
+    // done once the whole answer is in (or when the server closes)
+    socket.on("data", () => complete(Buffer.concat(chunks)) && finish());
     socket.write(head.replace(/\r?\n/g, "\r\n").trimEnd() + "\r\ntransfer-encoding: chunked\r\n\r\n");
     const pump = () => {
       while (!answered && !done && sent < total) {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import type { Lang } from "./screens";
+import { messages, type Lang } from "./screens";
 
 /**
  * Checks every screen gets: it fits a 320 px phone without sideways scrolling (WCAG 1.4.10
@@ -11,10 +11,20 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 /**
- * Opens a screen and waits until it has drawn what it loads: its main content, its fonts, and a
- * moment for the data its scripts fetch (the network never falls silent: analytics keep going).
+ * What a screen shows while its scripts fetch its data: a card or list says it is busy
+ * (aria-busy) or shows one of these lines until its data is in.
  */
-export async function openScreen(page: Page, url: string): Promise<void> {
+function loadingLines(lang: Lang): string[] {
+  const m = messages[lang];
+  return [m.common.loading, m.verification.checking, m.verification.loading, m.security.sessions.loading, m.snPassword.checking, m.messageCentre.loading, m.social.connect.loading, m.adminOps.analytics.loadingCharts];
+}
+
+/**
+ * Opens a screen and waits until it has drawn what it loads: its main content, its fonts, its
+ * images, and the data its scripts fetch (no part of it busy or loading any more). Not a quiet
+ * network: analytics keep going.
+ */
+export async function openScreen(page: Page, url: string, lang: Lang): Promise<void> {
   await page.goto(url, { waitUntil: "load" });
   await page.getByRole("main").first().waitFor({ timeout: 30_000 });
   // a screen that passes the visitor on (the social callback without a round trip) may navigate
@@ -25,8 +35,10 @@ export async function openScreen(page: Page, url: string): Promise<void> {
     await page.getByRole("main").first().waitFor({ timeout: 30_000 });
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
   });
-  // late layout (the side menu, the logo, a list) settles
-  await page.waitForTimeout(1500);
+  await expect(page.locator("[aria-busy='true']")).toHaveCount(0, { timeout: 30_000 });
+  for (const line of loadingLines(lang)) await expect(page.getByText(line, { exact: true })).toHaveCount(0, { timeout: 30_000 });
+  // every image the page loads now (the logo, an avatar) has loaded or failed; lazy ones below the fold wait for a scroll
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete || image.loading === "lazy"), undefined, { timeout: 30_000 });
 }
 
 /** The page is no wider than the viewport: nothing to scroll sideways to. */
@@ -73,11 +85,11 @@ export async function expectHeaderAndMenuWhole(page: Page, name: string): Promis
 export async function checkScreen(page: Page, url: string, options: { signedIn?: boolean; lang: Lang }): Promise<void> {
   const name = `${url} (${options.lang})`;
   await page.setViewportSize(PHONE);
-  await openScreen(page, url);
+  await openScreen(page, url, options.lang);
   await expectNoSidewaysScroll(page, name);
   if (options.signedIn) await expectHeaderAndMenuWhole(page, name);
   await expectNoAxeViolations(page, `${name} at 320 px`);
   await page.setViewportSize(DESKTOP);
-  await openScreen(page, url);
+  await openScreen(page, url, options.lang);
   await expectNoAxeViolations(page, `${name} at 1280 px`);
 }

@@ -30,12 +30,12 @@ async function inDataDir(dataDir: string, seed: () => Promise<void>): Promise<vo
   }
 }
 
-const BENEFIT = { benefitEn: "XCS Pro, 1 year", benefitZh: "XCS 专业版一年", count: 2, benefitDays: 365 };
+const BENEFIT = { benefitEn: "XCS Pro, 1 year", benefitZh: "XCS 专业版一年", benefitDays: 365 };
 
 /** A batch of codes, written as the CSV `npm run admin -- exchange:create --csv` prints. */
-async function codes(file: string, validity: { until?: string; days?: string }): Promise<string[]> {
+async function codes(file: string, validity: { until?: string; days?: string }, count = 2): Promise<string[]> {
   const validUntil = validityFrom(validity);
-  const { batch, codes: made } = await createBatch({ ...BENEFIT, validUntil });
+  const { batch, codes: made } = await createBatch({ ...BENEFIT, count, validUntil });
   const rows = made.map((code) => [code, batch.id, batch.benefitEn, validUntil.toISOString()]);
   writeFileSync(file, `${csv([["code", "batch", "benefit", "valid_until"], ...rows])}\n`);
   return made;
@@ -65,7 +65,8 @@ async function main(): Promise<void> {
       const created = await createEnterprise({ account: enterprise.account, email: enterprise.email, name: enterprise.name });
       writeFileSync(enterprise.file, `${JSON.stringify(created)}\n`);
     }
-    await codes(CODE_FILES.valid, { days: "30" });
+    // one per language for exchange.spec.ts's journey, one per language for its narrow history
+    await codes(CODE_FILES.valid, { days: "30" }, 4);
     // the expired batch is the point of this fixture: its day is long past
     await codes(CODE_FILES.expired, { until: "2020-01-31" });
     for (const code of await codes(CODE_FILES.revoked, { days: "30" })) await revokeCode(code);

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/browser";
 import { PasskeySignIn } from "@/components/auth/passkey-sign-in";
@@ -50,9 +50,15 @@ describe("sign in with a passkey", () => {
   });
 
   it("is not offered where the browser or the frame cannot use passkeys, and hides itself on a SecurityError", async () => {
-    jest.mocked(passkeysUsable).mockReturnValue(false);
+    // the component has asked whether passkeys work here, and rendered what the answer gives
+    const asked = new Promise<void>((resolve) =>
+      jest.mocked(passkeysUsable).mockImplementation(() => {
+        resolve();
+        return false;
+      }),
+    );
     const { unmount } = renderIn("en", <PasskeySignIn page={page} remember={() => false} />);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await act(() => asked);
     expect(screen.queryByRole("button", { name: en.passkeys.signIn })).not.toBeInTheDocument();
     unmount();
 
@@ -65,10 +71,15 @@ describe("sign in with a passkey", () => {
 
   it("offers the passkeys in the email field's autofill where the browser supports it", async () => {
     jest.mocked(autofillAvailable).mockResolvedValue(true);
-    jest.mocked(askForPasskey).mockReturnValue(new Promise(() => undefined));
+    // the autofill's request stays pending until a passkey is chosen; the test hears it asked
+    const asked = new Promise<unknown[]>((resolve) =>
+      jest.mocked(askForPasskey).mockImplementation((...args) => {
+        resolve(args);
+        return new Promise(() => undefined);
+      }),
+    );
     renderIn("en", <PasskeySignIn page={page} remember={() => false} />);
     await screen.findByRole("button", { name: en.passkeys.signIn });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(askForPasskey).toHaveBeenCalledWith(options.options, true);
+    expect(await asked).toEqual([options.options, true]);
   });
 });

@@ -6,7 +6,7 @@ import { decodesAsImage } from "@/components/profile/decode-image";
 import { messages, renderIn } from "../support/render";
 
 jest.mock("@/components/profile/upload-avatar", () => ({ uploadAvatar: jest.fn() }));
-// jsdom decodes no images: whether a file decodes is the browser's answer (tests/e2e/screens.spec.ts checks the real one)
+// jsdom decodes no images: whether a file decodes is the browser's answer (tests/e2e/profile.spec.ts and rough-edges.spec.ts check the real one)
 jest.mock("@/components/profile/decode-image", () => ({ decodesAsImage: jest.fn() }));
 const decodes = jest.mocked(decodesAsImage);
 const refresh = jest.fn();

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { portalConfig } from "@/lib/config";
+import { portalConfig, resetPortalConfig } from "@/lib/config";
 import { contentSecurityPolicy } from "@/lib/security/headers";
 import { inlineScriptHashes, newNonce, pageScriptSources } from "@/lib/security/page-scripts";
 
@@ -45,6 +45,38 @@ describe("the page policy's scripts", () => {
       expect(policy["style-src"]).toEqual(["'self'", "'unsafe-inline'"]);
       expect(policy["upgrade-insecure-requests"]).toEqual([]);
     }
+  });
+});
+
+describe("avatars kept in an S3 bucket (another origin than the portal)", () => {
+  const S3 = ["S3_BUCKET", "S3_REGION", "S3_ENDPOINT", "S3_PUBLIC_URL", "S3_FORCE_PATH_STYLE"] as const;
+  const saved = Object.fromEntries(S3.map((name) => [name, process.env[name]]));
+  /** the img-src sources of the default page policy under these S3 settings */
+  function imageSources(env: Partial<Record<(typeof S3)[number], string>>): string[] {
+    for (const name of S3) Reflect.deleteProperty(process.env, name);
+    Object.assign(process.env, env);
+    resetPortalConfig();
+    return directives(contentSecurityPolicy(portalConfig(), false))["img-src"] ?? [];
+  }
+  afterEach(() => {
+    for (const name of S3) Reflect.deleteProperty(process.env, name);
+    Object.assign(process.env, Object.fromEntries(Object.entries(saved).filter(([, value]) => value !== undefined)));
+    resetPortalConfig();
+  });
+
+  it("every page may show images from S3_PUBLIC_URL's origin, and from no other", () => {
+    expect(imageSources({ S3_BUCKET: "avatars", S3_PUBLIC_URL: "https://cdn.example.com/avatars/" })).toEqual(["'self'", "data:", "blob:", "https://cdn.example.com"]);
+    expect(imageSources({ S3_BUCKET: "avatars", S3_ENDPOINT: "http://127.0.0.1:9000", S3_PUBLIC_URL: "http://127.0.0.1:9000/avatars" })).toContain("http://127.0.0.1:9000");
+  });
+
+  it("without S3_PUBLIC_URL, the bucket's own address: AWS's, or the endpoint's in either style", () => {
+    expect(imageSources({ S3_BUCKET: "avatars", S3_REGION: "eu-west-1" })).toContain("https://avatars.s3.eu-west-1.amazonaws.com");
+    expect(imageSources({ S3_BUCKET: "avatars", S3_ENDPOINT: "https://minio.example.com:9000", S3_FORCE_PATH_STYLE: "true" })).toContain("https://minio.example.com:9000");
+    expect(imageSources({ S3_BUCKET: "avatars", S3_ENDPOINT: "https://s3.example.com" })).toContain("https://avatars.s3.example.com");
+  });
+
+  it("avatars on the local disk come from the portal itself: nothing is added", () => {
+    expect(imageSources({ S3_PUBLIC_URL: "https://cdn.example.com/avatars" })).toEqual(["'self'", "data:", "blob:"]);
   });
 });
 

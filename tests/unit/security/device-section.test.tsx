@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
@@ -7,7 +7,7 @@ import { SWRConfig } from "swr";
 import type { DeviceSecurity } from "@/lib/upstream/security";
 import { DeviceSection } from "@/components/security/device-section";
 import { setDeviceSecurityAction } from "@/lib/actions/security";
-import { sendStepUpCodeAction, stepUpMethodsAction, stepUpWithCodeAction } from "@/lib/actions/step-up";
+import { sendStepUpCodeAction, stepUpMethodsAction, stepUpWithCodeAction, stepUpWithPasswordAction } from "@/lib/actions/step-up";
 import { altchaSetup, messages, renderIn as renderInLang } from "../support/render";
 
 jest.mock("@/lib/actions/security", () => ({ setDeviceSecurityAction: jest.fn(), forgetDeviceAction: jest.fn() }));
@@ -25,7 +25,7 @@ const { en, zh } = messages;
 const page = { lang: "en", query: "p=atomm", business: false };
 const on: DeviceSecurity = { enabled: true, devices: [], total: 0, page: 1, pageSize: 10 };
 const off: DeviceSecurity = { ...on, enabled: false };
-const owner = { email: "ada@example.com", verification: altchaSetup, passwordSet: true };
+const owner = { email: "ada@example.com", verification: altchaSetup };
 
 /** What GET /api/devices answers: the switch as the last action left it, and `count` known devices. */
 let server$ = { enabled: true, count: 0 };
@@ -46,7 +46,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 afterAll(() => server.close());
 beforeEach(() => {
-  setSecurity.mockReset();
+  jest.resetAllMocks();
   asked.length = 0;
   server$ = { enabled: true, count: 0 };
 });
@@ -56,44 +56,58 @@ function renderIn(lang: "en" | "zh", ui: ReactElement) {
 }
 
 describe("account security: device security", () => {
-  it("switching it off asks for the current password first; without one nothing is sent", async () => {
+  it("switching it off goes through the one step-up dialog, which says what the change does; the password proves it once (zh)", async () => {
+    setSecurity.mockResolvedValueOnce({ ok: false, error: { code: 20113 } }).mockImplementationOnce(async () => {
+      server$.enabled = false;
+      return { ok: true, security: off };
+    });
+    jest.mocked(stepUpMethodsAction).mockResolvedValue({ ok: true, methods: ["password"] });
+    jest.mocked(stepUpWithPasswordAction).mockResolvedValue({ ok: true });
     renderIn("zh", <DeviceSection page={{ ...page, lang: "zh" }} initial={on} initialError={null} owner={owner} />);
-    await userEvent.click(screen.getByRole("switch", { name: zh.security.devices.switchLabel }));
-    const dialog = await screen.findByRole("dialog", { name: zh.security.devices.offTitle });
-    await userEvent.click(within(dialog).getByRole("button", { name: zh.security.devices.offConfirm }));
-    expect(await within(dialog).findByText(zh.validation.passwordRequired)).toBeInTheDocument();
-    expect(setSecurity).not.toHaveBeenCalled();
-    // cancelled: still on
-    await userEvent.click(within(dialog).getByRole("button", { name: zh.security.devices.offCancel }));
+    const toggle = screen.getByRole("switch", { name: zh.security.devices.switchLabel });
+    await userEvent.click(toggle);
+    const dialog = await screen.findByRole("dialog", { name: zh.stepUp.title });
+    expect(dialog).toHaveAccessibleDescription(zh.stepUp.description.replace("{action}", zh.stepUp.actions.deviceSecurityOff));
+    expect(screen.getAllByRole("dialog")).toHaveLength(1);
+    await userEvent.type(await within(dialog).findByLabelText(zh.stepUp.password), "Right-pass1{Enter}");
+    expect(await screen.findByText(zh.security.devices.turnedOff)).toBeInTheDocument();
+    expect(jest.mocked(stepUpWithPasswordAction)).toHaveBeenCalledWith({ password: "Right-pass1" }, { ...page, lang: "zh" });
+    // the password went to the step-up, never with the switch
+    expect(setSecurity.mock.calls).toEqual([[{ enabled: false }, { ...page, lang: "zh" }], [{ enabled: false }, { ...page, lang: "zh" }]]);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(screen.getByRole("switch")).toBeChecked();
+    expect(screen.getByRole("switch")).not.toBeChecked();
+    await waitFor(() => expect(toggle).toHaveFocus());
   });
 
-  it("a wrong password is said in the dialog and the switch stays on; the right one turns it off", async () => {
-    setSecurity.mockResolvedValueOnce({ ok: false, error: { code: 20206 } }).mockImplementationOnce(async () => {
+  it("with a recent proof it switches off at once, no dialog", async () => {
+    setSecurity.mockImplementationOnce(async () => {
       server$.enabled = false;
       return { ok: true, security: off };
     });
     renderIn("en", <DeviceSection page={page} initial={on} initialError={null} owner={owner} />);
     await userEvent.click(screen.getByRole("switch", { name: en.security.devices.switchLabel }));
-    const dialog = await screen.findByRole("dialog", { name: en.security.devices.offTitle });
-    await userEvent.type(within(dialog).getByLabelText(en.security.devices.offPassword), "not-it-1");
-    await userEvent.click(within(dialog).getByRole("button", { name: en.security.devices.offConfirm }));
-    expect(await within(dialog).findByText(en.errors["20206"])).toBeInTheDocument();
-    // (the page behind a modal dialog is hidden from the accessibility tree)
-    expect(screen.getByRole("switch", { hidden: true })).toBeChecked();
-
-    const field = within(dialog).getByLabelText(en.security.devices.offPassword);
-    await userEvent.clear(field);
-    await userEvent.type(field, "Right-pass1");
-    await userEvent.click(within(dialog).getByRole("button", { name: en.security.devices.offConfirm }));
-    expect(setSecurity).toHaveBeenLastCalledWith({ enabled: false, password: "Right-pass1" }, page);
     expect(await screen.findByText(en.security.devices.turnedOff)).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(screen.getByRole("switch")).not.toBeChecked();
+    expect(stepUpMethodsAction).not.toHaveBeenCalled();
   });
 
-  it("an account without a password switches it off with an emailed code (step-up), never a password it does not have", async () => {
+  it("Escape in the step-up dialog keeps it on and gives the focus back to the switch", async () => {
+    setSecurity.mockResolvedValue({ ok: false, error: { code: 20113 } });
+    jest.mocked(stepUpMethodsAction).mockResolvedValue({ ok: true, methods: ["password"] });
+    renderIn("en", <DeviceSection page={page} initial={on} initialError={null} owner={owner} />);
+    const toggle = screen.getByRole("switch", { name: en.security.devices.switchLabel });
+    toggle.focus();
+    await userEvent.keyboard(" ");
+    await screen.findByLabelText(en.stepUp.password);
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await screen.findByText(en.errors["20113"])).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+    await waitFor(() => expect(toggle).toHaveFocus());
+    expect(setSecurity).toHaveBeenCalledTimes(1);
+  });
+
+  it("an account without a password switches it off with an emailed code (step-up)", async () => {
     setSecurity.mockResolvedValueOnce({ ok: false, error: { code: 20113 } }).mockImplementationOnce(async () => {
       server$.enabled = false;
       return { ok: true, security: off };
@@ -101,10 +115,9 @@ describe("account security: device security", () => {
     jest.mocked(stepUpMethodsAction).mockResolvedValue({ ok: true, methods: ["email_code"] });
     jest.mocked(sendStepUpCodeAction).mockResolvedValue({ ok: true, nonce: "n".repeat(32), resendAfter: 60 });
     jest.mocked(stepUpWithCodeAction).mockResolvedValue({ ok: true });
-    renderIn("en", <DeviceSection page={page} initial={on} initialError={null} owner={{ ...owner, passwordSet: false }} />);
+    renderIn("en", <DeviceSection page={page} initial={on} initialError={null} owner={owner} />);
     await userEvent.click(screen.getByRole("switch", { name: en.security.devices.switchLabel }));
     const dialog = await screen.findByRole("dialog", { name: en.stepUp.title });
-    expect(screen.queryByRole("dialog", { name: en.security.devices.offTitle })).not.toBeInTheDocument();
     await userEvent.click(await within(dialog).findByRole("button", { name: "verify step_up for ada@example.com" }));
     await userEvent.type(await within(dialog).findByLabelText(en.stepUp.code), "123456{Enter}");
     expect(await screen.findByText(en.security.devices.turnedOff)).toBeInTheDocument();

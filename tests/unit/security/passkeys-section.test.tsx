@@ -90,4 +90,27 @@ describe("account security: passkeys", () => {
     expect(removePasskeyAction).toHaveBeenCalledWith({ id: laptop.id }, page);
     expect(await screen.findByText(en.passkeys.empty)).toBeInTheDocument();
   });
+
+  it("Escape cancels a rename, keeping the old name, and focus goes back to the Rename button; so does a save", async () => {
+    jest.mocked(renamePasskeyAction).mockResolvedValue({ ok: true, passkey: { ...laptop, name: "桌面" } });
+    show("zh", [laptop]);
+    const renameLaptop = screen.getByRole("button", { name: zh.passkeys.renameNamed.replace("{name}", "Laptop") });
+    await userEvent.click(renameLaptop);
+    const field = screen.getByLabelText(zh.passkeys.renameLabel);
+    expect(field).toHaveFocus();
+    await userEvent.type(field, " changed");
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByLabelText(zh.passkeys.renameLabel)).not.toBeInTheDocument();
+    expect(screen.getByText("Laptop")).toBeInTheDocument();
+    expect(renamePasskeyAction).not.toHaveBeenCalled();
+    const again = screen.getByRole("button", { name: zh.passkeys.renameNamed.replace("{name}", "Laptop") });
+    expect(again).toHaveFocus();
+
+    await userEvent.keyboard("{Enter}");
+    const next = screen.getByLabelText(zh.passkeys.renameLabel);
+    await userEvent.clear(next);
+    await userEvent.type(next, "桌面{Enter}");
+    const renamed = await screen.findByRole("button", { name: zh.passkeys.renameNamed.replace("{name}", "桌面") });
+    expect(renamed).toHaveFocus();
+  });
 });

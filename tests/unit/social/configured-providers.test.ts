@@ -67,4 +67,26 @@ describe("the social redirect to /v1/oauth/{channel}/auth", () => {
       appOrigin: "atomm",
     });
   });
+
+  it("names the session of a connection by its bind ticket (bt), never by the session token", () => {
+    const launch = parseLaunchContext(new URLSearchParams("p=atomm"), null);
+    const start = { channel: "google", op: "bind" as const, lang: "en" as const, launch, portalOrigin: "https://passport.example", r: null, nonce: "N".repeat(32) };
+    const withTicket = new URL(socialStartUrl({ ...start, bind: { ticket: "T".repeat(64) } }));
+    expect(withTicket.searchParams.get("bt")).toBe("T".repeat(64));
+    expect(withTicket.searchParams.has("ut")).toBe(false);
+    // only for an upstream API without tickets (SOCIAL_BIND_SESSION_TOKEN=true)
+    const withToken = new URL(socialStartUrl({ ...start, bind: { token: "S".repeat(43) } }));
+    expect(withToken.searchParams.get("ut")).toBe("S".repeat(43));
+    expect(withToken.searchParams.has("bt")).toBe(false);
+  });
+
+  it("sends the session token itself only to an upstream passport API: with the reference services the switch is refused", () => {
+    expect(portalConfig().socialBindSessionToken).toBe(false);
+    process.env.SOCIAL_BIND_SESSION_TOKEN = "true";
+    resetPortalConfig();
+    expect(() => portalConfig()).toThrow(/^SOCIAL_BIND_SESSION_TOKEN: only for an upstream passport API/);
+    process.env.PASSPORT_API_URL = "https://passport-api.example";
+    resetPortalConfig();
+    expect(portalConfig().socialBindSessionToken).toBe(true);
+  });
 });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { EXTRA_STEP_UP_METHODS, type StepUpMethodProps } from "@/components/step-up/extra-methods";
 import { useStepUp } from "@/components/step-up/use-step-up";
+import { STEP_UP_ACTIONS, type StepUpAction } from "@/components/step-up/types";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { sendStepUpCodeAction, stepUpMethodsAction, stepUpWithCodeAction, stepUpWithPasswordAction } from "@/lib/actions/step-up";
 import type { ActionResult } from "@/lib/session/action-result";
@@ -27,14 +28,14 @@ const NONCE = "n".repeat(32);
 const refused: ActionResult = { ok: false, error: { code: 20113 } };
 
 /** A screen with one guarded action, as delete-account or disconnect use it. */
-function Guarded({ action, lang }: { action: () => Promise<ActionResult>; lang: "en" | "zh" }) {
+function Guarded({ action, lang, what = "deleteAccount" }: { action: () => Promise<ActionResult>; lang: "en" | "zh"; what?: StepUpAction }) {
   const stepUp = useStepUp({ page: { ...page, lang }, email, verification: altchaSetup });
   const text = useErrorText();
   const [outcome, setOutcome] = useState("");
   return (
     <>
       <button type="button" onClick={async () => {
-        const result = await stepUp.guard(action);
+        const result = await stepUp.guard(action, what);
         setOutcome(result.ok ? "done" : text.action(result.error));
       }}>
         lower security
@@ -60,7 +61,7 @@ describe("step-up: the dialog opened by a refused change", () => {
 
     await userEvent.click(screen.getByRole("button", { name: "lower security" }));
     const dialog = await screen.findByRole("dialog", { name: t.title });
-    expect(dialog).toHaveAccessibleDescription(t.description);
+    expect(dialog).toHaveAccessibleDescription(t.description.replace("{action}", t.actions.deleteAccount));
     const password = await within(dialog).findByLabelText(t.password);
     await waitFor(() => expect(password).toHaveFocus());
 
@@ -75,6 +76,15 @@ describe("step-up: the dialog opened by a refused change", () => {
     expect(withPassword).toHaveBeenLastCalledWith({ password: "right-pass1" }, { ...page, lang });
     expect(action).toHaveBeenCalledTimes(2);
     expect(screen.getByTestId("outcome")).toHaveTextContent("done");
+  });
+
+  it.each(STEP_UP_ACTIONS.flatMap((what) => (["en", "zh"] as const).map((lang) => [what, lang] as const)))("says what %s does, not one sentence for every change (%s)", async (what, lang) => {
+    const t = messages[lang].stepUp;
+    renderIn(lang, <Guarded action={jest.fn().mockResolvedValue(refused)} lang={lang} what={what} />);
+    await userEvent.click(screen.getByRole("button", { name: "lower security" }));
+    const dialog = await screen.findByRole("dialog", { name: t.title });
+    expect(t.actions[what]).toBeTruthy();
+    expect(dialog).toHaveAccessibleDescription(t.description.replace("{action}", t.actions[what]));
   });
 
   it("needs a password before it asks the services", async () => {

@@ -11,6 +11,9 @@ type Mode = "answer" | "fail" | "stall";
 let mode: Mode = "answer";
 const received: { method: string | undefined; type: string | undefined; body: string }[] = [];
 const stalled: ServerResponse[] = [];
+/** Resolved as the fake XCS records a request (at once when it has one already). */
+const waiting: Array<() => void> = [];
+const aRequestArrived = () => new Promise<void>((resolve) => (received.length > 0 ? resolve() : waiting.push(resolve)));
 let server: Server;
 let url: string;
 
@@ -20,6 +23,7 @@ beforeAll(async () => {
     request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
     request.on("end", () => {
       received.push({ method: request.method, type: request.headers["content-type"], body });
+      for (const resolve of waiting.splice(0)) resolve();
       if (mode === "stall") return void stalled.push(response);
       response.writeHead(mode === "answer" ? 200 : 500, { "content-type": "application/json" }).end('{"code":0}');
     });
@@ -53,8 +57,8 @@ it("a stalling XCS is given up after the timeout with 1002, and the timeout is 1
   const started = Date.now();
   expect(await activateXcs("the-utoken", { url, timeoutMs: 1000 })).toEqual({ status: "failed", code: 1002 });
   expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-  // on a busy machine the stalled request may be logged by the fake XCS a moment later
-  for (let waited = 0; received.length === 0 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  // on a busy machine the stalled request may reach the fake XCS a moment later
+  await aRequestArrived();
   expect(received).toHaveLength(1);
   expect(XCS_TIMEOUT_MS).toBe(10_000);
 });

@@ -68,7 +68,8 @@ describe("turning two-step on", () => {
 
     await userEvent.click(screen.getByRole("button", { name: t.codes.done }));
     expect(screen.queryByRole("list", { name: t.codes.listLabel })).not.toBeInTheDocument();
-    expect(screen.getByText(lang === "en" ? "10 recovery codes left." : "剩余 10 个恢复码。")).toBeInTheDocument();
+    // "Turn on" is gone: focus goes to what the section says now, not to the page
+    expect(screen.getByText(lang === "en" ? "10 recovery codes left." : "剩余 10 个恢复码。")).toHaveFocus();
   });
 
   it("works by keyboard: the setup opens from the button, focus stays in the dialog, Escape closes it and two-step stays off", async () => {
@@ -84,7 +85,8 @@ describe("turning two-step on", () => {
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(confirm).not.toHaveBeenCalled();
-    expect(screen.getByRole("button", { name: t.section.turnOn })).toBeInTheDocument();
+    // focus goes back to the button that opened it, not to the page
+    await waitFor(() => expect(screen.getByRole("button", { name: t.section.turnOn })).toHaveFocus());
   });
 
   it("says so when the setup cannot start, and tries again", async () => {
@@ -118,6 +120,51 @@ describe("with two-step on", () => {
     await userEvent.click(within(screen.getByRole("group")).getByRole("button", { name: t.turnOff }));
     expect(await screen.findByText(t.turnedOff)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: t.turnOn })).toBeInTheDocument();
+  });
+});
+
+describe("keyboard focus with two-step on", () => {
+  const on = { enabled: true, since: "2026-11-01T00:00:00.000Z", recoveryCodesLeft: 3 };
+
+  it("after new codes, \"I have saved them\" gives focus back to \"New recovery codes\"", async () => {
+    const t = messages.en.twoStep;
+    renew.mockResolvedValueOnce({ ok: true, recoveryCodes: CODES });
+    renderSection("en", on);
+    await userEvent.click(screen.getByRole("button", { name: t.section.newCodes }));
+    expect(await screen.findByRole("heading", { name: t.codes.title })).toHaveFocus();
+    await userEvent.keyboard("{Tab}{Tab}{Tab}{Enter}");
+    expect(screen.queryByRole("heading", { name: t.codes.title })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: t.section.newCodes })).toHaveFocus();
+  });
+
+  it("the \"Turn off\" question takes the focus; Escape closes it and gives focus back to \"Turn off\" (zh)", async () => {
+    const t = messages.zh.twoStep.section;
+    renderSection("zh", on);
+    await userEvent.click(screen.getByRole("button", { name: t.turnOff }));
+    const question = screen.getByRole("group", { name: t.offQuestion });
+    expect(within(question).getByRole("button", { name: t.cancel })).toHaveFocus();
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("group", { name: t.offQuestion })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: t.turnOff })).toHaveFocus();
+    expect(turnOff).not.toHaveBeenCalled();
+
+    await userEvent.keyboard("{Enter}");
+    await userEvent.click(within(screen.getByRole("group", { name: t.offQuestion })).getByRole("button", { name: t.cancel }));
+    expect(screen.getByRole("button", { name: t.turnOff })).toHaveFocus();
+  });
+
+  it("turned off, focus goes to \"Turn on\"; refused, back to \"Turn off\"", async () => {
+    const t = messages.en.twoStep.section;
+    turnOff.mockResolvedValueOnce({ ok: false, error: { code: 20905 } }).mockResolvedValueOnce({ ok: true, status: off });
+    renderSection("en", on);
+    await userEvent.click(screen.getByRole("button", { name: t.turnOff }));
+    await userEvent.click(within(screen.getByRole("group")).getByRole("button", { name: t.turnOff }));
+    expect(await screen.findByText(messages.en.errors["20905"])).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("button", { name: t.turnOff })).toHaveFocus());
+    await userEvent.click(screen.getByRole("button", { name: t.turnOff }));
+    await userEvent.click(within(screen.getByRole("group")).getByRole("button", { name: t.turnOff }));
+    expect(await screen.findByText(t.turnedOff)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("button", { name: t.turnOn })).toHaveFocus());
   });
 });
 

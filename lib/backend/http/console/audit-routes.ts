@@ -1,12 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
-import { auditQuery, auditResponse, pageRefusalRequest, pageRefusalResponse } from "@/lib/contract/admin/audit";
+import { auditRequestQuery, auditResponse, pageRefusalRequest, pageRefusalResponse } from "@/lib/contract/admin/audit";
 import { roleAllows } from "@/lib/contract/admin/roles";
 import { CONSOLE_SCREENS } from "@/lib/contract/admin/routes";
-import { audit, exportAudit, listAudit } from "../../services/console/audit";
+import { audit, auditFilter, exportAudit, listAudit } from "../../services/console/audit";
 import type { ServicesApp } from "../env";
 import { NO_STORE, reply } from "../envelope";
 import { json, ok } from "../openapi";
 import { consoleCaller } from "./guard";
+import { opsRead } from "./ops-action";
 import { OPERATOR } from "./session-routes";
 
 /**
@@ -18,11 +19,8 @@ const tags = ["console"];
 
 export function consoleAuditRoutes(app: ServicesApp): void {
   app.openapi(
-    createRoute({ method: "get", path: "/v1/admin/audit", tags, summary: "The audit log, newest first, filtered", security: OPERATOR, request: { query: auditQuery }, responses: ok(auditResponse) }),
-    async (c) => {
-      consoleCaller(c);
-      return reply(c, await listAudit(c.req.valid("query")));
-    },
+    createRoute({ method: "get", path: "/v1/admin/audit", tags, summary: "The audit log, newest first, filtered", security: OPERATOR, request: { query: auditRequestQuery }, responses: ok(auditResponse) }),
+    async (c) => reply(c, await opsRead(c, () => listAudit(auditFilter(c.req.valid("query"))))),
   );
 
   app.openapi(
@@ -45,12 +43,12 @@ export function consoleAuditRoutes(app: ServicesApp): void {
       tags,
       summary: "The filtered audit log as CSV",
       security: OPERATOR,
-      request: { query: auditQuery },
+      request: { query: auditRequestQuery },
       responses: { 200: { content: { "text/csv": { schema: { type: "string" } } }, description: "CSV, newest first" } },
     }),
     async (c) => {
       const caller = consoleCaller(c);
-      const query = c.req.valid("query");
+      const query = await opsRead(c, async () => auditFilter(c.req.valid("query")));
       const csv = await exportAudit(query);
       await audit(caller.actor, "audit.export", null, null, "ok", { filters: { operator: query.operator, action: query.action, target: query.target, from: query.from, to: query.to } });
       return c.body(csv, 200, { ...NO_STORE, "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="audit-log.csv"' });

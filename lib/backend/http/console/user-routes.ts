@@ -16,7 +16,7 @@ import { searchUsers } from "../../services/console/user-search";
 import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { json, ok } from "../openapi";
-import { audited } from "./audited";
+import { audited } from "../../services/console/audited";
 import { consoleCaller } from "./guard";
 import { OPERATOR } from "./session-routes";
 
@@ -41,7 +41,7 @@ export function consoleUserRoutes(app: ServicesApp): void {
       const { id } = c.req.valid("param");
       const { status, reason } = c.req.valid("json");
       const action = { active: "user.unban", restricted: "user.restrict", banned: "user.ban" }[status];
-      return reply(c, await audited(consoleCaller(c), action, { type: "user", id }, reason, async () => {
+      return reply(c, await audited(consoleCaller(c).actor, { action, target: { type: "user", id }, reason }, async () => {
         const { previous, ended } = await setStatus(id, status);
         return { result: { done: true as const, count: ended }, detail: { from: previous, to: status, sessionsEnded: ended } };
       }));
@@ -53,7 +53,7 @@ export function consoleUserRoutes(app: ServicesApp): void {
     async (c) => {
       const { id } = c.req.valid("param");
       const { sessionId, reason } = c.req.valid("json");
-      return reply(c, await audited(consoleCaller(c), "user.end-sessions", { type: "user", id }, reason, async () => {
+      return reply(c, await audited(consoleCaller(c).actor, { action: "user.end-sessions", target: { type: "user", id }, reason }, async () => {
         const ended = await endSessions(id, sessionId);
         return { result: { done: true as const, count: ended }, detail: { session: sessionId ?? "all", ended } };
       }));
@@ -65,7 +65,7 @@ export function consoleUserRoutes(app: ServicesApp): void {
     async (c) => {
       const { id } = c.req.valid("param");
       const { reason } = c.req.valid("json");
-      return reply(c, await audited(consoleCaller(c), "user.reset-two-step", { type: "user", id }, reason, async () => {
+      return reply(c, await audited(consoleCaller(c).actor, { action: "user.reset-two-step", target: { type: "user", id }, reason }, async () => {
         const ended = await resetTwoStep(id, c.var.lang);
         return { result: { done: true as const, count: ended }, detail: { sessionsEnded: ended } };
       }));
@@ -77,7 +77,7 @@ export function consoleUserRoutes(app: ServicesApp): void {
     async (c) => {
       const { id } = c.req.valid("param");
       const { channel, reason } = c.req.valid("json");
-      return reply(c, await audited(consoleCaller(c), "user.disconnect-social", { type: "user", id }, reason, async () => {
+      return reply(c, await audited(consoleCaller(c).actor, { action: "user.disconnect-social", target: { type: "user", id }, reason }, async () => {
         await disconnectSocial(id, channel);
         return { result: { done: true as const }, detail: { channel } };
       }));
@@ -88,11 +88,11 @@ export function consoleUserRoutes(app: ServicesApp): void {
     createRoute({ method: "post", path: "/v1/admin/users/{id}/password-reset", tags, summary: "Mail the user the way to reset the password", security: OPERATOR, request: { params: idParam, body: json(passwordResetRequest) }, responses: ok(userActionResponse) }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { page, reason } = c.req.valid("json");
-      const lang = page.includes("/zh/") ? "zh" : "en";
-      return reply(c, await audited(consoleCaller(c), "user.password-reset-mail", { type: "user", id }, reason, async () => {
-        await sendPasswordReset(id, page, lang);
-        return { result: { done: true as const } };
+      const { reason } = c.req.valid("json");
+      return reply(c, await audited(consoleCaller(c).actor, { action: "user.password-reset-mail", target: { type: "user", id }, reason }, async () => {
+        // the caller chooses at most the language (the lang header); the link is the services' own
+        const { link } = await sendPasswordReset(id, c.var.lang);
+        return { result: { done: true as const }, detail: { link } };
       }));
     },
   );
@@ -102,7 +102,7 @@ export function consoleUserRoutes(app: ServicesApp): void {
     async (c) => {
       const { id } = c.req.valid("param");
       const { reason } = c.req.valid("json");
-      return reply(c, await audited(consoleCaller(c), "user.delete", { type: "user", id }, reason, async () => {
+      return reply(c, await audited(consoleCaller(c).actor, { action: "user.delete", target: { type: "user", id }, reason }, async () => {
         const email = await deleteUser(id);
         return { result: { done: true as const }, detail: { email } };
       }));

@@ -55,10 +55,11 @@ export function passkeyRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "delete", path: "/v1/user/passkey/{id}", tags, summary: "Remove a passkey", security: SESSION, request: { params: idParam }, responses: ok(empty) }),
+    createRoute({ method: "delete", path: "/v1/user/passkey/{id}", tags, summary: "Remove a passkey (never the account's last way in: 20304), with a recent step-up proof", security: SESSION, request: { params: idParam }, responses: ok(empty) }),
     async (c) => {
       const { user, session } = await authenticate(c.var.token);
       await removePasskey(user, session, c.req.valid("param").id);
+      sendSecurityNotice(user, "passkey_removed", c.var.client);
       return reply(c, {});
     },
   );

@@ -2,6 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Context } from "hono";
 import {
+  bindTicketRequest,
+  bindTicketResponse,
   channelParams,
   nativeLoginRequest,
   nativeLoginResponse,
@@ -19,6 +21,7 @@ import { authenticate } from "../../services/sessions";
 import { setFirstPassword, unbindProvider } from "../../services/social-accounts";
 import { confirmLink, describeLink } from "../../services/social-link-confirm";
 import { loginWithProviderToken } from "../../services/social-native";
+import { createBindTicket } from "../../social/bind-ticket";
 import { finishAuthorization, type CallbackParams } from "../../social/finish";
 import { startAuthorization, type Redirect } from "../../social/start";
 import type { ServicesApp } from "../env";
@@ -52,6 +55,19 @@ export function socialRoutes(app: ServicesApp): void {
     createRoute({ method: "get", path: "/v1/oauth/{channel}/auth", tags, summary: "Start a social sign-in (op=login) or connection (op=bind)", request: { params: channelParams, query: socialAuthQuery }, responses: REDIRECT }),
     // Next hands its route handlers a URL on its own host name: the browser's Host says what it used.
     async (c) => redirectTo(c, await startAuthorization(c.req.valid("param").channel, c.req.valid("query"), c.req.header("host") ?? new URL(c.req.url).host)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/oauth/bind-ticket",
+      tags,
+      summary: "A one-time ticket for this session's op=bind round trip (5 minutes, single use): the address carries it, never the session",
+      security: SESSION,
+      request: { body: json(bindTicketRequest) },
+      responses: ok(bindTicketResponse),
+    }),
+    async (c) => reply(c, await createBindTicket(await authenticate(c.var.token), c.req.valid("json").channel)),
   );
 
   const finish = async (c: Context<ServicesEnv>, channel: string, params: CallbackParams) => {

@@ -1,10 +1,11 @@
 import { and, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
-import type { AuditEntry, AuditOutcome, AuditQuery } from "@/lib/contract/admin/audit";
+import type { AuditEntry, AuditOutcome, AuditQuery, AuditRequestQuery } from "@/lib/contract/admin/audit";
 import { addSeconds, now } from "../../clock";
 import { getConfig } from "../../config";
 import { getDb } from "../../db/client";
 import { auditLog } from "../../db/schema";
 import { registerPruner } from "../../maintenance/registry";
+import { dayOf } from "../ops/input";
 
 /**
  * The audit log: every operator action, from the console and the command line, who did it,
@@ -13,8 +14,13 @@ import { registerPruner } from "../../maintenance/registry";
  */
 export type Actor = { operatorId: string | null; actor: string; ip: string | null };
 
-/** The command line, whether it runs on the database itself or through the running portal. */
-export const CLI_ACTOR: Actor = { operatorId: null, actor: "cli", ip: null };
+/**
+ * The command line, whether it runs on the database itself (no address: nobody called over the
+ * network) or through the running portal (the loopback address it came from).
+ */
+export function cliActor(ip: string | null): Actor {
+  return { operatorId: null, actor: "cli", ip };
+}
 
 export type AuditTarget = { type: string; id: string } | null;
 
@@ -46,6 +52,13 @@ export async function audit(
     outcome,
     detail: withoutSecrets(detail),
   });
+}
+
+/** The filter with its days checked as the analytics dashboard's are (dayOf: 2026-02-30 → badDate). */
+export function auditFilter(query: AuditRequestQuery): AuditQuery {
+  if (query.from !== undefined) dayOf(query.from, "from");
+  if (query.to !== undefined) dayOf(query.to, "to");
+  return query;
 }
 
 function startOf(day: string): Date {

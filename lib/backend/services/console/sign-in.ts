@@ -5,7 +5,9 @@ import { getDb } from "../../db/client";
 import { operators } from "../../db/schema";
 import { ErrorCode, ServiceError, throttled } from "../../errors";
 import { clientBucket } from "../../net/addresses";
-import { isOver, rateLimit, type LimitPolicy } from "../../ratelimit";
+import { rateLimit, type LimitPolicy } from "../../ratelimit";
+import { LIMITS } from "../limits";
+import { limitReached } from "../protection";
 import { verifyAgainstDummy, verifyPassword } from "../passwords";
 import { audit } from "./audit";
 import { findOperatorByEmail, type OperatorRow } from "./operators";
@@ -14,32 +16,48 @@ import { acceptedStep, openSecret } from "./totp";
 
 /**
  * Operator sign-in: password AND authenticator code, one answer (20205) for every wrong part.
- * Failures are limited per email and per address (no IP_LIMIT_EXEMPT here: nobody needs to
- * guess an operator's password quickly), and each one is written to the audit log.
+ * Failures are limited as the consumer sign-in limits them (services/limits.ts, the same rate
+ * limits): per address, and per operator email from one address. Never per email alone, so
+ * nobody can lock a real operator out from another address. Operator addresses are counted
+ * as themselves, IP_LIMIT_EXEMPT or not: nobody needs to guess an operator's password quickly.
+ * Every failure, the lockout it causes (with its source address) and every refusal while it
+ * lasts are written to the audit log.
  */
-export const OPERATOR_LIMITS = {
-  failuresPerEmail: { name: "operator-failures-email", points: 5, durationSeconds: 900 },
-  failuresPerIp: { name: "operator-failures-ip", points: 20, durationSeconds: 3_600 },
-} as const satisfies Record<string, LimitPolicy>;
-
 export type SignInClient = { ip: string | null; userAgent: string | null };
 
 const SIGN_IN = "operator.sign-in";
+const LOCKOUT = "operator.lockout";
+
+type LockScope = "address" | "email-address";
+
+/** The limits a failure counts against, each with the key of this attempt. */
+function failureLimits(email: string, ip: string | null): Array<{ scope: LockScope; policy: LimitPolicy; key: string }> {
+  const address = clientBucket(ip);
+  return [
+    { scope: "address", policy: LIMITS.operatorFailuresPerIp, key: address },
+    { scope: "email-address", policy: LIMITS.operatorFailuresPerEmailIp, key: `${email} ${address}` },
+  ];
+}
 
 async function refuse(email: string, operator: OperatorRow | null, client: SignInClient, reason: string): Promise<never> {
-  const [perEmail, perIp] = await Promise.all([rateLimit(OPERATOR_LIMITS.failuresPerEmail), rateLimit(OPERATOR_LIMITS.failuresPerIp)]);
-  await Promise.all([perEmail.hit(email), perIp.hit(clientBucket(client.ip))]);
-  await audit({ operatorId: operator?.id ?? null, actor: email, ip: client.ip }, SIGN_IN, operator ? { type: "operator", id: operator.id } : null, null, "failed", { why: reason });
+  const who = { operatorId: operator?.id ?? null, actor: email, ip: client.ip };
+  const target = operator ? { type: "operator", id: operator.id } : null;
+  await audit(who, SIGN_IN, target, null, "failed", { why: reason });
+  for (const { scope, policy, key } of failureLimits(email, client.ip)) {
+    const usage = await (await rateLimit(policy)).hit(key);
+    // this failure used the last point: the address (for this email, or for all) is locked out
+    if (usage.used === policy.points) await audit(who, LOCKOUT, target, null, "refused", { scope, seconds: Math.ceil(usage.resetInMs / 1000) });
+  }
   throw new ServiceError(ErrorCode.incorrectCredentials);
 }
 
 async function throttle(email: string, client: SignInClient): Promise<void> {
-  const [perEmail, perIp] = await Promise.all([rateLimit(OPERATOR_LIMITS.failuresPerEmail), rateLimit(OPERATOR_LIMITS.failuresPerIp)]);
-  const [byEmail, byIp] = await Promise.all([perEmail.peek(email), perIp.peek(clientBucket(client.ip))]);
-  const over = [isOver(byEmail, perEmail.policy) ? byEmail : null, isOver(byIp, perIp.policy) ? byIp : null].filter((usage) => usage !== null);
-  if (over.length === 0) return;
-  await audit({ operatorId: null, actor: email, ip: client.ip }, SIGN_IN, null, null, "refused", { why: "throttled" });
-  throw throttled(Math.max(...over.map((usage) => usage.resetInMs)));
+  for (const { scope, policy, key } of failureLimits(email, client.ip)) {
+    const reached = await limitReached(policy, key);
+    if (!reached) continue;
+    await audit({ operatorId: null, actor: email, ip: client.ip }, SIGN_IN, null, null, "refused", { why: "locked", scope });
+    throw throttled(reached.resetInMs);
+  }
 }
 
 /** Take the code's time step, once: a second sign-in with the same code finds the step used. */
@@ -65,7 +83,8 @@ export async function signInOperator(input: OperatorSignInRequest, client: SignI
   if (operator.status !== "active") return refuse(email, operator, client, "disabled");
   const step = acceptedStep(await openSecret(operator.totpSecret), input.code, operator.totpLastStep);
   if (step === null || !(await takeStep(operator, step))) return refuse(email, operator, client, "code");
-  await (await rateLimit(OPERATOR_LIMITS.failuresPerEmail)).reset(email);
+  // the operator's own failures from this address are forgiven; the address's count stays
+  await (await rateLimit(LIMITS.operatorFailuresPerEmailIp)).reset(`${email} ${clientBucket(client.ip)}`);
   const token = await openOperatorSession(operator, client);
   await audit({ operatorId: operator.id, actor: operator.email, ip: client.ip }, SIGN_IN, { type: "operator", id: operator.id }, null, "ok");
   return { token, operator: { id: operator.id, email: operator.email, name: operator.name, role: operator.role } };

@@ -6,6 +6,7 @@ import { ErrorCode, ServiceError } from "../../errors";
 import type { Lang } from "../../lang";
 import { getMailer } from "../../mail";
 import { removeAccount } from "../account";
+import { portalOrigin } from "../security-notices";
 import { endUserSessions } from "../sessions";
 import { disconnectByOperator } from "../social-accounts";
 import { isTwoStepOn } from "../two-step";
@@ -77,15 +78,18 @@ const RESET_TEXT: Record<Lang, (page: string) => { subject: string; text: string
 };
 
 /**
- * A mail that sends the user to the portal's find-password page (`page`, the portal's own
- * address in the user's language), where the usual emailed code resets the password. It holds
- * no code or link token: nothing in it is a credential.
+ * A mail that sends the user to the portal's find-password page, where the usual emailed code
+ * resets the password. The link is built here, from PUBLIC_ORIGIN (security-notices.ts's rule
+ * for every link in a mail), never taken from the caller: an official mail pointing elsewhere
+ * would be phishing. It holds no code or link token: nothing in it is a credential. Returns the
+ * link, for the audit log.
  */
-export async function sendPasswordReset(id: string, page: string, lang: Lang): Promise<string> {
+export async function sendPasswordReset(id: string, lang: Lang): Promise<{ email: string; link: string }> {
   const user = await userRowById(id);
   if (user.enterpriseId) throw new ServiceError(ErrorCode.insufficientAuthority);
-  await getMailer().send({ to: user.email, ...RESET_TEXT[lang](page) });
-  return user.email;
+  const link = `${portalOrigin()}/${lang}/findpwd`;
+  await getMailer().send({ to: user.email, ...RESET_TEXT[lang](link) });
+  return { email: user.email, link };
 }
 
 export async function deleteUser(id: string): Promise<string> {

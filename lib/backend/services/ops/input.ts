@@ -1,4 +1,4 @@
-import { ANALYTICS_RANGE_MAX_DAYS, type OpsErrorKey } from "@/lib/contract/admin-ops";
+import { ANALYTICS_RANGE_MAX_DAYS, isCalendarDay, type OpsErrorKey } from "@/lib/contract/admin-ops";
 
 export type { OpsErrorKey, Page } from "@/lib/contract/admin-ops";
 /**
@@ -71,10 +71,8 @@ export function idOf(value: unknown, field = "id"): string {
 
 /** "2026-11-26" → that day at 00:00 UTC; anything else (2026-02-30 included) → refused. */
 export function dayOf(value: unknown, field: string): Date {
-  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new OpsError("badDate", 400, field);
-  const day = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) throw new OpsError("badDate", 400, field);
-  return day;
+  if (typeof value !== "string" || !isCalendarDay(value)) throw new OpsError("badDate", 400, field);
+  return new Date(`${value}T00:00:00Z`);
 }
 
 export type DayRange = { from: Date; to: Date; days: string[] };

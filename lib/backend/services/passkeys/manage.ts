@@ -10,6 +10,7 @@ import { ErrorCode, ServiceError } from "../../errors";
 import type { SessionRow } from "../sessions";
 import { assertRecentProof } from "../step-up";
 import type { UserRow } from "../users";
+import { removeWayIn } from "../ways-in";
 import { PASSKEY_CEREMONY_TIMEOUT_MS, spendChallenge, storeChallenge } from "./challenges";
 import { assertWellFormedRegistration } from "./well-formed";
 
@@ -115,10 +116,21 @@ export async function renamePasskey(user: UserRow, id: string, name: string): Pr
   return toItem(row);
 }
 
-/** Removing a passkey takes a way in away: it needs a recent proof (step-up, 20113). */
+/**
+ * Removing a passkey takes a way in away: the last-way-in rule (services/ways-in.ts; the last one
+ * → 20304, before the proof), then a recent proof (step-up, 20113). Another user's or an unknown
+ * passkey → 20705.
+ */
 export async function removePasskey(user: UserRow, session: SessionRow, id: string): Promise<void> {
-  assertRecentProof(session);
-  const db = await getDb();
-  const removed = await db.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id))).returning({ id: passkeys.id });
-  if (removed.length === 0) throw new ServiceError(ErrorCode.passkeyNotFound);
+  await removeWayIn(user.id, {
+    find: async (tx) => {
+      const [row] = await tx.select({ id: passkeys.id }).from(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id)));
+      if (!row) throw new ServiceError(ErrorCode.passkeyNotFound);
+      return row;
+    },
+    assertProof: () => assertRecentProof(session),
+    remove: async (tx, row) => {
+      await tx.delete(passkeys).where(and(eq(passkeys.id, row.id), eq(passkeys.userId, user.id)));
+    },
+  });
 }

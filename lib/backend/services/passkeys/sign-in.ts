@@ -77,8 +77,8 @@ async function verifies(stored: StoredPasskey, response: AuthenticationResponse,
 export function passkeyAssertion(stored: StoredPasskey | null, response: AuthenticationResponse, challenge: string): Factor {
   return {
     method: "passkey",
-    provesDevice: true,
-    multiFactor: true,
+    // two factors at once, and the device itself: neither two-step nor device security holds it
+    proves: ["passkey"],
     async prove({ attempt, account }) {
       const refuse = () => refuseSignIn(attempt, ErrorCode.passkeyRefused);
       if (!stored || !account || account.id !== stored.userId) throw await refuse();
