@@ -38,8 +38,10 @@ async function main(): Promise<void> {
   // the embedded services run in this process unless the passport API is another origin
   const embedded = portalConfig().upstream.passport === null;
   const servicesCheck = embedded ? await embeddedServicesCheck() : undefined;
+  // the OpenID Provider lives with the services (docs/oidc.md)
+  const openIdProvider = embedded ? (await import("./lib/backend/oidc/mount")).providerRequestHandler() : undefined;
   // the built file lives in .next/: the project directory is the one above it
-  const started = await startPortalServer({ dir: path.resolve(__dirname, ".."), hostname, port, settings, servicesCheck });
+  const started = await startPortalServer({ dir: path.resolve(__dirname, ".."), hostname, port, settings, servicesCheck, openIdProvider });
   const metricsServer = await startMetricsListener(settings);
   // `npm run admin` reaches the embedded database through this process (docs/operators.md)
   if (embedded) (await import("./lib/backend/admin/portal-channel")).openCliChannel(started.address);

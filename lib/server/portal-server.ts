@@ -39,6 +39,11 @@ export type PortalServerOptions = {
   settings: ServerSettings;
   /** the embedded services' part of /readyz; none when the services are another origin */
   servicesCheck?: ServicesCheck;
+  /**
+   * The embedded OpenID Provider (lib/backend/oidc/mount.ts): true when it took the request (its
+   * own paths), which then never reaches Next; none when the services are another origin.
+   */
+  openIdProvider?: (request: IncomingMessage, response: ServerResponse) => boolean;
 };
 
 export type PortalServer = { server: http.Server; address: AddressInfo; closeApp: () => Promise<void> };
@@ -47,7 +52,7 @@ const NEXT_HOSTNAME = "localhost";
 /** the header Next puts on an action call it forwards to another page of the same server */
 const FORWARDED_ACTION = "x-action-forwarded";
 
-export async function startPortalServer({ dir, hostname, port, settings, servicesCheck }: PortalServerOptions): Promise<PortalServer> {
+export async function startPortalServer({ dir, hostname, port, settings, servicesCheck, openIdProvider }: PortalServerOptions): Promise<PortalServer> {
   const config = portalConfig();
   const options: IncomingOptions = { trustProxy: config.trustProxyHops > 0, pageHeaders: pageHeadersByRequest(config) };
   const actionIds = readActionIds(path.join(dir, ".next"));
@@ -65,6 +70,7 @@ export async function startPortalServer({ dir, hostname, port, settings, service
     // its next one where it is still welcome
     if (isDraining()) response.setHeader("connection", "close");
     if (!prepareRequest(request, response, options)) return;
+    if (openIdProvider?.(request, response)) return;
     const id = calledActionId(request.method, request.headers["next-action"]);
     if (id !== null && actionIds && !actionIds.has(id)) return refuseAction(request, response, "unknown server action");
     // Next forwards a call of an action to the page that has it, as a second request to this

@@ -29,6 +29,9 @@ const WRITES = new Set([
   "announcement:publish",
   "announcement:withdraw",
   "operator:create",
+  "client:create",
+  "client:rotate-secret",
+  "client:disable",
 ]);
 
 const REASON = "--reason";

@@ -21,6 +21,7 @@ import { cliActor } from "../services/console/audit";
 import { audited } from "../services/console/audited";
 import { commandAudit, commandRefusal, type CommandAudit } from "./cli-audit";
 import { dispatchTwoStep, TWO_STEP_USAGE } from "./two-step-cli";
+import { CLIENT_USAGE, dispatchClient } from "./client-cli";
 
 /**
  * `npm run admin -- <command>`: parses the arguments, runs a command of commands.ts and
@@ -55,6 +56,7 @@ ${TWO_STEP_USAGE}
 ${EXCHANGE_USAGE}
 ${MESSAGE_USAGE}
 ${OPERATOR_USAGE}
+${CLIENT_USAGE}
 
 Options:
   --reason TEXT       Why (3–500 characters), written to the audit log with the command,
@@ -168,6 +170,7 @@ async function dispatch(command: string, args: string[], io: AdminIo, entry: Com
       if (await runMessageCommand(command, args, io, entry)) return;
       if (await runOperatorCommand(command, args, io, entry)) return;
       if (await dispatchTwoStep(command, args, io, entry)) return;
+      if (await dispatchClient(command, args, io, entry)) return;
       throw new UsageError(`Unknown command: ${command}`);
   }
 }

@@ -739,3 +739,63 @@ export const twoStepTickets = pgTable(
   },
   (t) => [index("two_step_tickets_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * The OpenID Provider's state (lib/backend/oidc/adapter.ts): one row per instance of one of
+ * oidc-provider's models (Session, Interaction, AuthorizationCode, AccessToken, RefreshToken,
+ * Grant, ReplayDetection, …), its payload as the library gives it. Codes and tokens are found by
+ * their id, which is the random value itself for opaque tokens: the table is as secret as the
+ * tokens are. Columns beside the payload are what the library looks rows up by (grant, session
+ * uid) and what the services need (the account, for ending a user's sessions; expiry, for pruning).
+ */
+export const oidcPayloads = pgTable(
+  "oidc_payloads",
+  {
+    model: text("model").notNull(),
+    id: text("id").notNull(),
+    payload: jsonb("payload").notNull(),
+    grantId: text("grant_id"),
+    /** a Session's fixed uid (its id changes when it is regenerated) */
+    uid: text("uid"),
+    accountId: text("account_id"),
+    /** null: kept until removed (a client or grant without expiry) */
+    expiresAt: ts("expires_at"),
+    consumedAt: ts("consumed_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index("oidc_payloads_grant_idx").on(t.grantId),
+    index("oidc_payloads_uid_idx").on(t.model, t.uid),
+    index("oidc_payloads_account_idx").on(t.accountId, t.model),
+    index("oidc_payloads_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * Apps registered with the OpenID Provider (`npm run admin -- client:create`). `metadata` is the
+ * client's registration as oidc-provider validates it (redirect_uris, grant_types,
+ * token_endpoint_auth_method, jwks, …) without the secret; a confidential client of
+ * client_secret_basic has its secret sealed here (AES-256-GCM, lib/backend/oidc/seal.ts), since
+ * the provider compares it in full. Every instance reads this table, so a change is seen at once.
+ */
+export const oidcClients = pgTable("oidc_clients", {
+  clientId: text("client_id").primaryKey(),
+  name: text("name").notNull(),
+  /** the brand the portal's sign-in page shows (the launch context's `p`: lib/launch/brands.ts), or null */
+  brand: text("brand"),
+  /** a first-party app skips the consent screen */
+  firstParty: boolean("first_party").notNull().default(true),
+  metadata: jsonb("metadata").notNull(),
+  secretSealed: text("secret_sealed"),
+  disabledAt: ts("disabled_at"),
+  createdAt: ts("created_at").notNull(),
+  updatedAt: ts("updated_at").notNull(),
+});
+
+/** The provider's signing keys (ES256 and RS256), made at first start; the private JWK is sealed. */
+export const oidcSigningKeys = pgTable("oidc_signing_keys", {
+  kid: text("kid").primaryKey(),
+  alg: text("alg").notNull(),
+  privateJwkSealed: text("private_jwk_sealed").notNull(),
+  createdAt: ts("created_at").notNull(),
+});

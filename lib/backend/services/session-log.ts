@@ -7,6 +7,7 @@ import { sessions } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { locateIp } from "../geo/locate-ip";
 import type { Lang } from "../lang";
+import { revokeAppAccess } from "../oidc/revoke";
 import { endUserSessions, liveAt, type SessionRow } from "./sessions";
 
 /**
@@ -66,7 +67,11 @@ export async function listSessions(
  * another user's or an unknown id → 20102 and nothing changes. `ended` counts the sessions ended.
  */
 export async function clearSessions(current: SessionRow, sessionId: string | undefined): Promise<{ ended: number }> {
-  if (sessionId === undefined) return { ended: await endUserSessions(current.userId, current.id) };
+  if (sessionId === undefined) {
+    // "end all sessions" reaches the apps too: their refresh tokens die (docs/oidc.md)
+    await revokeAppAccess(current.userId);
+    return { ended: await endUserSessions(current.userId, current.id) };
+  }
   const db = await getDb();
   const [target] = await db
     .select({ id: sessions.id })

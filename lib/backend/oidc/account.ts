@@ -1,0 +1,80 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { eq } from "drizzle-orm";
+import type { Account } from "oidc-provider";
+import { getDb } from "../db/client";
+import { users } from "../db/schema";
+import { ServiceError } from "../errors";
+import { authenticate, type SessionRow } from "../services/sessions";
+import type { UserRow } from "../services/users";
+
+/**
+ * The provider's view of the services' accounts. The subject is the account's id (a UUID that
+ * never changes or is reused); the claims are what the user centre shows: the email (every
+ * address was proved by a code or by a provider that verified it), the nickname as `name`, and
+ * the avatar as `picture`. A banned or deleted account is not found, so its tokens stop working.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function userById(id: string): Promise<UserRow | null> {
+  if (!UUID.test(id)) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findAccount(accountId: string): Promise<Account | undefined> {
+  const user = await userById(accountId);
+  if (!user || user.status === "banned") return undefined;
+  return {
+    accountId: user.id,
+    claims: () => ({
+      sub: user.id,
+      email: user.email,
+      email_verified: true,
+      ...(user.nickname ? { name: user.nickname } : {}),
+      ...(user.headpic ? { picture: user.headpic } : {}),
+    }),
+  };
+}
+
+/** The portal's session cookie, named by SPEC §3 (the portal sets it: lib/session/cookie.ts). */
+const UTOKEN_COOKIE = "utoken";
+
+function cookieValue(headers: IncomingHttpHeaders, name: string): string | null {
+  for (const part of (headers.cookie ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The browser's portal sign-in: the utoken cookie the portal set, checked by the services'
+ * own session rule (services/sessions.ts: live, not idle too long, account not banned), as
+ * the portal's pages check it through the passport API. Null when there is none or it ended.
+ */
+export async function portalSignIn(headers: IncomingHttpHeaders): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const token = cookieValue(headers, UTOKEN_COOKIE);
+  if (!token) return null;
+  try {
+    return await authenticate(token);
+  } catch (error) {
+    if (error instanceof ServiceError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The authentication methods (RFC 8176) a portal session says were used. A session records
+ * the provider of a social sign-in; for the other ways in it does not yet record which one,
+ * so only what is known is claimed.
+ */
+export function amrOf(session: SessionRow): string[] {
+  return session.socialChannel ? ["fed"] : [];
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import type { AdapterPayload } from "oidc-provider";
+import { z } from "zod";
+import { now } from "../clock";
+import { randomToken } from "../crypto";
+import { getDb } from "../db/client";
+import { oidcClients } from "../db/schema";
+import { seal, unseal } from "./seal";
+import { redirectUriProblem } from "./redirect-uris";
+
+/**
+ * Apps registered with the OpenID Provider, in oidc_clients: what the operator commands (and,
+ * later, the console) create, list, rotate and disable, and what the provider's Client model
+ * reads on every request (adapter.ts), so every instance sees a change at once.
+ *
+ * Kinds: a public app (a single-page or native app: no secret, PKCE S256 required) or a
+ * confidential one (a server: client_secret_basic with a secret shown once, or private_key_jwt
+ * with the app's public keys). Every client uses the authorization code flow and may refresh.
+ */
+export type ClientKind = "public" | "client_secret_basic" | "private_key_jwt";
+
+export class ClientInputError extends Error {
+  override readonly name = "ClientInputError";
+}
+
+export type ClientInput = {
+  name: string;
+  kind: ClientKind;
+  redirectUris: readonly string[];
+  postLogoutRedirectUris?: readonly string[];
+  /** the brand the portal's sign-in page shows (launch context `p`) */
+  brand?: string | null;
+  firstParty?: boolean;
+  /** private_key_jwt: the app's public keys as a JWKS */
+  jwks?: unknown;
+  idTokenAlg?: "ES256" | "RS256";
+};
+
+export type ClientSummary = {
+  clientId: string;
+  name: string;
+  kind: ClientKind;
+  brand: string | null;
+  firstParty: boolean;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  disabled: boolean;
+  createdAt: Date;
+};
+
+const publicJwks = z.object({
+  keys: z
+    .array(z.looseObject({ kty: z.string() }).refine((key) => !("d" in key), { message: "a private key" }))
+    .min(1)
+    .max(10),
+});
+
+const BRAND = /^[A-Za-z0-9._-]{1,64}$/;
+
+function uris(list: readonly string[] | undefined, what: string, required: boolean): string[] {
+  const values = [...new Set((list ?? []).map((uri) => uri.trim()))];
+  if (required && values.length === 0) throw new ClientInputError(`Give at least one ${what}.`);
+  if (values.length > 20) throw new ClientInputError(`At most 20 ${what}s.`);
+  for (const uri of values) {
+    const problem = redirectUriProblem(uri);
+    if (problem) throw new ClientInputError(`${what} ${JSON.stringify(uri)}: ${problem}`);
+  }
+  return values;
+}
+
+function metadataOf(input: ClientInput): Record<string, unknown> {
+  const name = input.name.trim();
+  if (name.length < 1 || name.length > 100) throw new ClientInputError("The name must be 1–100 characters.");
+  const metadata: Record<string, unknown> = {
+    client_name: name,
+    application_type: "web",
+    redirect_uris: uris(input.redirectUris, "redirect URI", true),
+    post_logout_redirect_uris: uris(input.postLogoutRedirectUris, "post-logout redirect URI", false),
+    grant_types: ["authorization_code", "refresh_token"],
+    response_types: ["code"],
+    token_endpoint_auth_method: input.kind === "public" ? "none" : input.kind,
+    id_token_signed_response_alg: input.idTokenAlg ?? "ES256",
+  };
+  if (input.kind === "private_key_jwt") {
+    const jwks = publicJwks.safeParse(input.jwks);
+    if (!jwks.success) throw new ClientInputError("private_key_jwt needs the app's public keys as a JWKS ({\"keys\":[…]}, no private key).");
+    metadata.jwks = jwks.data;
+    metadata.token_endpoint_auth_signing_alg = "ES256";
+  } else if (input.jwks !== undefined) {
+    throw new ClientInputError("Public keys are only for private_key_jwt clients.");
+  }
+  return metadata;
+}
+
+function kindOf(metadata: Record<string, unknown>): ClientKind {
+  const method = metadata.token_endpoint_auth_method;
+  return method === "client_secret_basic" || method === "private_key_jwt" ? method : "public";
+}
+
+/** A new client; its secret (client_secret_basic only) is returned this once and kept sealed. */
+export async function registerClient(input: ClientInput): Promise<{ clientId: string; secret: string | null }> {
+  const metadata = metadataOf(input);
+  const brand = input.brand?.trim() || null;
+  if (brand !== null && !BRAND.test(brand)) throw new ClientInputError("The brand must be 1–64 letters, digits, '.', '_' or '-'.");
+  const clientId = randomBytes(15).toString("base64url");
+  const secret = input.kind === "client_secret_basic" ? randomToken(32) : null;
+  const at = now();
+  const db = await getDb();
+  await db.insert(oidcClients).values({
+    clientId,
+    name: String(metadata.client_name),
+    brand,
+    firstParty: input.firstParty ?? true,
+    metadata,
+    secretSealed: secret === null ? null : await seal("oidc-client-secret", clientId, secret),
+    createdAt: at,
+    updatedAt: at,
+  });
+  return { clientId, secret };
+}
+
+export async function listClients(): Promise<ClientSummary[]> {
+  const db = await getDb();
+  const rows = await db.select().from(oidcClients).orderBy(asc(oidcClients.createdAt), asc(oidcClients.clientId));
+  return rows.map((row) => {
+    const metadata = row.metadata as Record<string, unknown>;
+    const list = (key: string) => (Array.isArray(metadata[key]) ? metadata[key].map(String) : []);
+    return {
+      clientId: row.clientId,
+      name: row.name,
+      kind: kindOf(metadata),
+      brand: row.brand,
+      firstParty: row.firstParty,
+      redirectUris: list("redirect_uris"),
+      postLogoutRedirectUris: list("post_logout_redirect_uris"),
+      disabled: row.disabledAt !== null,
+      createdAt: row.createdAt,
+    };
+  });
+}
+
+async function liveClient(clientId: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(oidcClients).where(eq(oidcClients.clientId, clientId)).limit(1);
+  return row && row.disabledAt === null ? row : null;
+}
+
+/** A new secret for a client_secret_basic client; the old one stops working at once. */
+export async function rotateClientSecret(clientId: string): Promise<string> {
+  const row = await liveClient(clientId);
+  if (!row) throw new ClientInputError(`No enabled client ${JSON.stringify(clientId)} (see client:list).`);
+  if (kindOf(row.metadata as Record<string, unknown>) !== "client_secret_basic") throw new ClientInputError("Only a client_secret_basic client has a secret.");
+  const secret = randomToken(32);
+  const db = await getDb();
+  await db.update(oidcClients).set({ secretSealed: await seal("oidc-client-secret", clientId, secret), updatedAt: now() }).where(eq(oidcClients.clientId, clientId));
+  return secret;
+}
+
+/** Disabled: the provider no longer knows the client, so its tokens and sign-ins are refused. */
+export async function disableClient(clientId: string): Promise<void> {
+  const row = await liveClient(clientId);
+  if (!row) throw new ClientInputError(`No enabled client ${JSON.stringify(clientId)} (see client:list).`);
+  const db = await getDb();
+  await db.update(oidcClients).set({ disabledAt: now(), updatedAt: now() }).where(eq(oidcClients.clientId, clientId));
+}
+
+/** What the provider reads of an enabled client (its registered metadata, and the secret to compare). */
+export async function clientMetadata(clientId: string): Promise<AdapterPayload | undefined> {
+  if (clientId.length > 100) return undefined;
+  const row = await liveClient(clientId);
+  if (!row) return undefined;
+  const secret = row.secretSealed === null ? null : await unseal("oidc-client-secret", clientId, row.secretSealed);
+  // a secret sealed under another key (CODE_SECRET changed) matches nothing: the client must rotate it
+  if (row.secretSealed !== null && secret === null) return undefined;
+  return { ...(row.metadata as AdapterPayload), client_id: clientId, ...(secret === null ? {} : { client_secret: secret }) };
+}
+
+/** The portal-side facts of a client the provider's pages need (consent, the sign-in page's brand). */
+export async function clientPolicy(clientId: string): Promise<{ firstParty: boolean; brand: string | null } | null> {
+  const row = await liveClient(clientId);
+  return row ? { firstParty: row.firstParty, brand: row.brand } : null;
+}

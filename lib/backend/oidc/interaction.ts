@@ -1,0 +1,86 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { errors, type default as Provider, type InteractionResults } from "oidc-provider";
+import { portalSignIn, amrOf } from "./account";
+import { clientPolicy } from "./clients";
+import { expiredPage, pageLang } from "./pages";
+import { issuer, OIDC_PREFIX } from "./settings";
+
+/**
+ * The provider's interaction is the portal's own sign-in (ARCHITECTURE "Apps sign in through a
+ * standard OpenID Provider"). The provider sends the browser to /oidc/interaction/{uid} (its
+ * interaction cookie is scoped to that path); there:
+ *
+ * - no portal sign-in in this browser: on to the portal's sign-in page, `/{lang}/login?r=…`, with
+ *   this same address as `r` (the portal's own origin is always a target it follows) and the app's
+ *   brand as `p`. Every way in, the second step and the new-device check work as they do for the
+ *   portal, which comes back here once its utoken cookie is set;
+ * - a portal sign-in (the utoken cookie, checked by the services' own session rule): the login
+ *   is finished with that account, and the browser goes back to the provider, which answers the
+ *   app. A user already signed in to the portal is not asked again (single sign-on);
+ * - the consent step of a first-party app (asked for with prompt=consent) is granted here.
+ */
+export const INTERACTION_PATH = new RegExp(`^${OIDC_PREFIX}/interaction/([A-Za-z0-9_-]{1,64})$`);
+
+function sendHtml(response: ServerResponse, status: number, html: string): void {
+  response.writeHead(status, { "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(html), "cache-control": "no-store" });
+  response.end(html);
+}
+
+function redirect(response: ServerResponse, location: string): void {
+  response.writeHead(303, { location, "content-length": "0", "cache-control": "no-store" });
+  response.end();
+}
+
+function finish(provider: Provider, request: IncomingMessage, response: ServerResponse, result: InteractionResults): Promise<void> {
+  return provider.interactionFinished(request, response, result, { mergeWithLastSubmission: true });
+}
+
+export async function answerInteraction(provider: Provider, request: IncomingMessage, response: ServerResponse, uid: string): Promise<void> {
+  let details;
+  try {
+    details = await provider.interactionDetails(request, response);
+  } catch (error) {
+    if (error instanceof errors.SessionNotFound) return sendHtml(response, 400, expiredPage(pageLang(undefined, request.headers)));
+    throw error;
+  }
+  const lang = pageLang(details.params.ui_locales, request.headers);
+  if (details.uid !== uid) return sendHtml(response, 400, expiredPage(lang));
+  const clientId = String(details.params.client_id);
+
+  if (details.prompt.name === "login") {
+    const signedIn = await portalSignIn(request.headers);
+    if (!signedIn) {
+      const query = new URLSearchParams({ r: `${issuer()}${OIDC_PREFIX}/interaction/${uid}` });
+      const brand = (await clientPolicy(clientId))?.brand;
+      if (brand) query.set("p", brand);
+      return redirect(response, `/${lang}/login?${query}`);
+    }
+    const authTime = Math.floor(signedIn.session.createdAt.getTime() / 1000);
+    // A fresh sign-in (prompt=login, or max_age shorter than this session's age) would need the
+    // portal's sign-in page to ask a signed-in user again, which it does not do yet: the app is
+    // told so instead of being given an old sign-in as a new one.
+    const reasons = details.prompt.reasons;
+    if ((reasons.includes("login_prompt") || reasons.includes("max_age")) && authTime < (details.iat ?? 0)) {
+      return finish(provider, request, response, { error: "login_required", error_description: "a fresh sign-in cannot be asked for yet" });
+    }
+    return finish(provider, request, response, {
+      login: { accountId: signedIn.user.id, amr: amrOf(signedIn.session), remember: signedIn.session.remember, ts: authTime },
+    });
+  }
+
+  if (details.prompt.name === "consent") {
+    const policy = await clientPolicy(clientId);
+    const accountId = details.session?.accountId;
+    if (!policy?.firstParty || !accountId) {
+      return finish(provider, request, response, { error: "access_denied", error_description: "third-party consent is not available yet" });
+    }
+    const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
+    const missing = details.prompt.details.missingOIDCScope;
+    if (Array.isArray(missing)) grant.addOIDCScope(missing.map(String));
+    const claims = details.prompt.details.missingOIDCClaims;
+    if (Array.isArray(claims)) grant.addOIDCClaims(claims.map(String));
+    return finish(provider, request, response, { consent: { grantId: await grant.save() } });
+  }
+
+  return finish(provider, request, response, { error: "invalid_request", error_description: "unknown interaction" });
+}

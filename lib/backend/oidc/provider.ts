@@ -1,0 +1,150 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { getDb, type Db } from "../db/client";
+import { describeFault, log } from "../log";
+import { deriveSecret } from "../secrets";
+import { DatabaseAdapter } from "./adapter";
+import { findAccount } from "./account";
+import { clientPolicy } from "./clients";
+import { errorPage, loggedOutPage, logoutPage, pageLang } from "./pages";
+import { issuer, OIDC_PREFIX, TTL } from "./settings";
+import { endPortalSessionOnLogout } from "./logout";
+import { interactionPrompts } from "./portal-session-check";
+import { loadSigningKeys } from "./signing-keys";
+
+/**
+ * The OpenID Provider: panva's certified `oidc-provider`, configured for the passport. What it
+ * offers (docs/oidc.md): the authorization code flow only, PKCE S256 (required of public apps),
+ * client_secret_basic and private_key_jwt for confidential apps, refresh tokens that rotate on
+ * every use (a rotated one used again revokes the grant), userinfo, revocation, introspection for
+ * confidential apps, RP-initiated logout, and `iss` in every authorization response (RFC 9207).
+ * Request objects, pushed requests, DPoP and resource indicators are off until they are built
+ * and tested. Its state is in the database (adapter.ts); its interaction is the portal's sign-in
+ * (interaction.ts).
+ */
+export type OidcProvider = { provider: Provider; callback: (request: IncomingMessage, response: ServerResponse) => void };
+
+function langOf(ctx: KoaContextWithOIDC) {
+  return pageLang(ctx.oidc?.params?.ui_locales, ctx.req.headers);
+}
+
+/** A first-party app gets what it asks for without a consent screen: its grant is made here. */
+async function loadExistingGrant(ctx: KoaContextWithOIDC) {
+  const { oidc } = ctx;
+  const client = oidc.client;
+  const session = oidc.session;
+  if (!client || !session) return undefined;
+  const grantId = oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+  const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
+  const policy = await clientPolicy(client.clientId);
+  if (!policy?.firstParty || !session.accountId) return existing;
+  const grant = existing ?? new oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+  grant.addOIDCScope(oidc.requestParamScopes);
+  await grant.save();
+  return grant;
+}
+
+async function configuration(db: Db): Promise<Configuration> {
+  return {
+    adapter: DatabaseAdapter,
+    clients: [],
+    findAccount: (_ctx, id) => findAccount(id),
+    jwks: { keys: await loadSigningKeys(db) },
+    cookies: {
+      // shared by every instance: derived from the services' persisted secret
+      keys: [await deriveSecret("oidc-cookies")],
+      names: { session: "oidc_session", interaction: "oidc_interaction", resume: "oidc_resume" },
+    },
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"], acr: null, amr: null, auth_time: null, sid: null },
+    scopes: ["openid", "offline_access", "email", "profile"],
+    responseTypes: ["code"],
+    // said outright, so an app's library does not try them
+    discovery: { request_parameter_supported: false, request_uri_parameter_supported: false },
+    clientAuthMethods: ["none", "client_secret_basic", "private_key_jwt"],
+    clientDefaults: { grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], id_token_signed_response_alg: "ES256", token_endpoint_auth_method: "client_secret_basic" },
+    enabledJWA: {
+      idTokenSigningAlgValues: ["ES256", "RS256"],
+      userinfoSigningAlgValues: ["ES256", "RS256"],
+      clientAuthSigningAlgValues: ["ES256", "RS256", "PS256", "EdDSA"],
+    },
+    // the redirect URI is always sent and always compared, even when only one is registered
+    allowOmittingSingleRegisteredRedirectUri: false,
+    rotateRefreshToken: true,
+    ttl: { ...TTL },
+    features: {
+      devInteractions: { enabled: false },
+      dPoP: { enabled: false },
+      resourceIndicators: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      requestObjects: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      // only a confidential app may ask, and only about its own tokens
+      introspection: { enabled: true, allowedPolicy: async (ctx, client, token) => client.clientAuthMethod !== "none" && token.clientId === client.clientId },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = "html";
+          ctx.body = logoutPage(langOf(ctx), form);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = "html";
+          ctx.body = loggedOutPage(langOf(ctx));
+        },
+      },
+    },
+    interactions: { url: (_ctx, interaction) => `${OIDC_PREFIX}/interaction/${interaction.uid}`, policy: interactionPrompts() },
+    loadExistingGrant,
+    renderError: (ctx, out) => {
+      log().info({ event: "oidc request refused", error: out.error, route: ctx.oidc?.route ?? null }, "the OpenID Provider refused a request");
+      ctx.type = "html";
+      ctx.body = errorPage(langOf(ctx), out.error);
+    },
+    routes: {
+      authorization: `${OIDC_PREFIX}/auth`,
+      token: `${OIDC_PREFIX}/token`,
+      userinfo: `${OIDC_PREFIX}/me`,
+      jwks: `${OIDC_PREFIX}/jwks`,
+      revocation: `${OIDC_PREFIX}/token/revocation`,
+      introspection: `${OIDC_PREFIX}/token/introspection`,
+      end_session: `${OIDC_PREFIX}/session/end`,
+      // not enabled; under the prefix all the same, so nothing of the provider sits elsewhere
+      registration: `${OIDC_PREFIX}/reg`,
+      pushed_authorization_request: `${OIDC_PREFIX}/request`,
+      code_verification: `${OIDC_PREFIX}/device`,
+      device_authorization: `${OIDC_PREFIX}/device/auth`,
+      backchannel_authentication: `${OIDC_PREFIX}/backchannel`,
+      challenge: `${OIDC_PREFIX}/challenge`,
+    },
+  };
+}
+
+async function build(db: Db): Promise<OidcProvider> {
+  const provider = new Provider(issuer(), await configuration(db));
+  // behind the portal's server, which sets the issuer's scheme and host on every request (mount.ts)
+  provider.proxy = true;
+  provider.use(endPortalSessionOnLogout);
+  provider.on("server_error", (_ctx, error) => log().error({ event: "oidc server error", err: describeFault(error) }, "the OpenID Provider failed"));
+  // a refused token or logout request is the caller's fault: one line without a stack
+  const refused = (event: string) => (_ctx: unknown, error: Error) => log().info({ event: `oidc ${event}`, err: { type: error.name, message: error.message } }, "the OpenID Provider refused a request");
+  provider.on("grant.error", refused("grant.error"));
+  provider.on("end_session.error", refused("end_session.error"));
+  provider.on("userinfo.error", refused("userinfo.error"));
+  provider.on("introspection.error", refused("introspection.error"));
+  provider.on("revocation.error", refused("revocation.error"));
+  return { provider, callback: provider.callback() };
+}
+
+/** One provider per open database (a test's fresh backend gets its own), made on first use. */
+const built = new WeakMap<Db, Promise<OidcProvider>>();
+
+export async function oidcProvider(): Promise<OidcProvider> {
+  const db = await getDb();
+  let pending = built.get(db);
+  if (!pending) {
+    pending = build(db);
+    built.set(db, pending);
+    pending.catch(() => built.delete(db));
+  }
+  return pending;
+}
