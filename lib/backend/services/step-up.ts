@@ -19,7 +19,7 @@ import type { UserRow } from "./users";
  * to the account, and ends with the session. Signing in with one factor is not a proof: a
  * session left open is exactly what step-up protects against. A sign-in with two factors (a
  * password and an authenticator code, a passkey) is one, made when the session opened
- * (sign-in-finish.ts): it is as strong as any proof and as fresh, and lasts STEP_UP_SECONDS.
+ * (sign-in-finish.ts): it is as strong and as fresh as every other proof, and lasts STEP_UP_SECONDS.
  */
 export type SignedIn = { user: UserRow; session: SessionRow };
 
