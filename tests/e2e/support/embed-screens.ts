@@ -47,9 +47,10 @@ export async function expectLoginThenToken(page: Page): Promise<string> {
   const delay = token.at - login.at;
   // Timed where the host receives them: on a busy machine the first message can cross from the
   // portal's process a little later than the second (a CI run read 449 ms). Sent together they
-  // would arrive within a few milliseconds.
+  // would arrive within a few milliseconds. The upper bound only says the token is not held back
+  // for long: a machine at load 25 was seen to deliver the second message 2 s late.
   expect(delay).toBeGreaterThanOrEqual(300);
-  expect(delay).toBeLessThan(2_000);
+  expect(delay).toBeLessThan(5_000);
   return String(token.value);
 }
 
