@@ -51,6 +51,30 @@ test("a code used twice is refused, and the tokens of its first use are revoked"
   expect(await userinfoStatus(tokens.access_token)).toBe(401);
 });
 
+test("two requests racing with one code, or with one refresh token, get one set of tokens at most, and the grant ends", async () => {
+  const { clientId } = await newClient();
+  const config = await relyingParty(server.origin, clientId);
+  const started = await authorization(config, { scope: "openid offline_access", prompt: "consent" });
+  const callback = await signInThroughProvider(await signedInBrowser("race@example.com"), started);
+  const codeRace = await Promise.allSettled([redeem(config, callback, started), redeem(config, callback, started)]);
+  const won = codeRace.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  expect(won.length).toBeLessThanOrEqual(1);
+  for (const tokens of won) expect(await userinfoStatus(tokens.access_token)).toBe(401);
+
+  const again = await authorization(config, { scope: "openid offline_access", prompt: "consent" });
+  const tokens = await redeem(config, await signInThroughProvider(await signedInBrowser("race-refresh@example.com"), again), again);
+  const refreshRace = await Promise.allSettled([client.refreshTokenGrant(config, tokens.refresh_token ?? ""), client.refreshTokenGrant(config, tokens.refresh_token ?? "")]);
+  const renewed = refreshRace.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  expect(renewed.length).toBeLessThanOrEqual(1);
+  for (const set of renewed) {
+    expect(await userinfoStatus(set.access_token)).toBe(401);
+    expect(await refusal(client.refreshTokenGrant(config, set.refresh_token ?? ""))).toBe("invalid_grant");
+  }
+  for (const refused of refreshRace.flatMap((result) => (result.status === "rejected" ? [result.reason] : []))) {
+    expect(refused).toBeInstanceOf(client.ResponseBodyError);
+  }
+});
+
 test("a code lives a minute at most", async () => {
   const { clientId } = await newClient();
   const config = await relyingParty(server.origin, clientId);

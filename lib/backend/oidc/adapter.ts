@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
-import type { Adapter, AdapterPayload } from "oidc-provider";
+import { errors, type Adapter, type AdapterPayload } from "oidc-provider";
 import { addSeconds, now } from "../clock";
 import { sha256Hex } from "../crypto";
 import { getDb } from "../db/client";
@@ -97,9 +97,29 @@ export class DatabaseAdapter implements Adapter {
     return undefined;
   }
 
+  /**
+   * The provider reads a code or refresh token, sees it unused, then consumes it. Two requests
+   * racing with one value would both pass that read; only the first consume here wins. The second
+   * is a replay like any other (OAuth 2.1 §4.1.3, §4.3.1): the grant ends, so what the first
+   * request gets dies too, and the caller is told `invalid_grant`.
+   */
   async consume(id: string): Promise<void> {
     const db = await getDb();
-    await db.update(oidcPayloads).set({ consumedAt: now() }).where(this.where(id));
+    const first = await db
+      .update(oidcPayloads)
+      .set({ consumedAt: now() })
+      .where(and(this.where(id), isNull(oidcPayloads.consumedAt)))
+      .returning({ id: oidcPayloads.id });
+    if (first.length > 0) return;
+    const [row] = await db.select({ grantId: oidcPayloads.grantId }).from(oidcPayloads).where(this.where(id)).limit(1);
+    if (row?.grantId) await this.revokeGrant(row.grantId);
+    throw new errors.InvalidGrant("already consumed");
+  }
+
+  /** A grant and everything issued under it (the provider's own revocation does the same in steps). */
+  private async revokeGrant(grantId: string): Promise<void> {
+    const db = await getDb();
+    await db.delete(oidcPayloads).where(or(eq(oidcPayloads.grantId, grantId), and(eq(oidcPayloads.model, "Grant"), eq(oidcPayloads.id, grantId))));
   }
 
   async destroy(id: string): Promise<void> {
