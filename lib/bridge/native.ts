@@ -95,7 +95,11 @@ export function createNativeBridge(options: NativeBridgeOptions = {}) {
       const left = deadline - Date.now();
       if (left <= 0) break;
       const wait = Math.min(waitMs, left);
-      const state = await send("task.wait", { task, waitMs: wait }, wait + timeouts.standard);
+      // one poll the app was slow to answer is not the task's end: only its deadline is
+      const state = await send("task.wait", { task, waitMs: wait }, wait + timeouts.standard).catch((error: unknown) => {
+        if (error instanceof NativeBridgeError && error.reason === "timeout") return { state: "pending" as const };
+        throw error;
+      });
       if (state.state === "done") return state.result;
     }
     await send("task.cancel", { task }, timeouts.standard).catch(() => undefined);
