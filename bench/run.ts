@@ -6,7 +6,7 @@
  *   npm run bench                 both tables on stdout, progress on stderr
  *   npm run --silent bench -- --json > bench.json
  *                                 the numbers as JSON on stdout instead of the tables
- *   npm run bench -- --only baseline|sign-in|api|writes[,…] --db pglite|postgresql[,…]
+ *   npm run bench -- --only baseline|sign-in|api|writes|oidc[,…] --db pglite|postgresql[,…]
  *                                 only those parts (the per-core ones only on those databases)
  *   npm run bench -- --part=console-search
  *                                 only the operator console's user search over 100 000 users

@@ -3,12 +3,15 @@
  * line per measurement and database, each with its peer's figure, its goal and whether it is met.
  * Pure: tests/unit/bench/per-core.test.ts checks the lines a run of given numbers prints.
  */
-import { argon2NoCheaperThan, apiGoal, formatArgon2, judged, KEYCLOAK_ARGON2, PEERS, signInGoal, type Argon2Params, type PerCore } from "./maths";
+import { argon2NoCheaperThan, apiGoal, refreshGoal, formatArgon2, judged, KEYCLOAK_ARGON2, PEERS, signInGoal, type Argon2Params, type PerCore } from "./maths";
 import type { WritesResult } from "./writes";
 
 export type SignInRun = { figure: PerCore; p50: number; p99: number; failed: number; errors: number; firstFailure: string | null };
 export type ApiRun = { figure: PerCore; p50: number; p99: number; bad: number };
-export type DatabaseRun = { database: string; signIn?: SignInRun; api?: ApiRun; writes?: WritesResult };
+/** One OpenID load: its figure, the answers that were not what an app needs, the first of them in words. */
+export type OidcLoadRun = { figure: PerCore; bad: number; firstFailure: string | null };
+export type OidcRun = { exchanges: OidcLoadRun; refreshes: OidcLoadRun; userinfo: OidcLoadRun };
+export type DatabaseRun = { database: string; signIn?: SignInRun; api?: ApiRun; writes?: WritesResult; oidc?: OidcRun };
 export type Argon2Run = { params: Argon2Params; figure: PerCore };
 export type PerCoreReport = { how: string; cores: number; seconds: number; connections: number; ours: Argon2Run | null; keycloak: Argon2Run | null; runs: DatabaseRun[] };
 
@@ -61,6 +64,14 @@ export function lines(report: PerCoreReport): Line[] {
         goal: `> ${goal.target}/CPU-s`,
         met: goal.met && run.api.bad === 0 ? "yes" : "NO",
       });
+    }
+    if (run.oidc) {
+      const { exchanges, refreshes, userinfo } = run.oidc;
+      const plain = (measure: string, load: OidcLoadRun): Line => ({ measure, database: run.database, rate: fixed(load.figure.perSecond), perCore: fixed(load.figure.perCore), perCpu: fixed(load.figure.perCpuSecond), busy: busy(load.figure), keycloak: "", zitadel: "", goal: "", met: load.bad === 0 ? "" : "NO" });
+      const goal = refreshGoal(refreshes.figure);
+      out.push(plain("OpenID code exchanges", exchanges));
+      out.push({ ...plain("OpenID refreshes", refreshes), keycloak: times(judged(refreshes.figure) / PEERS.keycloakRefreshes.perVcpu), goal: `≥ ${goal.target}/CPU-s (3× KC)`, met: goal.met && refreshes.bad === 0 ? "yes" : "NO" });
+      out.push(plain("OpenID userinfo", userinfo));
     }
     if (run.writes) {
       out.push({ measure: "DB writes per sign-in", database: run.database, rate: fixed(run.writes.writes), perCore: "", perCpu: "", busy: "", keycloak: "", zitadel: "", goal: "", met: "" });
@@ -115,6 +126,11 @@ export function notes(report: PerCoreReport): string[] {
     if (run.api) {
       const a = run.api;
       out.push(`${run.database}: API calls p50 ${a.p50} ms, p99 ${a.p99} ms; ${a.figure.count} calls in ${fixed(a.figure.wallSeconds)} s using ${fixed(a.figure.cpuSeconds, 2)} CPU-s${a.bad > 0 ? `; ${a.bad} unexpected answers` : ""}.`);
+    }
+    if (run.oidc) {
+      const loads = [["code exchanges", run.oidc.exchanges], ["refreshes", run.oidc.refreshes], ["userinfo calls", run.oidc.userinfo]] as const;
+      const said = loads.map(([what, load]) => `${load.figure.count} ${what} in ${fixed(load.figure.wallSeconds)} s using ${fixed(load.figure.cpuSeconds, 2)} CPU-s${load.bad > 0 ? ` (${load.bad} refused, first: ${load.firstFailure ?? "-"})` : ""}`);
+      out.push(`${run.database}: OpenID Provider: ${said.join("; ")}; a code exchange is a whole code flow of a signed-in browser (authorization, interaction, resume) and the token request.`);
     }
     if (run.writes) {
       const steps = run.writes.steps.map((step) => `${step.step} ${fixed(step.writes)}`).join(", ");

@@ -1,8 +1,9 @@
 /**
  * The per-core part of `npm run bench` (docs/performance.md): on the embedded database and on a
  * PostgreSQL it starts itself, browser sign-in journeys and signed-in API calls per core, the
- * database writes per sign-in, and the raw argon2id verify rate at our parameters and at
- * Keycloak's, all with the servers pinned to one CPU and their CPU time read from /proc.
+ * database writes per sign-in, the raw argon2id verify rate at our parameters and at Keycloak's,
+ * and the OpenID Provider's code exchanges, refreshes and userinfo calls, all with the servers
+ * pinned to one CPU and their CPU time read from /proc.
  */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -12,9 +13,10 @@ import { DEFAULT_VARIANT, variantKey } from "@/lib/launch/variant";
 import { baseEnv, log, ROOT, run, startPortal, stop, tempDir, TSX_BIN, url } from "../children";
 import { choosePinning, groupCpuSeconds, pinSelf, type Pinning } from "./cpu";
 import { apiCalls, signInJourneys, type Account } from "./journey";
-import { argon2ParamsOf, KEYCLOAK_ARGON2, perCore, type DatabaseKind, type Part } from "./maths";
+import { argon2ParamsOf, KEYCLOAK_ARGON2, perCore, type DatabaseKind, type Part, type PerCore } from "./maths";
 import { postgresBin, startPostgres } from "./postgres";
-import type { Argon2Run, DatabaseRun, PerCoreReport } from "./report";
+import { codeExchanges, grantsFor, refreshes, userinfoCalls, type OidcApp, type OidcLoad } from "./oidc";
+import type { Argon2Run, DatabaseRun, OidcLoadRun, OidcRun, PerCoreReport } from "./report";
 import { oneJourney, writesPerSignIn } from "./writes";
 
 export type PerCoreSettings = { seconds: number; connections: number; port: number; parts: Set<Part>; databases: DatabaseKind[] };
@@ -22,6 +24,8 @@ export type PerCoreSettings = { seconds: number; connections: number; port: numb
 const WARMUP_SECONDS = 2;
 const WRITE_JOURNEYS = 10;
 const PASSWORD = "bench-Password-0123";
+/** the bench app's redirect URI: never fetched, the code is read from the redirect's address */
+const OIDC_REDIRECT = "https://bench-app.example/callback";
 
 /** The sign-in action's id in this build, from the manifest `next build` wrote (lib/security/action-ids.ts reads the same file). */
 async function signInActionId(): Promise<string> {
@@ -73,7 +77,9 @@ async function databaseRun(kind: DatabaseKind, settings: PerCoreSettings, pinnin
     const accounts: Account[] = Array.from({ length: 8 }, (_, i) => ({ email: `bench-${stamp}-${i}@example.test`, password: PASSWORD }));
     const extra: Record<string, string> = postgres ? { DATABASE_URL: postgres.url } : {};
     log(`${database}: creating ${accounts.length} accounts`);
-    await run("create accounts", TSX_BIN, [path.join("bench", "create-account.ts")], { ...baseEnv(), ...extra, DATA_DIR: dataDir, BENCH_EMAILS: accounts.map((account) => account.email).join(","), BENCH_PASSWORD: PASSWORD });
+    const oidcEnv: Record<string, string> = settings.parts.has("oidc") ? { BENCH_OIDC_REDIRECT: OIDC_REDIRECT } : {};
+    const created = await run("create accounts", TSX_BIN, [path.join("bench", "create-account.ts")], { ...baseEnv(), ...extra, ...oidcEnv, DATA_DIR: dataDir, BENCH_EMAILS: accounts.map((account) => account.email).join(","), BENCH_PASSWORD: PASSWORD });
+    const clientId = created.trim().split("\n").at(-1) ?? "";
     const countFile = path.join(dataDir, "query-counts.json");
     const counter = path.join(ROOT, "bench", "per-core", "count-queries.mts");
     log(`${database}: starting the portal on :${settings.port}${pinning.server ? ` pinned to CPU ${pinning.server}` : ""}`);
@@ -104,6 +110,10 @@ async function databaseRun(kind: DatabaseKind, settings: PerCoreSettings, pinnin
         const { result: calls, figure } = await measured(groups, pinning.cores, () => apiCalls(settings.port, settings.seconds, settings.connections, token), (r) => r.calls);
         result.api = { figure, p50: calls.p50, p99: calls.p99, bad: calls.bad };
       }
+      if (settings.parts.has("oidc")) {
+        log(`${database}: OpenID code exchanges, refreshes and userinfo, ${WARMUP_SECONDS} s warm-up then ${settings.seconds} s each`);
+        result.oidc = await oidcRuns({ port: settings.port, clientId, redirectUri: OIDC_REDIRECT }, accounts, settings, (measure) => measured(groups, pinning.cores, measure, (load) => load.count));
+      }
       if (settings.parts.has("writes")) {
         log(`${database}: statements of ${WRITE_JOURNEYS} sign-in journeys, one at a time`);
         const account = accounts[1] ?? accounts[0] ?? { email: "", password: PASSWORD };
@@ -116,6 +126,22 @@ async function databaseRun(kind: DatabaseKind, settings: PerCoreSettings, pinnin
   } finally {
     if (postgres) await stop(postgres.child);
   }
+}
+
+type Measure = (measure: () => Promise<OidcLoad>) => Promise<{ result: OidcLoad; figure: PerCore }>;
+
+/** The OpenID lines: each load warmed up, then measured; every connection a browser signed in to the portal. */
+async function oidcRuns(app: OidcApp, accounts: Account[], settings: PerCoreSettings, measure: Measure): Promise<OidcRun> {
+  const utokens = await Promise.all(accounts.slice(0, settings.connections).map((account) => signInToken(settings.port, account)));
+  const asRun = ({ result, figure }: { result: OidcLoad; figure: PerCore }): OidcLoadRun => ({ figure, bad: result.bad, firstFailure: result.firstFailure });
+  await codeExchanges(app, utokens, WARMUP_SECONDS, settings.connections);
+  const exchanges = asRun(await measure(() => codeExchanges(app, utokens, settings.seconds, settings.connections)));
+  const grants = await grantsFor(app, utokens, settings.connections);
+  await refreshes(app, grants, WARMUP_SECONDS);
+  const refreshed = asRun(await measure(() => refreshes(app, grants, settings.seconds)));
+  await userinfoCalls(app, grants, WARMUP_SECONDS);
+  const userinfo = asRun(await measure(() => userinfoCalls(app, grants, settings.seconds)));
+  return { exchanges, refreshes: refreshed, userinfo };
 }
 
 /** A session token for the API calls, from the services' own sign-in. */

@@ -2,6 +2,7 @@ import en from "@/messages/en.json";
 import { checkAvatarShown } from "./browser";
 import { request } from "./http";
 import type { Ledger } from "./ledger";
+import { verifyCodeFlows } from "./oidc";
 import { BUCKET, SECRETS } from "./portals";
 import type { Stack } from "./setup";
 import type { Step } from "./verification";
@@ -10,7 +11,7 @@ import { verifyEmailLimit, verifyIpLimit, verifySessions, verifyWrites } from ".
 /**
  * After the load: the ledger's writes and sessions on every instance, the limits across the
  * instances, an avatar in the S3 bucket as a browser shows it (another origin than the portal's:
- * the pages' CSP must allow it), and each instance's metrics (on its METRICS_PORT; refused
+ * the pages' CSP must allow it), apps' OpenID code flows and refreshes across the instances, and each instance's metrics (on its METRICS_PORT; refused
  * anonymously on the main port). Returns every problem found, in words.
  */
 export async function checkAfterwards({ stack, ledger, log }: { stack: Stack; ledger: Ledger; log: (line: string) => void }): Promise<string[]> {
@@ -21,6 +22,9 @@ export async function checkAfterwards({ stack, ledger, log }: { stack: Stack; le
   const sessions = await verifySessions(ledger, stack.portals);
   problems.push(...sessions.failures);
   log(`${sessions.checked} session checks (every session handed out, on every instance)`);
+  const flows = await verifyCodeFlows({ accounts: ledger.accounts, portals: stack.portals, issuer: stack.base, clientId: stack.oidcClientId });
+  problems.push(...flows.failures);
+  log(`${flows.flows} OpenID code flows, each across the instances (authorization, code exchange, refresh, a reused refresh token refused on another): ${flows.failures.length === 0 ? "all as expected" : `${flows.failures.length} problem(s)`}`);
   const pictured = ledger.accounts.find((account) => account.headpic.acked !== null);
   if (pictured) {
     const bucketUrl = `http://127.0.0.1:${stack.ports.s3}/${BUCKET}`;

@@ -67,7 +67,7 @@ async function main(): Promise<number> {
     for (const problem of problems) process.stdout.write(`  - ${problem}\n`);
     return 1;
   }
-  log("passed: nothing lost, every write readable on every instance, every session valid everywhere, limits held once across instances");
+  log("passed: nothing lost, every write readable on every instance, every session valid everywhere, limits held once across instances, apps signed in and refreshed across them");
   return 0;
 }
 

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { registerScaleApp } from "./oidc";
 import { instanceEnv, portalsFor, startPortal, stopPortal, BUCKET, SECRETS, type Portal } from "./portals";
 import { stop, waitFor, type Proc } from "./processes";
 import { balancerUp, portsFrom, Postgres, Redis, startHaproxy, startS3, startSmtpSink, type Ports } from "./stack";
@@ -7,7 +8,7 @@ import { balancerUp, portsFrom, Postgres, Redis, startHaproxy, startS3, startSmt
 /**
  * Everything the scale test runs, started in order: PostgreSQL, Redis, s3rver and the SMTP sink
  * together; the database migrated and seeded (redemption codes, made with the operators' own
- * function) by this process; the instances together (they migrate once, under an advisory
+ * function, and an app registered with the OpenID Provider) by this process; the instances together (they migrate once, under an advisory
  * lock); HAProxy last, until it sends traffic to every instance.
  */
 export type Stack = {
@@ -19,18 +20,20 @@ export type Stack = {
   portals: Portal[];
   envOf: (portal: Portal) => NodeJS.ProcessEnv;
   codes: string[];
+  /** the OpenID Provider's client the code flows use (oidc.ts) */
+  oidcClientId: string;
   base: string;
   sink: string;
 };
 
-async function seedCodes(databaseUrl: string, count: number): Promise<string[]> {
+async function seed(databaseUrl: string, count: number): Promise<{ codes: string[]; oidcClientId: string }> {
   // the operators' function (lib/backend/admin/exchange.ts), on the run's database and secrets
   Object.assign(process.env, { DATABASE_URL: databaseUrl, CODE_SECRET: SECRETS.CODE_SECRET, LOG_LEVEL: "warn" });
   const { createBatch } = await import("@/lib/backend/admin/exchange");
   const { shutdownBackend } = await import("@/lib/backend/lifecycle");
   try {
     const { codes } = await createBatch({ benefitEn: "Scale test month", benefitZh: "扩容测试月卡", count, benefitDays: 30, validUntil: new Date(Date.now() + 86_400_000) });
-    return codes;
+    return { codes, oidcClientId: await registerScaleApp() };
   } finally {
     await shutdownBackend();
   }
@@ -44,13 +47,13 @@ export async function startStack({ dir, instances, log }: { dir: string; instanc
   const redis = new Redis(path.join(dir, "redis"), ports.redis);
   const portals = portalsFor(ports);
   const envOf = (portal: Portal) => instanceEnv(ports, postgres.url, portal.index);
-  const stack: Stack = { ports, logDir, postgres, redis, others: [], portals, envOf, codes: [], base: `http://127.0.0.1:${ports.balancer}`, sink: `http://127.0.0.1:${ports.smtpHttp}` };
+  const stack: Stack = { ports, logDir, postgres, redis, others: [], portals, envOf, codes: [], oidcClientId: "", base: `http://127.0.0.1:${ports.balancer}`, sink: `http://127.0.0.1:${ports.smtpHttp}` };
   log("starting PostgreSQL, Redis, s3rver and the SMTP sink");
   await postgres.init();
   const [s3, smtp] = await Promise.all([startS3(path.join(dir, "s3"), ports.s3, BUCKET, logDir), startSmtpSink(ports, logDir), postgres.start(logDir), redis.start(logDir)]);
   stack.others.push(s3, smtp);
-  log("migrating the database and making redemption codes");
-  stack.codes = await seedCodes(postgres.url, 2_000);
+  log("migrating the database, making redemption codes and registering an app");
+  Object.assign(stack, await seed(postgres.url, 2_000));
   log(`starting ${instances} instances`);
   await Promise.all(portals.map((portal) => startPortal(portal, envOf(portal), logDir)));
   log("starting HAProxy (deploy/haproxy.cfg)");

@@ -89,6 +89,18 @@ describe("the per-core table", () => {
     expect(notes(report())[0]).toContain("no cheaper");
   });
 
+  it("prints the OpenID Provider's code exchanges, refreshes and userinfo per CPU-second, the refreshes against 3× Keycloak's 120", () => {
+    const load = (count: number, bad = 0) => ({ figure: perCore(count, 10, 1, 10), bad, firstFailure: bad > 0 ? "the token endpoint answered 400 invalid_grant" : null });
+    const run = (refreshCount: number, bad = 0) => report({ runs: [{ database: "PostgreSQL 15", oidc: { exchanges: load(900), refreshes: load(refreshCount, bad), userinfo: load(9000) } }] });
+    const [exchanges, refreshes, userinfo] = lines(run(4000));
+    expect(exchanges).toMatchObject({ measure: "OpenID code exchanges", database: "PostgreSQL 15", perCpu: "90.0", keycloak: "", goal: "" });
+    expect(refreshes).toMatchObject({ measure: "OpenID refreshes", perCpu: "400.0", keycloak: "3.33×", goal: "≥ 360/CPU-s (3× KC)", met: "yes" });
+    expect(userinfo).toMatchObject({ measure: "OpenID userinfo", perCpu: "900.0" });
+    expect(lines(run(3500))[1]?.met).toBe("NO");
+    expect(lines(run(4000, 1))[1]?.met).toBe("NO");
+    expect(notes(run(4000, 1)).join("\n")).toContain("4000 refreshes in 10.0 s using 10.00 CPU-s (1 refused, first: the token endpoint answered 400 invalid_grant)");
+  });
+
   it("prints a header, a rule and one row per line, and notes the writes by step", () => {
     const text = table(lines(report())).split("\n");
     expect(text[0]).toMatch(/^measure\s+database\s+\/s\s+per core\s+per CPU-s\s+busy\s+vs KC\s+vs ZITADEL\s+goal\s+met$/);
@@ -149,13 +161,13 @@ describe("a browser's side of the journey", () => {
 
 describe("the bench's flags", () => {
   it("runs every part on both databases by default, or only what --only and --db name", () => {
-    expect(parseArgs([])).toEqual({ json: false, parts: new Set(["baseline", "sign-in", "api", "writes"]), databases: ["pglite", "postgresql"] });
+    expect(parseArgs([])).toEqual({ json: false, parts: new Set(["baseline", "sign-in", "api", "writes", "oidc"]), databases: ["pglite", "postgresql"] });
     expect(parseArgs(["--only", "sign-in", "--db=postgresql", "--json"])).toEqual({ json: true, parts: new Set(["sign-in"]), databases: ["postgresql"] });
     expect(parseArgs(["--only", "sign-in,api", "--only=writes"])).toMatchObject({ parts: new Set(["sign-in", "api", "writes"]) });
   });
 
   it("refuses an unknown part, database or argument, and a flag without its value", () => {
-    expect(parseArgs(["--only", "signin"])).toEqual({ error: '--only takes baseline, sign-in, api, writes, not "signin"' });
+    expect(parseArgs(["--only", "signin"])).toEqual({ error: '--only takes baseline, sign-in, api, writes, oidc, not "signin"' });
     expect(parseArgs(["--db", "mysql"])).toEqual({ error: '--db takes pglite, postgresql, not "mysql"' });
     expect(parseArgs(["--fast"])).toEqual({ error: 'unknown argument "--fast"' });
     expect(parseArgs(["--only"])).toEqual({ error: "--only needs a value" });
