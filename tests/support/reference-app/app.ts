@@ -5,7 +5,7 @@ import * as oidc from "openid-client";
 import { LogoutTokenError, verifyLogoutToken } from "./backchannel";
 import { homePage } from "./page";
 import { SessionStore, type AppSession } from "./sessions";
-import { signInFromCallback, refreshTokens, authorizationRedirect, describeFailure } from "./flows";
+import { authorizationRedirect, describeFailure, refreshTokens, signInFromCallback, uiLocales } from "./flows";
 
 /**
  * The reference brand app (docs/oidc.md): a server-side web app on its own origin that signs its
@@ -106,9 +106,10 @@ export async function startReferenceApp(options: ReferenceAppOptions): Promise<R
     }
     if (key === "POST /login" || key === "POST /renew") {
       const form = await readForm(request);
-      const lang = form.get("lang");
+      const chosen = form.get("lang");
       const silent = key === "POST /renew";
-      return redirect(response, (await authorizationRedirect(await config(), session, { origin, silent, lang: lang === "zh" || lang === "en" ? lang : null })).href);
+      const lang = chosen === "zh" || chosen === "en" ? chosen : (session.user?.lang ?? null);
+      return redirect(response, (await authorizationRedirect(await config(), session, { origin, silent, lang })).href);
     }
     if (key === "GET /callback") {
       session.notice = await signInFromCallback(await config(), session, url).catch(describeFailure);
@@ -119,9 +120,13 @@ export async function startReferenceApp(options: ReferenceAppOptions): Promise<R
       return redirect(response, "/");
     }
     if (key === "POST /logout" && session.user) {
-      const idToken = session.user.idToken;
+      const { idToken, lang } = session.user;
       session.user = null;
-      const end = oidc.buildEndSessionUrl(await config(), { id_token_hint: idToken, post_logout_redirect_uri: `${origin}/` });
+      const end = oidc.buildEndSessionUrl(await config(), {
+        id_token_hint: idToken,
+        post_logout_redirect_uri: `${origin}/`,
+        ...(lang ? { ui_locales: uiLocales(lang) } : {}),
+      });
       return redirect(response, end.href);
     }
     if (request.method === "POST") return redirect(response, "/");

@@ -1,5 +1,5 @@
 import * as oidc from "openid-client";
-import type { AppSession, Notice, SignedIn } from "./sessions";
+import type { AppSession, Lang, Notice, SignedIn } from "./sessions";
 
 /**
  * The protocol steps of the reference app, each one call of openid-client: the library makes the
@@ -8,11 +8,13 @@ import type { AppSession, Notice, SignedIn } from "./sessions";
  */
 const SCOPE = "openid email profile offline_access";
 
-export async function authorizationRedirect(config: oidc.Configuration, session: AppSession, options: { origin: string; silent: boolean; lang: "en" | "zh" | null }): Promise<URL> {
+export const uiLocales = (lang: Lang) => (lang === "zh" ? "zh-CN" : "en");
+
+export async function authorizationRedirect(config: oidc.Configuration, session: AppSession, options: { origin: string; silent: boolean; lang: Lang | null }): Promise<URL> {
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
-  session.pending = { verifier, state, nonce, silent: options.silent };
+  session.pending = { verifier, state, nonce, silent: options.silent, lang: options.lang };
   return oidc.buildAuthorizationUrl(config, {
     redirect_uri: `${options.origin}/callback`,
     // a refresh token needs offline_access, which the provider grants only with prompt=consent
@@ -23,7 +25,7 @@ export async function authorizationRedirect(config: oidc.Configuration, session:
     code_challenge_method: "S256",
     state,
     nonce,
-    ...(options.lang ? { ui_locales: options.lang === "zh" ? "zh-CN" : "en" } : {}),
+    ...(options.lang ? { ui_locales: uiLocales(options.lang) } : {}),
   });
 }
 
@@ -48,6 +50,7 @@ export async function signInFromCallback(config: oidc.Configuration, session: Ap
       sid: typeof claims.sid === "string" ? claims.sid : null,
       email: typeof info.email === "string" ? info.email : null,
       amr: Array.isArray(claims.amr) ? claims.amr.map(String) : [],
+      lang: pending.lang ?? before?.lang ?? null,
       idToken: tokens.id_token ?? "",
       // a silent renewal brings no refresh token: the one held stays good
       refreshToken: tokens.refresh_token ?? (before?.sub === claims.sub ? before.refreshToken : null),

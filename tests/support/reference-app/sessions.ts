@@ -5,12 +5,15 @@ import { randomBytes } from "node:crypto";
  * pending between "Sign in" and the callback (PKCE verifier, state, nonce), the tokens of a
  * signed-in user, and the last outcome the home page reports. Tokens never leave the server.
  */
-export type Pending = { verifier: string; state: string; nonce: string; silent: boolean };
+export type Lang = "en" | "zh";
+export type Pending = { verifier: string; state: string; nonce: string; silent: boolean; lang: Lang | null };
 export type SignedIn = {
   sub: string;
   sid: string | null;
   email: string | null;
   amr: string[];
+  /** the language the user chose for the sign-in, asked of the provider's sign-out page too */
+  lang: Lang | null;
   idToken: string;
   refreshToken: string | null;
   /** the refresh token spent by the last refresh, kept only to show reuse detection */

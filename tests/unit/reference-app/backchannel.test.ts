@@ -71,7 +71,7 @@ describe("verifyLogoutToken", () => {
 describe("SessionStore.endFor", () => {
   function signedIn(store: SessionStore, sub: string, sid: string) {
     const session = store.create();
-    session.user = { sub, sid, email: null, amr: [], idToken: "id", refreshToken: null, previousRefreshToken: null };
+    session.user = { sub, sid, email: null, amr: [], lang: null, idToken: "id", refreshToken: null, previousRefreshToken: null };
     return session;
   }
 
