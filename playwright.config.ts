@@ -11,8 +11,8 @@ export { CODE_FILES, ENTERPRISES, OPERATOR_FILES, PROD_BANNED_IP } from "./tests
  * down (+1), a portal configured as in production (+2), an embeddable portal (+3), the SMTP
  * sink (+10), its HTTP mailbox (+11), the social sign-in
  * providers (+30 Google, +31 Facebook, +32 Apple), the messages portal on PostgreSQL (+40,
- * +41), the host and foreign sites of the embedding tests (+50, +51), and the portal the restart test
- * starts itself (+60). docs/testing.md lists
+ * +41), the host and foreign sites of the embedding tests (+50, +51), the portal the restart test
+ * starts itself (+60), and the reference brand app of the OpenID journeys (+70). docs/testing.md lists
  * them.
  */
 const BASE_PORT = Number(process.env.E2E_BASE_PORT ?? 3100);
@@ -52,6 +52,15 @@ export const socialEnv = {
   SOCIAL_APPLE_PRIVATE_KEY: generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
 };
 export const DOWN_URL = `http://127.0.0.1:${DOWN_PORT}`;
+/**
+ * The reference brand app (tests/support/reference-app, docs/oidc.md) on its own origin, a client
+ * of the main portal's OpenID Provider, registered in the main portal's database by seed.ts. The
+ * provider's issuer is the main portal's default public origin, http://localhost:PORT.
+ */
+const REFAPP_PORT = BASE_PORT + 70;
+export const REFAPP_URL = `http://127.0.0.1:${REFAPP_PORT}`;
+export const PORTAL_ISSUER = `http://localhost:${PORT}`;
+const REFAPP_CLIENT_FILE = ".e2e/reference-app-client.json";
 /** A portal that tests/e2e/restart.spec.ts starts, stops and starts again itself, with other settings. */
 export const RESTART_PORT = BASE_PORT + 63;
 /** The portal tests/e2e/operations.spec.ts starts and stops itself (probes, metrics, draining). */
@@ -141,7 +150,7 @@ export default defineConfig({
       name: "fixtures",
       command: "tsx tests/e2e/support/seed.ts",
       wait: { stdout: new RegExp(SEEDED) },
-      env: { LOG_LEVEL: "warn" },
+      env: { LOG_LEVEL: "warn", REFAPP_ORIGIN: REFAPP_URL, REFAPP_ISSUER: PORTAL_ISSUER, REFAPP_CLIENT_FILE },
       reuseExistingServer: false,
       timeout: START_TIMEOUT,
       stdout: "pipe",
@@ -182,6 +191,15 @@ export default defineConfig({
         SN_PASSWORD_KEY,
         ...socialEnv,
       },
+      reuseExistingServer: false,
+      timeout: START_TIMEOUT,
+      stdout: "pipe",
+    },
+    {
+      // its client is in the main portal's database already (seed.ts): nothing is registered here
+      command: `tsx tests/support/reference-app/cli.ts --port ${REFAPP_PORT} --issuer ${PORTAL_ISSUER} --client-file ${REFAPP_CLIENT_FILE}`,
+      url: `${REFAPP_URL}/health`,
+      env: { ...SERVER_ENV },
       reuseExistingServer: false,
       timeout: START_TIMEOUT,
       stdout: "pipe",

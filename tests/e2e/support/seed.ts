@@ -17,6 +17,8 @@ import { csv } from "@/lib/backend/admin/exchange-cli";
 import { getDb } from "@/lib/backend/db/client";
 import { createOperator } from "@/lib/backend/services/console/operators";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
+import { registerClient } from "@/lib/backend/oidc/clients";
+import { writeClientFile } from "../../support/reference-app/client-file";
 import { CODE_FILES, DATA_DIRS, ENTERPRISES, OPERATOR_FILES, PROD_BANNED_IP, RUN_DIRS, SEEDED } from "./fixtures";
 
 /** Run `seed` on the database of `dataDir`, then close it, so the portal can open it. */
@@ -55,6 +57,19 @@ async function freshDatabases(): Promise<void> {
   rmSync(template, { recursive: true, force: true });
 }
 
+/**
+ * The reference brand app's client (playwright.config.ts starts the app with this file), as
+ * `npm run admin -- client:create` registers it: a server-side app with a secret.
+ */
+async function referenceAppClient(): Promise<void> {
+  const origin = process.env.REFAPP_ORIGIN ?? "";
+  const issuer = process.env.REFAPP_ISSUER ?? "";
+  const file = process.env.REFAPP_CLIENT_FILE ?? "";
+  const redirectUri = `${origin}/callback`;
+  const { clientId, secret } = await registerClient({ name: "Reference app", kind: "client_secret_basic", redirectUris: [redirectUri], postLogoutRedirectUris: [`${origin}/`] });
+  writeClientFile(file, { issuer, redirectUri, clientId, clientSecret: secret ?? "" });
+}
+
 async function main(): Promise<void> {
   for (const dir of RUN_DIRS) rmSync(dir, { recursive: true, force: true });
   for (const dir of Object.values(DATA_DIRS)) mkdirSync(dir, { recursive: true });
@@ -74,6 +89,7 @@ async function main(): Promise<void> {
       const operator = await createOperator({ email: `ops-admin-${lang}@console.test`, name: `E2E admin ${lang}`, role: "admin" });
       writeFileSync(file, `${JSON.stringify({ email: operator.operator.email, password: operator.password, totpUri: operator.totpUri })}\n`);
     }
+    await referenceAppClient();
   });
   await inDataDir(DATA_DIRS.production, async () => {
     await banIp(PROD_BANNED_IP);

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/layout/auth-shell";
@@ -30,6 +29,7 @@ export default async function SocialWelcomePage({ params, searchParams }: PagePr
   if (!user) redirect(href(`/${lang}/login`));
   const t = await getTranslations({ locale: lang, namespace: "social" });
   const channel = (await searchParams).c;
+  const next = await afterSignInPath(lang, query);
   const provider = typeof channel === "string" && isKnownProvider(channel) ? t(`providers.${channel}`) : t("providers.other");
   return (
     <ClientMessages lang={lang} namespaces={SIGN_IN_SCREENS.socialWelcome}>
@@ -39,13 +39,16 @@ export default async function SocialWelcomePage({ params, searchParams }: PagePr
           <p className="text-sm text-gray-800">{t("welcome.created", { provider })}</p>
           <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{t("welcome.signedInAs", { email: user.email })}</p>
           <p className="text-sm text-muted">{t("welcome.passwordHint")}</p>
-          <Link
-            href={await afterSignInPath(lang, query)}
+          {/* A plain link, not next/link: `r` may be the OpenID Provider's interaction (docs/oidc.md),
+              which a prefetch or a client-side fetch would finish before the user's click, leaving the
+              click an expired sign-in. */}
+          <a
+            href={next}
             data-analytics-id="socialWelcomeContinue"
             className="inline-flex h-11 items-center justify-center rounded-lg bg-primary px-4 text-sm font-semibold text-primary-ink hover:bg-primary-hover"
           >
             {t("welcome.continue")}
-          </Link>
+          </a>
         </div>
       </AuthShell>
     </ClientMessages>
