@@ -1,9 +1,12 @@
 "use client";
 
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { CLIENT_KINDS, type ClientSecret, type OpsResult } from "@/lib/contract/admin-ops";
+import { OPS_ERROR_KEYS, type ClientSecret, type OpsErrorKey, type OpsResult } from "@/lib/contract/admin-ops";
+import { formResolver } from "@/lib/validation/form-resolver";
+import { CLIENT_FORM_KINDS, registerClientSchema, type RegisterClientInput } from "@/lib/validation/console";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -11,65 +14,68 @@ import { OneTimeSecret } from "./one-time-secret";
 import { TextAreaField } from "./text-area-field";
 import { useOpsAction } from "./use-ops-action";
 
-export type ClientFormInput = { name: string; kind: string; brand: string; redirectUris: string; postLogoutUris: string; jwks: string; reason: string };
+export type ClientFormInput = RegisterClientInput;
 const EMPTY: ClientFormInput = { name: "", kind: "public", brand: "", redirectUris: "", postLogoutUris: "", jwks: "", reason: "" };
 const FIELDS = ["name", "kind", "brand", "redirectUris", "postLogoutUris", "jwks", "reason"] as const;
+const opsKey = (message: string | undefined): OpsErrorKey | null => OPS_ERROR_KEYS.find((key) => key === message) ?? null;
 
 /**
  * Registers an app with the OpenID Provider. URIs one a line, matched exactly by the provider;
  * the JWKS only for private_key_jwt. A client_secret_basic app's secret is shown here once.
+ * The form checks what it can; the services check each URI, the brand and the JWKS, and their
+ * refusal shows on the field it concerns.
  */
 export function ClientRegisterForm({ onRegister }: { onRegister: (input: ClientFormInput) => Promise<OpsResult<ClientSecret>> }) {
   const t = useTranslations("adminOps.apps");
   const common = useTranslations("adminOps.common");
-  const [input, setInput] = useState<ClientFormInput>(EMPTY);
+  const te = useTranslations("adminOps.errors");
   const [created, setCreated] = useState<{ name: string; result: ClientSecret } | null>(null);
   const action = useOpsAction();
   const router = useRouter();
-  const set = (field: keyof ClientFormInput) => (event: { target: { value: string } }) => setInput((old) => ({ ...old, [field]: event.target.value }));
+  const { register, handleSubmit, formState, reset, watch } = useForm<ClientFormInput>({ resolver: formResolver(registerClientSchema), defaultValues: EMPTY });
+  const errorOf = (field: (typeof FIELDS)[number]) => {
+    const key = opsKey(formState.errors[field]?.message);
+    return key ? te(key) : action.errorFor(field);
+  };
+  const submit = handleSubmit((values) => {
+    const name = values.name.trim();
+    action.run(
+      () => onRegister({ ...values, jwks: values.kind === "private_key_jwt" ? values.jwks : "" }),
+      (result) => {
+        setCreated({ name, result });
+        router.refresh();
+        reset(EMPTY);
+      },
+    );
+  });
   return (
     <section aria-labelledby="client-register" className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:p-6">
       <h2 id="client-register" className="text-lg font-semibold text-gray-900">
         {t("registerTitle")}
       </h2>
-      <form
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const name = input.name.trim();
-          action.run(
-            () => onRegister({ ...input, jwks: input.kind === "private_key_jwt" ? input.jwks : "" }),
-            (result) => {
-              setCreated({ name, result });
-              router.refresh();
-              setInput(EMPTY);
-            },
-          );
-        }}
-      >
-        <Field label={t("name")} name="name" value={input.name} onChange={set("name")} maxLength={100} autoComplete="off" error={action.errorFor("name")} required />
-        <Field label={t("brand")} name="brand" hint={t("brandHint")} value={input.brand} onChange={set("brand")} maxLength={64} autoComplete="off" error={action.errorFor("brand")} />
+      <form noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
+        <Field label={t("name")} maxLength={100} autoComplete="off" error={errorOf("name")} required {...register("name")} />
+        <Field label={t("brand")} hint={t("brandHint")} maxLength={64} autoComplete="off" error={errorOf("brand")} {...register("brand")} />
         <fieldset className="flex min-w-0 flex-col gap-2 sm:col-span-2">
           <legend className="mb-1 text-sm font-medium text-gray-800">{t("kind")}</legend>
-          {CLIENT_KINDS.map((kind) => (
+          {CLIENT_FORM_KINDS.map((kind) => (
             <label key={kind} className="flex items-start gap-2 text-sm text-gray-800">
-              <input type="radio" name="kind" value={kind} checked={input.kind === kind} onChange={set("kind")} className="mt-0.5 size-4 shrink-0 accent-primary-strong" />
+              <input type="radio" value={kind} className="mt-0.5 size-4 shrink-0 accent-primary-strong" {...register("kind")} />
               <span>
                 <span className="font-medium">{t(`kinds.${kind}`)}</span> <span className="text-muted">{t(`kindHints.${kind}`)}</span>
               </span>
             </label>
           ))}
-          {action.errorFor("kind") ? <p role="alert" className="text-xs text-danger">{action.errorFor("kind")}</p> : null}
+          {errorOf("kind") ? <p role="alert" className="text-xs text-danger">{errorOf("kind")}</p> : null}
         </fieldset>
-        <TextAreaField label={t("redirectUris")} hint={t("urisHint")} name="redirectUris" value={input.redirectUris} onChange={set("redirectUris")} error={action.errorFor("redirectUris")} spellCheck={false} required />
-        <TextAreaField label={t("postLogoutUris")} hint={t("urisHint")} name="postLogoutUris" value={input.postLogoutUris} onChange={set("postLogoutUris")} error={action.errorFor("postLogoutUris")} spellCheck={false} />
-        {input.kind === "private_key_jwt" ? (
+        <TextAreaField label={t("redirectUris")} hint={t("urisHint")} error={errorOf("redirectUris")} spellCheck={false} required {...register("redirectUris")} />
+        <TextAreaField label={t("postLogoutUris")} hint={t("urisHint")} error={errorOf("postLogoutUris")} spellCheck={false} {...register("postLogoutUris")} />
+        {watch("kind") === "private_key_jwt" ? (
           <div className="sm:col-span-2">
-            <TextAreaField label={t("jwks")} hint={t("jwksHint")} name="jwks" value={input.jwks} onChange={set("jwks")} error={action.errorFor("jwks")} spellCheck={false} required />
+            <TextAreaField label={t("jwks")} hint={t("jwksHint")} error={errorOf("jwks")} spellCheck={false} required {...register("jwks")} />
           </div>
         ) : null}
-        <Field label={common("reason")} name="reason" hint={common("reasonHint")} value={input.reason} onChange={set("reason")} maxLength={500} error={action.errorFor("reason")} required className="sm:col-span-2" />
+        <Field label={common("reason")} hint={common("reasonHint")} maxLength={500} error={errorOf("reason")} required className="sm:col-span-2" {...register("reason")} />
         {action.formError(FIELDS) ? <Alert tone="error" className="sm:col-span-2">{action.formError(FIELDS)}</Alert> : null}
         <div className="sm:col-span-2">
           <Button type="submit" pending={action.pending}>
@@ -79,7 +85,9 @@ export function ClientRegisterForm({ onRegister }: { onRegister: (input: ClientF
       </form>
       {created ? (
         <div className="flex flex-col gap-2">
-          <p role="status" className="font-semibold text-gray-900">{t("registered", { name: created.name })}</p>
+          <p role="status" className="font-semibold text-gray-900">
+            {t("registered", { name: created.name })}
+          </p>
           <p className="text-sm text-gray-800">
             {t("clientId")}: <code className="break-all font-mono">{created.result.clientId}</code>
           </p>

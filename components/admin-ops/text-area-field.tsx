@@ -1,9 +1,9 @@
 "use client";
 
-import { useId, type TextareaHTMLAttributes } from "react";
+import { useId, type Ref, type TextareaHTMLAttributes } from "react";
 
-/** A labelled multi-line field with its hint and its error announced, as Field is for one line. */
-export function TextAreaField({ label, hint, error, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: string; error?: string | undefined }) {
+/** A labelled multi-line field with its hint and its error announced, as Field is for one line (react-hook-form's ref as a prop). */
+export function TextAreaField({ label, hint, error, ref, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: string; error?: string | undefined; ref?: Ref<HTMLTextAreaElement> }) {
   const id = useId();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
@@ -12,6 +12,7 @@ export function TextAreaField({ label, hint, error, ...rest }: TextareaHTMLAttri
         {label}
       </label>
       <textarea
+        ref={ref}
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
