@@ -37,7 +37,10 @@ export function ClientList({
           <li key={client.clientId} className="flex flex-col gap-2 p-3 text-sm">
             <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
               <span className="min-w-0 break-words font-semibold text-gray-900">{client.name}</span>
-              <span className="text-gray-700">{t(`kinds.${client.kind}`)}</span>
+              <span className="text-gray-700">
+                {t(`kinds.${client.kind}`)}
+                {client.native ? ` · ${t("native")}` : ""}
+              </span>
               <span className={client.disabled ? "text-danger" : "text-gray-700"}>{client.disabled ? t("disabled") : t("enabled")}</span>
             </p>
             <dl className="grid gap-x-3 gap-y-1 text-gray-700 sm:grid-cols-[max-content_1fr]">

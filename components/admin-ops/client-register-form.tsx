@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { OPS_ERROR_KEYS, type ClientSecret, type OpsErrorKey, type OpsResult } from "@/lib/contract/admin-ops";
@@ -9,14 +9,15 @@ import { formResolver } from "@/lib/validation/form-resolver";
 import { CLIENT_FORM_KINDS, registerClientSchema, type RegisterClientInput } from "@/lib/validation/console";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { OneTimeSecret } from "./one-time-secret";
 import { TextAreaField } from "./text-area-field";
 import { useOpsAction } from "./use-ops-action";
 
 export type ClientFormInput = RegisterClientInput;
-const EMPTY: ClientFormInput = { name: "", kind: "public", brand: "", redirectUris: "", postLogoutUris: "", jwks: "", reason: "" };
-const FIELDS = ["name", "kind", "brand", "redirectUris", "postLogoutUris", "jwks", "reason"] as const;
+const EMPTY: ClientFormInput = { name: "", kind: "public", native: false, brand: "", redirectUris: "", postLogoutUris: "", jwks: "", reason: "" };
+const FIELDS = ["name", "kind", "native", "brand", "redirectUris", "postLogoutUris", "jwks", "reason"] as const;
 const opsKey = (message: string | undefined): OpsErrorKey | null => OPS_ERROR_KEYS.find((key) => key === message) ?? null;
 
 /**
@@ -32,7 +33,8 @@ export function ClientRegisterForm({ onRegister }: { onRegister: (input: ClientF
   const [created, setCreated] = useState<{ name: string; result: ClientSecret } | null>(null);
   const action = useOpsAction();
   const router = useRouter();
-  const { register, handleSubmit, formState, reset, watch } = useForm<ClientFormInput>({ resolver: formResolver(registerClientSchema), defaultValues: EMPTY });
+  const { register, handleSubmit, formState, reset, control } = useForm<ClientFormInput>({ resolver: formResolver(registerClientSchema), defaultValues: EMPTY });
+  const kind = useWatch({ control, name: "kind" });
   const errorOf = (field: (typeof FIELDS)[number]) => {
     const key = opsKey(formState.errors[field]?.message);
     return key ? te(key) : action.errorFor(field);
@@ -40,7 +42,7 @@ export function ClientRegisterForm({ onRegister }: { onRegister: (input: ClientF
   const submit = handleSubmit((values) => {
     const name = values.name.trim();
     action.run(
-      () => onRegister({ ...values, jwks: values.kind === "private_key_jwt" ? values.jwks : "" }),
+      () => onRegister({ ...values, native: values.kind === "public" && values.native, jwks: values.kind === "private_key_jwt" ? values.jwks : "" }),
       (result) => {
         setCreated({ name, result });
         router.refresh();
@@ -68,9 +70,10 @@ export function ClientRegisterForm({ onRegister }: { onRegister: (input: ClientF
           ))}
           {errorOf("kind") ? <p role="alert" className="text-xs text-danger">{errorOf("kind")}</p> : null}
         </fieldset>
+        {kind === "public" ? <Checkbox className="sm:col-span-2" label={<>{t("native")} <span className="text-muted">{t("nativeHint")}</span></>} {...register("native")} /> : null}
         <TextAreaField label={t("redirectUris")} hint={t("urisHint")} error={errorOf("redirectUris")} spellCheck={false} required {...register("redirectUris")} />
         <TextAreaField label={t("postLogoutUris")} hint={t("urisHint")} error={errorOf("postLogoutUris")} spellCheck={false} {...register("postLogoutUris")} />
-        {watch("kind") === "private_key_jwt" ? (
+        {kind === "private_key_jwt" ? (
           <div className="sm:col-span-2">
             <TextAreaField label={t("jwks")} hint={t("jwksHint")} error={errorOf("jwks")} spellCheck={false} required {...register("jwks")} />
           </div>

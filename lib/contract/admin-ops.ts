@@ -47,6 +47,7 @@ export const OPS_ERROR_KEYS = [
   "badBrand",
   "badJwks",
   "jwksNotAllowed",
+  "nativeNotPublic",
   "noClientSecret",
   "noSuchClient",
   "forbidden",
@@ -103,6 +104,7 @@ export type ClientItem = {
   firstParty: boolean;
   redirectUris: string[];
   postLogoutRedirectUris: string[];
+  native: boolean;
   disabled: boolean;
   createdAt: string;
 };

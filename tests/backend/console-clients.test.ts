@@ -109,3 +109,25 @@ test("bad input: 400 with the field's key, nothing registered, audited as failed
   expect(await call("POST", "/v1/admin/clients", { headers, body: good })).toMatchObject({ code: 0, data: { secret: null } });
   expect(await call("POST", "/v1/admin/clients/no-such-app/disable", { headers, body: { reason: "cleanup" } })).toMatchObject({ status: 400, data: { error: "noSuchClient" } });
 });
+
+test("native apps (RFC 8252): loopback IPs on any port, claimed https and a reverse-domain scheme, for public apps only", async () => {
+  const headers = await as("admin");
+  const register = (body: Record<string, unknown>) => call("POST", "/v1/admin/clients", { headers, body: { name: "Camera", kind: "public", reason: "native app", ...body } });
+  const accepted = await register({ native: true, redirectUris: "http://127.0.0.1/callback\nhttp://[::1]:8400/callback\nhttps://camera.example/app\ncom.example.camera:/callback" });
+  expect(accepted).toMatchObject({ code: 0 });
+  const listed = (await call("GET", "/v1/admin/clients", { headers })).data?.items as Array<{ clientId: string; native: boolean }>;
+  expect(listed.find((item) => item.clientId === accepted.data?.clientId)?.native).toBe(true);
+  const before = await clientCount();
+  for (const [body, error, field] of [
+    [{ native: true, redirectUris: "http://localhost/callback" }, "badRedirectUri", "redirectUris"],
+    [{ native: true, redirectUris: "https://127.0.0.1/callback" }, "badRedirectUri", "redirectUris"],
+    [{ native: true, redirectUris: "myapp:/callback" }, "badRedirectUri", "redirectUris"],
+    [{ native: true, redirectUris: "javascript:alert(1)" }, "badRedirectUri", "redirectUris"],
+    [{ native: true, redirectUris: "com.example.camera:/callback#x" }, "badRedirectUri", "redirectUris"],
+    [{ native: false, redirectUris: "com.example.camera:/callback" }, "badRedirectUri", "redirectUris"],
+    [{ native: true, kind: "client_secret_basic", redirectUris: "com.example.camera:/callback" }, "nativeNotPublic", "kind"],
+  ] as const) {
+    expect([body.redirectUris, await register(body)]).toEqual([body.redirectUris, expect.objectContaining({ status: 400, data: { error, field } })]);
+  }
+  expect(await clientCount()).toBe(before);
+});

@@ -43,6 +43,8 @@ export type ClientInput = {
   firstParty?: boolean;
   /** private_key_jwt: the app's public keys as a JWKS */
   jwks?: unknown;
+  /** a native app (RFC 8252; public only): loopback on any port, claimed https, a reverse-domain scheme */
+  native?: boolean;
   idTokenAlg?: "ES256" | "RS256";
 };
 
@@ -54,6 +56,7 @@ export type ClientSummary = {
   firstParty: boolean;
   redirectUris: string[];
   postLogoutRedirectUris: string[];
+  native: boolean;
   disabled: boolean;
   createdAt: Date;
 };
@@ -67,12 +70,12 @@ const publicJwks = z.object({
 
 const BRAND = /^[A-Za-z0-9._-]{1,64}$/;
 
-function uris(list: readonly string[] | undefined, what: string, required: boolean, field: string): string[] {
+function uris(list: readonly string[] | undefined, what: string, required: boolean, field: string, native: boolean): string[] {
   const values = [...new Set((list ?? []).map((uri) => uri.trim()))];
   if (required && values.length === 0) throw new ClientInputError(`Give at least one ${what}.`, "noRedirectUri", field);
   if (values.length > 20) throw new ClientInputError(`At most 20 ${what}s.`, "tooManyUris", field);
   for (const uri of values) {
-    const problem = redirectUriProblem(uri);
+    const problem = redirectUriProblem(uri, native);
     if (problem) throw new ClientInputError(`${what} ${JSON.stringify(uri)}: ${problem}`, "badRedirectUri", field);
   }
   return values;
@@ -81,11 +84,13 @@ function uris(list: readonly string[] | undefined, what: string, required: boole
 function metadataOf(input: ClientInput): Record<string, unknown> {
   const name = input.name.trim();
   if (name.length < 1 || name.length > 100) throw new ClientInputError("The name must be 1–100 characters.", "badClientName", "name");
+  const native = input.native ?? false;
+  if (native && input.kind !== "public") throw new ClientInputError("A native app is a public client (--kind public).", "nativeNotPublic", "kind");
   const metadata: Record<string, unknown> = {
     client_name: name,
-    application_type: "web",
-    redirect_uris: uris(input.redirectUris, "redirect URI", true, "redirectUris"),
-    post_logout_redirect_uris: uris(input.postLogoutRedirectUris, "post-logout redirect URI", false, "postLogoutUris"),
+    application_type: native ? "native" : "web",
+    redirect_uris: uris(input.redirectUris, "redirect URI", true, "redirectUris", native),
+    post_logout_redirect_uris: uris(input.postLogoutRedirectUris, "post-logout redirect URI", false, "postLogoutUris", native),
     grant_types: ["authorization_code", "refresh_token"],
     response_types: ["code"],
     token_endpoint_auth_method: input.kind === "public" ? "none" : input.kind,
@@ -143,6 +148,7 @@ export async function listClients(): Promise<ClientSummary[]> {
       firstParty: row.firstParty,
       redirectUris: list("redirect_uris"),
       postLogoutRedirectUris: list("post_logout_redirect_uris"),
+      native: metadata.application_type === "native",
       disabled: row.disabledAt !== null,
       createdAt: row.createdAt,
     };

@@ -26,7 +26,7 @@ describe("registering an app", () => {
     expect(screen.queryByLabelText(apps.jwks)).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: apps.register }));
     expect(await screen.findByTestId("one-time-secret")).toHaveTextContent("s3cret-shown-once");
-    expect(onRegister).toHaveBeenCalledWith({ name: "Welder", kind: "client_secret_basic", brand: "welder", redirectUris: "https://app.example/cb\nhttps://app.example/other", postLogoutUris: "", jwks: "", reason: "goes live" });
+    expect(onRegister).toHaveBeenCalledWith({ name: "Welder", kind: "client_secret_basic", native: false, brand: "welder", redirectUris: "https://app.example/cb\nhttps://app.example/other", postLogoutUris: "", jwks: "", reason: "goes live" });
     expect(screen.getByRole("button", { name: en.adminOps.common.copy })).toBeInTheDocument();
     expect(screen.getByText("cid-1")).toBeInTheDocument();
     expect(screen.getByLabelText(apps.name)).toHaveValue("");
@@ -71,13 +71,29 @@ describe("registering an app", () => {
     await user.click(screen.getByRole("radio", { name: new RegExp(apps.kinds.public) }));
     await user.click(screen.getByRole("button", { name: apps.register }));
     expect(await screen.findByText("cid-2")).toBeInTheDocument();
-    expect(onRegister).toHaveBeenCalledWith(expect.objectContaining({ kind: "public", jwks: "" }));
+    expect(onRegister).toHaveBeenCalledWith(expect.objectContaining({ kind: "public", native: false, jwks: "" }));
     expect(screen.queryByTestId("one-time-secret")).not.toBeInTheDocument();
   });
 });
 
+test("a native app is a public one: the box shows for Public only and is sent ticked", async () => {
+  const onRegister = jest.fn().mockResolvedValue({ ok: true, data: { clientId: "cid-3", secret: null } });
+  renderIn("en", <ClientRegisterForm onRegister={onRegister} />);
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(apps.name), "Camera");
+  await user.type(screen.getByLabelText(apps.redirectUris), "com.example.camera:/callback");
+  await user.type(screen.getByLabelText(en.adminOps.common.reason), "native app");
+  await user.click(screen.getByRole("radio", { name: new RegExp(apps.kinds.client_secret_basic) }));
+  expect(screen.queryByRole("checkbox", { name: new RegExp(apps.native) })).not.toBeInTheDocument();
+  await user.click(screen.getByRole("radio", { name: new RegExp(apps.kinds.public) }));
+  await user.click(screen.getByRole("checkbox", { name: new RegExp(apps.native) }));
+  await user.click(screen.getByRole("button", { name: apps.register }));
+  expect(await screen.findByText("cid-3")).toBeInTheDocument();
+  expect(onRegister).toHaveBeenCalledWith(expect.objectContaining({ kind: "public", native: true, redirectUris: "com.example.camera:/callback" }));
+});
+
 describe("the list of apps", () => {
-  const base: ClientItem = { clientId: "cid-1", name: "Welder", kind: "client_secret_basic", brand: "welder", firstParty: true, redirectUris: ["https://app.example/cb"], postLogoutRedirectUris: [], disabled: false, createdAt: "2026-11-01T00:00:00.000Z" };
+  const base: ClientItem = { clientId: "cid-1", name: "Welder", kind: "client_secret_basic", brand: "welder", firstParty: true, redirectUris: ["https://app.example/cb"], postLogoutRedirectUris: [], native: false, disabled: false, createdAt: "2026-11-01T00:00:00.000Z" };
 
   test("rotating asks for a reason, names the consequence and shows the new secret once", async () => {
     const onRotate = jest.fn().mockResolvedValue({ ok: true, data: { clientId: "cid-1", secret: "new-secret-once" } });

@@ -11,6 +11,7 @@ import { OpsError, optionalText } from "./input";
 export type ClientForm = {
   name?: string;
   kind?: string;
+  native?: boolean;
   brand?: string;
   redirectUris?: string;
   postLogoutUris?: string;
@@ -53,7 +54,7 @@ export async function registerConsoleClient(form: ClientForm): Promise<ClientSec
   const kind = CLIENT_KINDS.find((candidate) => candidate === form.kind);
   if (!kind) throw new OpsError("badKind", 400, "kind");
   const name = optionalText(form.name, 200, "name") ?? "";
-  const input = { name, kind, brand: optionalText(form.brand, 200, "brand"), redirectUris: lines(form.redirectUris, "redirectUris"), postLogoutRedirectUris: lines(form.postLogoutUris, "postLogoutUris"), jwks: jwksOf(form.jwks) };
+  const input = { name, kind, native: form.native === true, brand: optionalText(form.brand, 200, "brand"), redirectUris: lines(form.redirectUris, "redirectUris"), postLogoutRedirectUris: lines(form.postLogoutUris, "postLogoutUris"), jwks: jwksOf(form.jwks) };
   return asOps(() => registerClient(input));
 }
 
