@@ -4,7 +4,7 @@ import type { OpsErrorKey } from "@/lib/contract/admin-ops";
 import type { Locale } from "@/lib/i18n/routing";
 
 /** An operations screen's heading, introduction and, when the address was refused, why. */
-export async function OpsScreen({ lang, screen, error, children }: { lang: Locale; screen: "enterprises" | "codes" | "messages" | "bans" | "analytics"; error?: OpsErrorKey | null; children: ReactNode }) {
+export async function OpsScreen({ lang, screen, error, children }: { lang: Locale; screen: "enterprises" | "codes" | "messages" | "bans" | "analytics" | "apps"; error?: OpsErrorKey | null; children: ReactNode }) {
   const t = await getTranslations({ locale: lang, namespace: "adminOps" });
   return (
     <div className="flex flex-col gap-6">

@@ -98,5 +98,22 @@ export const dashboardResponse = z.object({
   platforms: z.array(breakdown),
 });
 
+/** Apps (OpenID clients): URIs one a line and the JWKS as JSON text, as the operator typed them. */
+export const clientItem = z.object({
+  clientId: z.string(),
+  name: z.string(),
+  kind: z.enum(["public", "client_secret_basic", "private_key_jwt"]),
+  brand: z.string().nullable(),
+  firstParty: z.boolean(),
+  redirectUris: z.array(z.string()),
+  postLogoutRedirectUris: z.array(z.string()),
+  native: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+});
+export const clientListResponse = z.object({ items: z.array(clientItem) });
+export const registerClientRequest = z.object({ name: text, kind: text, native: z.boolean().optional(), brand: text, redirectUris: text, postLogoutUris: text, jwks: text, ...reason });
+export const clientSecretResponse = z.object({ clientId: z.string(), secret: z.string().nullable() });
+
 /** What a refusal of these routes carries in `data`. */
 export const opsRefusal = z.object({ error: z.string(), field: z.string().optional() });

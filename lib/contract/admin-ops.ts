@@ -39,6 +39,17 @@ export const OPS_ERROR_KEYS = [
   "categoryOff",
   "badReason",
   "badFilter",
+  "badClientName",
+  "badKind",
+  "noRedirectUri",
+  "tooManyUris",
+  "badRedirectUri",
+  "badBrand",
+  "badJwks",
+  "jwksNotAllowed",
+  "nativeNotPublic",
+  "noClientSecret",
+  "noSuchClient",
   "forbidden",
   "failed",
 ] as const;
@@ -81,6 +92,24 @@ export type AnnouncementItem = {
 };
 export const SEND_TARGETS = ["user", "app", "everyone"] as const;
 export type SendTargetKind = (typeof SEND_TARGETS)[number];
+
+/** An app registered with the OpenID Provider (the Apps screen); its secret is never listed. */
+export const CLIENT_KINDS = ["public", "client_secret_basic", "private_key_jwt"] as const;
+export type ClientKindName = (typeof CLIENT_KINDS)[number];
+export type ClientItem = {
+  clientId: string;
+  name: string;
+  kind: ClientKindName;
+  brand: string | null;
+  firstParty: boolean;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  native: boolean;
+  disabled: boolean;
+  createdAt: string;
+};
+/** `secret`: a client_secret_basic app's secret, answered this once (null for the other kinds) */
+export type ClientSecret = { clientId: string; secret: string | null };
 
 export type Series = { label: string; values: number[] };
 export type Breakdown = { key: string; signIns: number; registrations: number };

@@ -1,6 +1,6 @@
 import { EMAIL_RULE } from "@/lib/contract/rules";
 import { REASON_MAX, REASON_MIN } from "@/lib/contract/admin/roles";
-import { formSchema, pattern, requiredText, textField, type FieldCheck, type Infer } from "./form-schema";
+import { formSchema, oneOf, pattern, requiredText, textField, type FieldCheck, type Infer } from "./form-schema";
 
 /** The console's forms (docs/operators.md), over the same rules the services check. */
 export const operatorSignInSchema = formSchema({
@@ -17,3 +17,24 @@ export const reasonCheck: FieldCheck<string> = (raw) => {
 };
 export const reasonSchema = formSchema({ reason: reasonCheck });
 export type ReasonInput = Infer<typeof reasonSchema>;
+
+/**
+ * Registering an app (the Apps screen): what the form can tell before the services check the
+ * rest (each URI against the redirect rules, the brand, the JWKS). Message keys of adminOps.errors.
+ */
+export const CLIENT_FORM_KINDS = ["public", "client_secret_basic", "private_key_jwt"] as const;
+const anyText: FieldCheck<string> = (raw) => ({ ok: true, value: typeof raw === "string" ? raw : "" });
+export const registerClientSchema = formSchema({
+  name: (raw) => (typeof raw === "string" && raw.trim().length > 0 && raw.trim().length <= 100 ? { ok: true, value: raw } : { ok: false, message: "badClientName" }),
+  kind: oneOf(CLIENT_FORM_KINDS, "badKind"),
+  native: (raw) => ({ ok: true, value: raw === true }),
+  brand: anyText,
+  redirectUris: (raw) => (typeof raw === "string" && raw.trim().length > 0 ? { ok: true, value: raw } : { ok: false, message: "noRedirectUri" }),
+  postLogoutUris: anyText,
+  jwks: anyText,
+  reason: (raw) => {
+    const checked = reasonCheck(raw);
+    return checked.ok ? checked : { ok: false, message: "badReason" };
+  },
+});
+export type RegisterClientInput = Infer<typeof registerClientSchema>;

@@ -4,7 +4,7 @@ import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, ti
 import { isOpsRoute, newOperator, operatorHeaders, sessionOf } from "./support/console";
 
 /**
- * The operations screens' routes (/v1/admin/enterprises, codes, messages, announcements,
+ * The operations screens' routes (/v1/admin/enterprises, codes, messages, announcements, clients,
  * bans, analytics) as the console calls them: every route × {no session, consumer token,
  * viewer, support, admin}, refusals audited, every change audited with its reason, bad input
  * a 400 with the field's message key and nothing changed.
@@ -34,7 +34,7 @@ async function okEntry(action: string) {
 }
 
 test("the registry lists every operations route with its role", () => {
-  expect(OPS_ROUTES.length).toBe(17);
+  expect(OPS_ROUTES.length).toBe(21);
   expect(OPS_ROUTES.filter((route) => route.role === "support").map((route) => route.path).sort()).toEqual(["/v1/admin/bans", "/v1/admin/bans/remove", "/v1/admin/messages"]);
 });
 

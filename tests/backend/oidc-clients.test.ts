@@ -1,9 +1,12 @@
 import { desc, eq } from "drizzle-orm";
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from "jose";
 import { runAdmin } from "@/lib/backend/admin/run";
 import { getDb } from "@/lib/backend/db/client";
 import { auditLog, oidcClients } from "@/lib/backend/db/schema";
-import { OPEN_TIMEOUT, stopBackend } from "./support/harness";
-import { authorization, Browser, CALLBACK, listenProvider, relyingParty, startProviderBackend, type OidcServer } from "./support/oidc";
+import { TTL } from "@/lib/backend/oidc/settings";
+import { PUBLISH_AHEAD } from "@/lib/backend/oidc/signing-keys";
+import { OPEN_TIMEOUT, registerUser, stopBackend, type Backend } from "./support/harness";
+import { authorization, Browser, CALLBACK, listenProvider, redeem, relyingParty, signInThroughProvider, startProviderBackend, type OidcServer } from "./support/oidc";
 
 /**
  * Apps are registered with `npm run admin -- client:…` (audited, with a reason): the secret of a
@@ -16,7 +19,10 @@ beforeAll(async () => {
   server = await listenProvider();
 }, OPEN_TIMEOUT);
 afterAll(() => server.close());
-beforeEach(() => startProviderBackend(server), OPEN_TIMEOUT);
+let backend: Backend;
+beforeEach(async () => {
+  backend = await startProviderBackend(server);
+}, OPEN_TIMEOUT);
 afterEach(stopBackend);
 
 async function admin(...argv: string[]) {
@@ -104,4 +110,61 @@ test("a change without a reason, a secret for a public app, or an unknown client
   const { clientId } = JSON.parse((await admin("client:create", "--name", "Spa", "--kind", "public", "--redirect-uri", CALLBACK, ...REASON, "--json")).out) as { clientId: string };
   expect(await admin("client:rotate-secret", clientId, ...REASON)).toMatchObject({ code: 1, err: expect.stringContaining("Only a client_secret_basic client") });
   expect(await admin("client:disable", "no-such-client", ...REASON)).toMatchObject({ code: 1, err: expect.stringContaining("No enabled client") });
+});
+
+/** The published keys, as an app fetches them. */
+async function jwks(): Promise<JSONWebKeySet> {
+  return (await (await fetch(`${server.origin}/oidc/jwks`)).json()) as JSONWebKeySet;
+}
+
+test("keys:rotate: new ID tokens carry the new key; one signed before still verifies against the JWKS until it has expired, then the old key is gone", async () => {
+  const { clientId } = JSON.parse((await admin("client:create", "--name", "Keys", "--kind", "public", "--redirect-uri", CALLBACK, ...REASON, "--json")).out) as { clientId: string };
+  const config = await relyingParty(server.origin, clientId);
+  const browser = new Browser(server.origin);
+  browser.signInToPortal((await registerUser("rotation@example.com")).utoken);
+  const signIn = async () => {
+    const started = await authorization(config);
+    return String((await redeem(config, await signInThroughProvider(browser, started), started)).id_token);
+  };
+  const before = await signIn();
+  const oldKid = decodeProtectedHeader(before).kid;
+
+  expect(await admin("keys:rotate")).toMatchObject({ code: 2 });
+  expect((await admin("keys:rotate", "--reason", "yearly rotation")).code).toBe(0);
+  const [entry] = await (await getDb()).select().from(auditLog).where(eq(auditLog.action, "cli:keys:rotate")).orderBy(desc(auditLog.at));
+  expect(entry).toMatchObject({ outcome: "ok", reason: "yearly rotation" });
+
+  backend.advance(PUBLISH_AHEAD + 1);
+  const after = await signIn();
+  const newKid = decodeProtectedHeader(after).kid;
+  expect(newKid).not.toBe(oldKid);
+  const published = await jwks();
+  expect(published.keys.map((key) => key.kid)).toEqual(expect.arrayContaining([oldKid, newKid]));
+  expect(published.keys).toHaveLength(4);
+  await expect(jwtVerify(before, createLocalJWKSet(published))).resolves.toMatchObject({ protectedHeader: { kid: oldKid } });
+  await expect(jwtVerify(after, createLocalJWKSet(published))).resolves.toMatchObject({ protectedHeader: { kid: newKid } });
+
+  // the old key's ID tokens have expired: it is no longer published (nor kept)
+  backend.advance(TTL.IdToken);
+  const later = await jwks();
+  expect(later.keys.map((key) => key.kid)).not.toContain(oldKid);
+  expect(later.keys.map((key) => key.kid)).toContain(newKid);
+  expect(later.keys).toHaveLength(2);
+});
+
+test("a native app's loopback redirect matches on any port; a web app's only exactly", async () => {
+  const browser = new Browser(server.origin);
+  browser.signInToPortal((await registerUser("loopback@example.com")).utoken);
+  const loopback = "http://127.0.0.1/callback";
+  const elsewhere = "http://127.0.0.1:49152/callback";
+  const native = JSON.parse((await admin("client:create", "--name", "Desktop", "--kind", "public", "--native", "--redirect-uri", loopback, ...REASON, "--json")).out) as { clientId: string };
+  const { location } = await browser.follow((await authorization(await relyingParty(server.origin, native.clientId), { redirect_uri: elsewhere })).url.href);
+  expect(location?.origin).toBe("http://127.0.0.1:49152");
+  expect(location?.searchParams.get("code")).toEqual(expect.any(String));
+
+  const web = JSON.parse((await admin("client:create", "--name", "Web", "--kind", "public", "--redirect-uri", loopback, ...REASON, "--json")).out) as { clientId: string };
+  const refused = await browser.follow((await authorization(await relyingParty(server.origin, web.clientId), { redirect_uri: elsewhere })).url.href);
+  expect(refused.location).toBeNull();
+  expect(refused.response.status).toBe(400);
+  expect(await admin("client:create", "--name", "Bad", "--kind", "client_secret_basic", "--native", "--redirect-uri", "com.example.app:/cb", ...REASON)).toMatchObject({ code: 1, err: expect.stringContaining("A native app is a public client") });
 });

@@ -74,7 +74,7 @@ test("the JWKS publishes one ES256 and one RS256 key without private parts; anot
     expect(row.privateJwkSealed).not.toContain('"d"');
   }
   const again = await loadSigningKeys(db);
-  expect(again.map((key) => key.kid).sort()).toEqual(rows.map((row) => row.kid).sort());
+  expect(again.keys.map((key) => key.kid).sort()).toEqual(rows.map((row) => row.kid).sort());
 });
 
 test("a path of the provider that does not exist is a 404, not the portal", async () => {

@@ -32,6 +32,7 @@ const WRITES = new Set([
   "client:create",
   "client:rotate-secret",
   "client:disable",
+  "keys:rotate",
 ]);
 
 const REASON = "--reason";

@@ -1,23 +1,31 @@
+import { getDb } from "../db/client";
 import { ClientInputError, disableClient, listClients, registerClient, rotateClientSecret, type ClientKind } from "../oidc/clients";
+import { PUBLISH_AHEAD, rotateSigningKeys } from "../oidc/signing-keys";
 import { AdminError } from "./commands";
 import type { CommandAudit } from "./cli-audit";
 import type { AdminIo } from "./io";
 import { table } from "./table";
 import { parseCommand, requiredOption, UsageError } from "./usage";
 
-/** The help lines of the OpenID Provider's client commands (part of run.ts's USAGE; docs/oidc.md). */
-export const CLIENT_USAGE = `  client:create --name NAME --kind public|client_secret_basic|private_key_jwt
+/** The help lines of the OpenID Provider's client and signing-key commands (part of run.ts's USAGE; docs/oidc.md). */
+export const CLIENT_USAGE = `  client:create --name NAME --kind public|client_secret_basic|private_key_jwt [--native]
                --redirect-uri URI [--redirect-uri URI …] [--post-logout-uri URI …]
                [--brand CODE] [--jwks JSON] [--id-token-alg ES256|RS256] --reason TEXT [--json]
                       Register an app with the OpenID Provider (first-party: no consent
                       screen). A client_secret_basic app's secret is printed this once.
+                      --native (public apps, RFC 8252): http://127.0.0.1 on any port,
+                      claimed https, or a reverse-domain scheme (com.example.app:/cb).
   client:list [--json]
                       The registered apps, without secrets.
   client:rotate-secret CLIENT_ID --reason TEXT [--json]
                       A new secret for a client_secret_basic app, printed once; the old
                       one stops working at once.
   client:disable CLIENT_ID --reason TEXT
-                      The app can no longer sign users in, and its tokens stop working.`;
+                      The app can no longer sign users in, and its tokens stop working.
+  keys:rotate --reason TEXT
+                      New signing keys (ES256 and RS256): published at once, used to sign
+                      a minute later; the old ones stay published until their ID tokens
+                      have expired, then are deleted.`;
 
 const KINDS: readonly ClientKind[] = ["public", "client_secret_basic", "private_key_jwt"];
 
@@ -65,6 +73,7 @@ export async function dispatchClient(command: string, args: string[], io: AdminI
           brand: { type: "string" },
           jwks: { type: "string" },
           "id-token-alg": { type: "string" },
+          native: { type: "boolean" },
           json: { type: "boolean" },
         },
         0,
@@ -81,6 +90,7 @@ export async function dispatchClient(command: string, args: string[], io: AdminI
           postLogoutRedirectUris: list(values["post-logout-uri"]),
           brand: values.brand ?? null,
           jwks: jwks(values.jwks),
+          native: values.native ?? false,
           ...(alg ? { idTokenAlg: alg } : {}),
         }),
       );
@@ -112,6 +122,13 @@ export async function dispatchClient(command: string, args: string[], io: AdminI
       entry.target = { type: "client", id: clientId };
       await refusedAsAdminError(() => disableClient(clientId));
       io.out(`Disabled client ${clientId}: it can no longer sign users in.`);
+      return true;
+    }
+    case "keys:rotate": {
+      parseCommand(args, {}, 0);
+      const kids = await rotateSigningKeys(await getDb());
+      entry.target = { type: "signing-keys", id: kids.join(" ") };
+      io.out(`New signing keys ${kids.join(", ")}: published now, signing in ${PUBLISH_AHEAD} s on every instance.`);
       return true;
     }
     default:

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { AdapterPayload } from "oidc-provider";
 import { z } from "zod";
+import type { OpsErrorKey } from "@/lib/contract/admin-ops";
 import { now } from "../clock";
 import { randomToken } from "../crypto";
 import { getDb } from "../db/client";
@@ -10,8 +11,8 @@ import { seal, unseal } from "./seal";
 import { redirectUriProblem } from "./redirect-uris";
 
 /**
- * Apps registered with the OpenID Provider, in oidc_clients: what the operator commands (and,
- * later, the console) create, list, rotate and disable, and what the provider's Client model
+ * Apps registered with the OpenID Provider, in oidc_clients: what the operator commands and the
+ * console's Apps screen (services/ops/clients.ts) create, list, rotate and disable, and what the provider's Client model
  * reads on every request (adapter.ts), so every instance sees a change at once.
  *
  * Kinds: a public app (a single-page or native app: no secret, PKCE S256 required) or a
@@ -20,8 +21,16 @@ import { redirectUriProblem } from "./redirect-uris";
  */
 export type ClientKind = "public" | "client_secret_basic" | "private_key_jwt";
 
+/** A refusal of the input: the CLI prints the message; the console shows the translated `key` on `field`. */
 export class ClientInputError extends Error {
   override readonly name = "ClientInputError";
+  constructor(
+    message: string,
+    readonly key: OpsErrorKey,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
 }
 
 export type ClientInput = {
@@ -34,6 +43,8 @@ export type ClientInput = {
   firstParty?: boolean;
   /** private_key_jwt: the app's public keys as a JWKS */
   jwks?: unknown;
+  /** a native app (RFC 8252; public only): loopback on any port, claimed https, a reverse-domain scheme */
+  native?: boolean;
   idTokenAlg?: "ES256" | "RS256";
 };
 
@@ -45,6 +56,7 @@ export type ClientSummary = {
   firstParty: boolean;
   redirectUris: string[];
   postLogoutRedirectUris: string[];
+  native: boolean;
   disabled: boolean;
   createdAt: Date;
 };
@@ -58,25 +70,27 @@ const publicJwks = z.object({
 
 const BRAND = /^[A-Za-z0-9._-]{1,64}$/;
 
-function uris(list: readonly string[] | undefined, what: string, required: boolean): string[] {
+function uris(list: readonly string[] | undefined, what: string, required: boolean, field: string, native: boolean): string[] {
   const values = [...new Set((list ?? []).map((uri) => uri.trim()))];
-  if (required && values.length === 0) throw new ClientInputError(`Give at least one ${what}.`);
-  if (values.length > 20) throw new ClientInputError(`At most 20 ${what}s.`);
+  if (required && values.length === 0) throw new ClientInputError(`Give at least one ${what}.`, "noRedirectUri", field);
+  if (values.length > 20) throw new ClientInputError(`At most 20 ${what}s.`, "tooManyUris", field);
   for (const uri of values) {
-    const problem = redirectUriProblem(uri);
-    if (problem) throw new ClientInputError(`${what} ${JSON.stringify(uri)}: ${problem}`);
+    const problem = redirectUriProblem(uri, native);
+    if (problem) throw new ClientInputError(`${what} ${JSON.stringify(uri)}: ${problem}`, "badRedirectUri", field);
   }
   return values;
 }
 
 function metadataOf(input: ClientInput): Record<string, unknown> {
   const name = input.name.trim();
-  if (name.length < 1 || name.length > 100) throw new ClientInputError("The name must be 1–100 characters.");
+  if (name.length < 1 || name.length > 100) throw new ClientInputError("The name must be 1–100 characters.", "badClientName", "name");
+  const native = input.native ?? false;
+  if (native && input.kind !== "public") throw new ClientInputError("A native app is a public client (--kind public).", "nativeNotPublic", "kind");
   const metadata: Record<string, unknown> = {
     client_name: name,
-    application_type: "web",
-    redirect_uris: uris(input.redirectUris, "redirect URI", true),
-    post_logout_redirect_uris: uris(input.postLogoutRedirectUris, "post-logout redirect URI", false),
+    application_type: native ? "native" : "web",
+    redirect_uris: uris(input.redirectUris, "redirect URI", true, "redirectUris", native),
+    post_logout_redirect_uris: uris(input.postLogoutRedirectUris, "post-logout redirect URI", false, "postLogoutUris", native),
     grant_types: ["authorization_code", "refresh_token"],
     response_types: ["code"],
     token_endpoint_auth_method: input.kind === "public" ? "none" : input.kind,
@@ -84,11 +98,11 @@ function metadataOf(input: ClientInput): Record<string, unknown> {
   };
   if (input.kind === "private_key_jwt") {
     const jwks = publicJwks.safeParse(input.jwks);
-    if (!jwks.success) throw new ClientInputError("private_key_jwt needs the app's public keys as a JWKS ({\"keys\":[…]}, no private key).");
+    if (!jwks.success) throw new ClientInputError("private_key_jwt needs the app's public keys as a JWKS ({\"keys\":[…]}, no private key).", "badJwks", "jwks");
     metadata.jwks = jwks.data;
     metadata.token_endpoint_auth_signing_alg = "ES256";
   } else if (input.jwks !== undefined) {
-    throw new ClientInputError("Public keys are only for private_key_jwt clients.");
+    throw new ClientInputError("Public keys are only for private_key_jwt clients.", "jwksNotAllowed", "jwks");
   }
   return metadata;
 }
@@ -102,7 +116,7 @@ function kindOf(metadata: Record<string, unknown>): ClientKind {
 export async function registerClient(input: ClientInput): Promise<{ clientId: string; secret: string | null }> {
   const metadata = metadataOf(input);
   const brand = input.brand?.trim() || null;
-  if (brand !== null && !BRAND.test(brand)) throw new ClientInputError("The brand must be 1–64 letters, digits, '.', '_' or '-'.");
+  if (brand !== null && !BRAND.test(brand)) throw new ClientInputError("The brand must be 1–64 letters, digits, '.', '_' or '-'.", "badBrand", "brand");
   const clientId = randomBytes(15).toString("base64url");
   const secret = input.kind === "client_secret_basic" ? randomToken(32) : null;
   const at = now();
@@ -134,6 +148,7 @@ export async function listClients(): Promise<ClientSummary[]> {
       firstParty: row.firstParty,
       redirectUris: list("redirect_uris"),
       postLogoutRedirectUris: list("post_logout_redirect_uris"),
+      native: metadata.application_type === "native",
       disabled: row.disabledAt !== null,
       createdAt: row.createdAt,
     };
@@ -149,8 +164,8 @@ async function liveClient(clientId: string) {
 /** A new secret for a client_secret_basic client; the old one stops working at once. */
 export async function rotateClientSecret(clientId: string): Promise<string> {
   const row = await liveClient(clientId);
-  if (!row) throw new ClientInputError(`No enabled client ${JSON.stringify(clientId)} (see client:list).`);
-  if (kindOf(row.metadata as Record<string, unknown>) !== "client_secret_basic") throw new ClientInputError("Only a client_secret_basic client has a secret.");
+  if (!row) throw new ClientInputError(`No enabled client ${JSON.stringify(clientId)} (see client:list).`, "noSuchClient");
+  if (kindOf(row.metadata as Record<string, unknown>) !== "client_secret_basic") throw new ClientInputError("Only a client_secret_basic client has a secret.", "noClientSecret");
   const secret = randomToken(32);
   const db = await getDb();
   await db.update(oidcClients).set({ secretSealed: await seal("oidc-client-secret", clientId, secret), updatedAt: now() }).where(eq(oidcClients.clientId, clientId));
@@ -160,7 +175,7 @@ export async function rotateClientSecret(clientId: string): Promise<string> {
 /** Disabled: the provider no longer knows the client, so its tokens and sign-ins are refused. */
 export async function disableClient(clientId: string): Promise<void> {
   const row = await liveClient(clientId);
-  if (!row) throw new ClientInputError(`No enabled client ${JSON.stringify(clientId)} (see client:list).`);
+  if (!row) throw new ClientInputError(`No enabled client ${JSON.stringify(clientId)} (see client:list).`, "noSuchClient");
   const db = await getDb();
   await db.update(oidcClients).set({ disabledAt: now(), updatedAt: now() }).where(eq(oidcClients.clientId, clientId));
 }

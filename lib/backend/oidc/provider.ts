@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { now } from "../clock";
 import { getDb, type Db } from "../db/client";
 import { describeFault, log } from "../log";
 import { deriveSecret } from "../secrets";
@@ -10,7 +11,7 @@ import { errorPage, loggedOutPage, logoutPage, pageLang } from "./pages";
 import { issuer, OIDC_PREFIX, TTL } from "./settings";
 import { endPortalSessionOnLogout } from "./logout";
 import { interactionPrompts } from "./portal-session-check";
-import { loadSigningKeys } from "./signing-keys";
+import { KEY_CHECK_SECONDS, loadSigningKeys, signingKeyVersion, type PrivateJwk } from "./signing-keys";
 
 /**
  * The OpenID Provider: panva's certified `oidc-provider`, configured for the passport. What it
@@ -44,12 +45,12 @@ async function loadExistingGrant(ctx: KoaContextWithOIDC) {
   return grant;
 }
 
-async function configuration(db: Db): Promise<Configuration> {
+async function configuration(keys: PrivateJwk[]): Promise<Configuration> {
   return {
     adapter: DatabaseAdapter,
     clients: [],
     findAccount: (_ctx, id) => findAccount(id),
-    jwks: { keys: await loadSigningKeys(db) },
+    jwks: { keys },
     cookies: {
       // shared by every instance: derived from the services' persisted secret
       keys: [await deriveSecret("oidc-cookies")],
@@ -119,8 +120,9 @@ async function configuration(db: Db): Promise<Configuration> {
   };
 }
 
-async function build(db: Db): Promise<OidcProvider> {
-  const provider = new Provider(issuer(), await configuration(db));
+async function build(db: Db): Promise<OidcProvider & { keyVersion: string }> {
+  const { keys, version } = await loadSigningKeys(db);
+  const provider = new Provider(issuer(), await configuration(keys));
   // behind the portal's server, which sets the issuer's scheme and host on every request (mount.ts)
   provider.proxy = true;
   provider.use(endPortalSessionOnLogout);
@@ -132,19 +134,34 @@ async function build(db: Db): Promise<OidcProvider> {
   provider.on("userinfo.error", refused("userinfo.error"));
   provider.on("introspection.error", refused("introspection.error"));
   provider.on("revocation.error", refused("revocation.error"));
-  return { provider, callback: provider.callback() };
+  return { provider, callback: provider.callback(), keyVersion: version };
 }
 
-/** One provider per open database (a test's fresh backend gets its own), made on first use. */
-const built = new WeakMap<Db, Promise<OidcProvider>>();
+/**
+ * One provider per open database (a test's fresh backend gets its own), made on first use, and
+ * made again when the signing keys due have changed (a rotation by any instance, a new key's turn
+ * to sign, a spent one dropped: signing-keys.ts), looked at every KEY_CHECK_SECONDS. Its state is
+ * in the database, so a request served by the new one continues what the old one began.
+ */
+type Built = { pending: Promise<OidcProvider & { keyVersion: string }>; checkedAt: number };
+const built = new WeakMap<Db, Built>();
+
+function start(db: Db): Built {
+  const entry: Built = { pending: build(db), checkedAt: now().getTime() };
+  built.set(db, entry);
+  entry.pending.catch(() => built.delete(db));
+  return entry;
+}
 
 export async function oidcProvider(): Promise<OidcProvider> {
   const db = await getDb();
-  let pending = built.get(db);
-  if (!pending) {
-    pending = build(db);
-    built.set(db, pending);
-    pending.catch(() => built.delete(db));
-  }
-  return pending;
+  const entry = built.get(db) ?? start(db);
+  const at = now().getTime();
+  if (at - entry.checkedAt < KEY_CHECK_SECONDS * 1000) return entry.pending;
+  entry.checkedAt = at;
+  const current = await entry.pending;
+  if ((await signingKeyVersion(db)) === current.keyVersion) return current;
+  // another request may have started the new one meanwhile
+  const latest = built.get(db);
+  return (latest && latest !== entry ? latest : start(db)).pending;
 }

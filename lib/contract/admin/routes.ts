@@ -46,6 +46,11 @@ export const CONSOLE_API_ROUTES = [
   { method: "post", path: "/v1/admin/bans", role: "support" },
   { method: "post", path: "/v1/admin/bans/remove", role: "support" },
   { method: "get", path: "/v1/admin/analytics", role: "viewer" },
+  // apps registered with the OpenID Provider (docs/oidc.md): admins only, reading too
+  { method: "get", path: "/v1/admin/clients", role: "admin" },
+  { method: "post", path: "/v1/admin/clients", role: "admin" },
+  { method: "post", path: "/v1/admin/clients/{id}/rotate-secret", role: "admin" },
+  { method: "post", path: "/v1/admin/clients/{id}/disable", role: "admin" },
 ] as const satisfies readonly ConsoleApiRoute[];
 
 const PATTERNS: readonly { route: ConsoleApiRoute; pattern: RegExp }[] = CONSOLE_API_ROUTES.map((route) => ({
@@ -73,6 +78,7 @@ export const CONSOLE_SCREENS = [
   { key: "bans", path: "bans", role: "viewer" },
   { key: "analytics", path: "analytics", role: "viewer" },
   { key: "audit", path: "audit", role: "viewer" },
+  { key: "apps", path: "apps", role: "admin" },
   { key: "operators", path: "operators", role: "admin" },
 ] as const satisfies readonly { key: string; path: string; role: OperatorRole }[];
 

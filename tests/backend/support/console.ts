@@ -40,9 +40,9 @@ export async function sessionOf(operator: TestOperator): Promise<string> {
 }
 
 /**
- * The operations screens' routes (enterprises, codes, messages, announcements, bans, analytics):
+ * The operations screens' routes (enterprises, codes, messages, announcements, bans, analytics, apps):
  * their authorization matrix is walked by console-ops-routes.test.ts, the rest of the registry's
  * by console-authorization.test.ts; together they cover every console route.
  */
-export const OPS_PREFIXES = ["/v1/admin/enterprises", "/v1/admin/codes", "/v1/admin/messages", "/v1/admin/announcements", "/v1/admin/bans", "/v1/admin/analytics"] as const;
+export const OPS_PREFIXES = ["/v1/admin/enterprises", "/v1/admin/codes", "/v1/admin/messages", "/v1/admin/announcements", "/v1/admin/bans", "/v1/admin/analytics", "/v1/admin/clients"] as const;
 export const isOpsRoute = (route: { path: string }) => OPS_PREFIXES.some((prefix) => route.path.startsWith(prefix));

@@ -2,6 +2,7 @@ import type { ServicesApp } from "../env";
 import { consoleGuard } from "./guard";
 import { consoleAuditRoutes } from "./audit-routes";
 import { consoleCliRoute } from "./cli-route";
+import { consoleClientRoutes } from "./client-routes";
 import { consoleUserRoutes } from "./user-routes";
 import { consoleOperatorRoutes } from "./operator-routes";
 import { consoleBanAndAnalyticsRoutes } from "./ops-ban-routes";
@@ -28,6 +29,7 @@ export function consoleRoutes(app: ServicesApp): void {
     consoleCodeRoutes,
     consoleMessageRoutes,
     consoleBanAndAnalyticsRoutes,
+    consoleClientRoutes,
   ]) {
     routes(app);
   }

@@ -1,0 +1,25 @@
+"use server";
+
+import type { ClientFormInput } from "@/components/admin-ops/client-register-form";
+import * as ops from "@/lib/upstream/admin-ops";
+import { opsResult } from "./ops-result";
+
+/**
+ * The Apps screen's actions (admins only: the services refuse other roles with 403, audited).
+ * The operator's input goes on as typed, strings only, for the services to check and audit.
+ */
+const str = (value: unknown): string => (typeof value === "string" ? value : "");
+
+export async function registerClientAction(lang: string, input: ClientFormInput) {
+  return opsResult(lang, (ctx) =>
+    ops.registerClient(ctx, { name: str(input.name), kind: str(input.kind), native: input.native === true, brand: str(input.brand), redirectUris: str(input.redirectUris), postLogoutUris: str(input.postLogoutUris), jwks: str(input.jwks), reason: str(input.reason) }),
+  );
+}
+
+export async function rotateClientSecretAction(lang: string, clientId: string, reason: string) {
+  return opsResult(lang, (ctx) => ops.rotateClientSecret(ctx, str(clientId), str(reason)));
+}
+
+export async function disableClientAction(lang: string, clientId: string, reason: string) {
+  return opsResult(lang, (ctx) => ops.disableClient(ctx, str(clientId), str(reason)));
+}

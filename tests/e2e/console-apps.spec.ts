@@ -1,0 +1,81 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test } from "@playwright/test";
+import { TOTP, URI } from "otpauth";
+import { DATA_DIRS } from "./support/fixtures";
+import { uniqueEmail } from "./support/mailbox";
+import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, openScreen, PHONE } from "./support/screen-checks";
+import { messages, type Lang } from "./support/screens";
+
+/**
+ * The console's Apps screen (docs/oidc.md), in both languages: an admin (made by `npm run admin
+ * -- operator:create`, its own, so no other journey spends its authenticator codes) opens Apps
+ * from the menu, registers a public app with a redirect URI and sees it listed; a redirect URI
+ * off the rules is refused on its field and registers nothing. axe clean, and no sideways scroll
+ * at 320 px.
+ */
+test.describe.configure({ timeout: 240_000 });
+
+const run = promisify(execFile);
+
+async function operatorCreate(email: string): Promise<{ password: string; uri: string }> {
+  const { stdout } = await run(path.resolve("node_modules/.bin/tsx"), ["lib/backend/admin/cli.ts", "operator:create", "--email", email, "--role", "admin", "--reason", "apps screen test"], {
+    env: { ...process.env, DATA_DIR: DATA_DIRS.main, DATABASE_URL: "", LOG_LEVEL: "silent" },
+    timeout: 120_000,
+  });
+  const password = /Password: (\S+)/.exec(stdout)?.[1];
+  const uri = /(otpauth:\/\/\S+)/.exec(stdout)?.[1];
+  if (!password || !uri) throw new Error(`unexpected output: ${stdout}`);
+  return { password, uri };
+}
+
+function authenticatorCode(uri: string): string {
+  const otp = URI.parse(uri);
+  if (!(otp instanceof TOTP)) throw new Error("not a TOTP URI");
+  return otp.generate();
+}
+
+for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
+  test(`an admin registers a public app and sees it listed (${lang})`, async ({ page }) => {
+    const m = messages[lang];
+    const apps = m.adminOps.apps;
+    const email = uniqueEmail(`apps-admin-${lang}`);
+    const operator = await operatorCreate(email);
+    const home = `/${lang}/admin`;
+    await page.setViewportSize(DESKTOP);
+    await page.goto(home);
+    await page.getByLabel(m.admin.signIn.email, { exact: true }).fill(email);
+    await page.getByLabel(m.admin.signIn.password, { exact: true }).fill(operator.password);
+    await page.getByLabel(m.admin.signIn.code, { exact: true }).fill(authenticatorCode(operator.uri));
+    await page.getByRole("button", { name: m.admin.signIn.submit }).click();
+    await expect(page).toHaveURL(new RegExp(`${home}/users`));
+
+    await page.getByRole("navigation").getByRole("link", { name: m.admin.nav.apps }).click();
+    await expect(page.getByRole("heading", { level: 1, name: apps.title })).toBeVisible();
+    await openScreen(page, `${home}/apps`, lang);
+    await expectNoAxeViolations(page, `console apps (${lang})`);
+
+    const name = `Spa ${lang} ${Date.now().toString(36)}`;
+    const callback = `https://spa-${lang}.example/callback`;
+    await page.getByLabel(apps.name, { exact: true }).fill(name);
+    await page.getByLabel(apps.redirectUris, { exact: true }).fill("http://spa.example/callback");
+    await page.getByLabel(m.adminOps.common.reason, { exact: true }).fill("new single-page app");
+    await page.getByRole("button", { name: apps.register }).click();
+    await expect(page.getByText(m.adminOps.errors.badRedirectUri)).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
+
+    await page.getByLabel(apps.redirectUris, { exact: true }).fill(callback);
+    await page.getByRole("button", { name: apps.register }).click();
+    await expect(page.getByRole("status").filter({ hasText: name })).toBeVisible();
+    const listed = page.getByRole("listitem").filter({ hasText: name });
+    await expect(listed).toContainText(callback);
+    await expect(listed).toContainText(apps.kinds.public);
+    await expect(listed).toContainText(apps.enabled);
+    await expect(page.getByTestId("one-time-secret")).toHaveCount(0);
+    await expectNoAxeViolations(page, `console apps with an app (${lang})`);
+
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page, `console apps ${lang} at 320 px`);
+  });
+}
