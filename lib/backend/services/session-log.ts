@@ -7,7 +7,6 @@ import { sessions } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { locateIp } from "../geo/locate-ip";
 import type { Lang } from "../lang";
-import { revokeAppAccess } from "../oidc/revoke";
 import { endUserSessions, liveAt, type SessionRow } from "./sessions";
 
 /**
@@ -68,8 +67,7 @@ export async function listSessions(
  */
 export async function clearSessions(current: SessionRow, sessionId: string | undefined): Promise<{ ended: number }> {
   if (sessionId === undefined) {
-    // "end all sessions" reaches the apps too: their refresh tokens die (docs/oidc.md)
-    await revokeAppAccess(current.userId);
+    // reaches the apps too: their refresh tokens die with the sessions (docs/oidc.md)
     return { ended: await endUserSessions(current.userId, current.id) };
   }
   const db = await getDb();

@@ -5,6 +5,7 @@ import { getDb, preparedOnce } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import type { Lang } from "../lang";
+import { revokeAppAccess } from "../oidc/revoke";
 import type { UserRow } from "./users";
 
 /** Who is calling, as the headers say; a session records the address and the app. */
@@ -138,8 +139,14 @@ export async function endSession(sessionId: string): Promise<void> {
   await db.update(sessions).set({ endedAt: now() }).where(eq(sessions.id, sessionId));
 }
 
-/** End every live session of a user, or every one but `exceptSessionId`; how many ended. */
+/**
+ * End every live session of a user, or every one but `exceptSessionId`; how many ended. The apps'
+ * grants and refresh tokens go with them (oidc/revoke.ts): every path that ends the user's other
+ * sessions (end all sessions, a password reset, an operator's ban or end-sessions, a two-step
+ * reset) means someone else may hold them.
+ */
 export async function endUserSessions(userId: string, exceptSessionId?: string): Promise<number> {
+  await revokeAppAccess(userId);
   const db = await getDb();
   const at = now();
   const conditions = [eq(sessions.userId, userId), liveAt(at)];
