@@ -8,7 +8,7 @@ import { parseCommand, requiredOption, UsageError } from "./usage";
 /** The help lines of the OpenID Provider's client commands (part of run.ts's USAGE; docs/oidc.md). */
 export const CLIENT_USAGE = `  client:create --name NAME --kind public|client_secret_basic|private_key_jwt
                --redirect-uri URI [--redirect-uri URI …] [--post-logout-uri URI …]
-               [--brand CODE] [--jwks JSON] [--id-token-alg ES256|RS256] --reason TEXT [--json]
+               [--backchannel-logout-uri URI] [--brand CODE] [--jwks JSON] [--id-token-alg ES256|RS256] --reason TEXT [--json]
                       Register an app with the OpenID Provider (first-party: no consent
                       screen). A client_secret_basic app's secret is printed this once.
   client:list [--json]
@@ -62,6 +62,7 @@ export async function dispatchClient(command: string, args: string[], io: AdminI
           kind: { type: "string" },
           "redirect-uri": { type: "string", multiple: true },
           "post-logout-uri": { type: "string", multiple: true },
+          "backchannel-logout-uri": { type: "string" },
           brand: { type: "string" },
           jwks: { type: "string" },
           "id-token-alg": { type: "string" },
@@ -79,6 +80,7 @@ export async function dispatchClient(command: string, args: string[], io: AdminI
           kind,
           redirectUris: list(values["redirect-uri"]),
           postLogoutRedirectUris: list(values["post-logout-uri"]),
+          ...(values["backchannel-logout-uri"] === undefined ? {} : { backchannelLogoutUri: values["backchannel-logout-uri"] }),
           brand: values.brand ?? null,
           jwks: jwks(values.jwks),
           ...(alg ? { idTokenAlg: alg } : {}),

@@ -7,7 +7,7 @@ import { DatabaseAdapter } from "./adapter";
 import { findAccount } from "./account";
 import { clientPolicy } from "./clients";
 import { errorPage, loggedOutPage, logoutPage, pageLang } from "./pages";
-import { issuer, OIDC_PREFIX, TTL } from "./settings";
+import { issuer, OIDC_PREFIX, providerFetch, TTL } from "./settings";
 import { endPortalSessionOnLogout } from "./logout";
 import { interactionPrompts } from "./portal-session-check";
 import { loadSigningKeys } from "./signing-keys";
@@ -17,7 +17,7 @@ import { loadSigningKeys } from "./signing-keys";
  * offers (docs/oidc.md): the authorization code flow only, PKCE S256 (required of public apps),
  * client_secret_basic and private_key_jwt for confidential apps, refresh tokens that rotate on
  * every use (a rotated one used again revokes the grant), userinfo, revocation, introspection for
- * confidential apps, RP-initiated logout, and `iss` in every authorization response (RFC 9207).
+ * confidential apps, RP-initiated and back-channel logout, and `iss` in every authorization response (RFC 9207).
  * Request objects, pushed requests, DPoP and resource indicators are off until they are built
  * and tested. Its state is in the database (adapter.ts); its interaction is the portal's sign-in
  * (interaction.ts).
@@ -70,9 +70,12 @@ async function configuration(db: Db): Promise<Configuration> {
     // the redirect URI is always sent and always compared, even when only one is registered
     allowOmittingSingleRegisteredRedirectUri: false,
     rotateRefreshToken: true,
+    fetch: providerFetch,
     ttl: { ...TTL },
     features: {
       devInteractions: { enabled: false },
+      // a logout token to each app with a back-channel logout URI when its session ends (revoke.ts)
+      backchannelLogout: { enabled: true },
       dPoP: { enabled: false },
       resourceIndicators: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
@@ -132,6 +135,10 @@ async function build(db: Db): Promise<OidcProvider> {
   provider.on("userinfo.error", refused("userinfo.error"));
   provider.on("introspection.error", refused("introspection.error"));
   provider.on("revocation.error", refused("revocation.error"));
+  // an app that did not take its logout token (RP-initiated logout; revoke.ts logs its own)
+  provider.on("backchannel.error", (_ctx: unknown, error: Error, client: { clientId: string }) =>
+    log().warn({ event: "oidc backchannel logout failed", clientId: client.clientId, err: { message: error.message } }, "an app did not accept its logout token"),
+  );
   return { provider, callback: provider.callback() };
 }
 

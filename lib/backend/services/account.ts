@@ -25,7 +25,8 @@ import { assertNewPasswordAllowed } from "./password-check";
 import { hashPassword, verifyPassword } from "./passwords";
 import { assertNoPasswordDelay, forgetPasswordFailures, notePasswordFailure, takeCodeCheck } from "./protection";
 import { sendSecurityNotice } from "./security-notices";
-import { endUserSessions, type ClientInfo, type SessionRow } from "./sessions";
+import type { ClientInfo, SessionRow } from "./sessions";
+import { endUserSessions } from "./sign-out";
 import { assertRecentProof, type SignedIn } from "./step-up";
 import { setPasswordHash, type UserRow } from "./users";
 

@@ -7,7 +7,8 @@ import { sessions } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { locateIp } from "../geo/locate-ip";
 import type { Lang } from "../lang";
-import { endUserSessions, liveAt, type SessionRow } from "./sessions";
+import { liveAt, type SessionRow } from "./sessions";
+import { endUserSessions } from "./sign-out";
 
 /**
  * The login log of account security: the user's live sessions (not ended, not idle past their

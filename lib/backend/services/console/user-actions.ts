@@ -7,7 +7,7 @@ import type { Lang } from "../../lang";
 import { getMailer } from "../../mail";
 import { removeAccount } from "../account";
 import { portalOrigin } from "../security-notices";
-import { endUserSessions } from "../sessions";
+import { endUserSessions } from "../sign-out";
 import { disconnectByOperator } from "../social-accounts";
 import { isTwoStepOn } from "../two-step";
 import { resetTwoStepByOperator } from "../two-step-reset";
