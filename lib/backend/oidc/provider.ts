@@ -55,7 +55,8 @@ async function configuration(db: Db): Promise<Configuration> {
       keys: [await deriveSecret("oidc-cookies")],
       names: { session: "oidc_session", interaction: "oidc_interaction", resume: "oidc_resume" },
     },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"], acr: null, amr: null, auth_time: null, sid: null },
+    // every ID token says when and how the user signed in (auth_time, amr: interaction.ts), asked or not
+    claims: { openid: ["sub", "auth_time", "amr"], email: ["email", "email_verified"], profile: ["name", "picture"], acr: null, amr: null, auth_time: null, sid: null },
     scopes: ["openid", "offline_access", "email", "profile"],
     responseTypes: ["code"],
     // said outright, so an app's library does not try them
