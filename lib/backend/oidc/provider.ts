@@ -17,9 +17,9 @@ import { loadSigningKeys } from "./signing-keys";
  * offers (docs/oidc.md): the authorization code flow only, PKCE S256 (required of public apps),
  * client_secret_basic and private_key_jwt for confidential apps, refresh tokens that rotate on
  * every use (a rotated one used again revokes the grant), userinfo, revocation, introspection for
- * confidential apps, RP-initiated and back-channel logout, and `iss` in every authorization response (RFC 9207).
- * Request objects, pushed requests, DPoP and resource indicators are off until they are built
- * and tested. Its state is in the database (adapter.ts); its interaction is the portal's sign-in
+ * confidential apps, RP-initiated and back-channel logout, `iss` in every authorization response
+ * (RFC 9207), and DPoP (RFC 9449) for an app that sends proofs. Request objects, pushed requests
+ * and resource indicators are off until they are built and tested. Its state is in the database (adapter.ts); its interaction is the portal's sign-in
  * (interaction.ts).
  */
 export type OidcProvider = { provider: Provider; callback: (request: IncomingMessage, response: ServerResponse) => void };
@@ -77,7 +77,9 @@ async function configuration(db: Db): Promise<Configuration> {
       devInteractions: { enabled: false },
       // a logout token to each app with a back-channel logout URI when its session ends (revoke.ts)
       backchannelLogout: { enabled: true },
-      dPoP: { enabled: false },
+      // RFC 9449: an app that sends a DPoP proof gets tokens bound to its key (a public app's
+      // refresh token too); the proofs' jti are kept by the adapter (ReplayDetection) so one is used once
+      dPoP: { enabled: true },
       resourceIndicators: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       requestObjects: { enabled: false },

@@ -26,7 +26,7 @@ async function providerSessionsOf(userId: string): Promise<ProviderSession[]> {
   });
 }
 
-/** oidc-provider's Client#backchannelLogout (lib/models/client.js), which its published types leave out. */
+/** oidc-provider's Client#backchannelLogout (in its models), which its published types leave out. */
 type SendsLogoutToken = { backchannelLogout(sub: string, sid: string): Promise<void> };
 function sendsLogoutToken(client: object): client is SendsLogoutToken {
   return "backchannelLogout" in client && typeof client.backchannelLogout === "function";
