@@ -10,7 +10,8 @@ import { authorization, Browser, CALLBACK, listenProvider, redeem, relyingParty,
 /**
  * OpenID Back-Channel Logout: an app registered with a back-channel logout URI
  * (`client:create --backchannel-logout-uri`) is sent a logout token when the user's session
- * ends: a sign-out in the portal, or any revocation (here an operator's ban). The app's side is a
+ * ends: a sign-out in the portal, that session ended from the sessions list, or any revocation
+ * (here an operator's ban). The app's side is a
  * loopback receiver that checks the token with the provider's published keys, as an app would.
  */
 let server: OidcServer;
@@ -83,5 +84,16 @@ test("signing out of the portal sends the app a logout token naming the user and
 test("an operator's ban sends the app a logout token too", async () => {
   const { clientId, uid, sid } = await appSignedIn("banned@example.com");
   await setStatus(uid, "banned");
+  expect(await verified(await receiver.next(), clientId)).toMatchObject({ sub: uid, sid, events: { [EVENT]: {} } });
+});
+
+test("ending that session from another device's sessions list sends the app a logout token", async () => {
+  const { clientId, uid, sid } = await appSignedIn("listed@example.com");
+  const other = await call("POST", "/v1/login", { body: { email: "listed@example.com", password: "secret-pass1" } });
+  const token = String(other.data?.utoken);
+  const log = await call("GET", "/v1/user/session/log?page=1&pageSize=10", { token });
+  const list = (log.data?.list ?? []) as Array<{ id: string; current: boolean }>;
+  const first = list.find((item) => !item.current);
+  expect(await call("POST", "/v1/user/session/clear", { token, body: { sessionId: first?.id } })).toMatchObject({ code: 0, data: { ended: 1 } });
   expect(await verified(await receiver.next(), clientId)).toMatchObject({ sub: uid, sid, events: { [EVENT]: {} } });
 });

@@ -7,6 +7,7 @@ import { sessions } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { locateIp } from "../geo/locate-ip";
 import type { Lang } from "../lang";
+import { endAppSessionsOf } from "../oidc/revoke";
 import { liveAt, type SessionRow } from "./sessions";
 import { endUserSessions } from "./sign-out";
 
@@ -82,6 +83,8 @@ export async function clearSessions(current: SessionRow, sessionId: string | und
     .update(sessions)
     .set({ endedAt: now() })
     .where(and(eq(sessions.id, target.id), eq(sessions.userId, current.userId), liveAt(now())))
-    .returning({ id: sessions.id });
+    .returning({ createdAt: sessions.createdAt });
+  // as a sign-out there: the apps signed in from that session are told (back-channel logout)
+  for (const row of ended) await endAppSessionsOf(current.userId, row.createdAt);
   return { ended: ended.length };
 }
