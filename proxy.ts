@@ -20,6 +20,7 @@ import { appHeadersFor, launchQuery, parseLaunchContext } from "@/lib/launch/con
 import { parseVariantKey, variantKey, variantOf } from "@/lib/launch/variant";
 import { EMBED_COOKIE, isFrameDestination, launchCookieFor } from "@/lib/session/embed";
 import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
+import { FRESH_SIGN_IN, FRESH_SIGN_IN_PARAM } from "@/lib/contract/fresh-sign-in";
 import { isConsolePath } from "@/lib/console/cookie";
 import { consoleResponse } from "@/lib/console/proxy";
 
@@ -124,7 +125,8 @@ export async function proxy(request: NextRequest) {
   const isAction = request.method === "POST";
   const r = safeRedirectTarget(url.searchParams.get("r"), config.allowedRedirectHosts, origin.origin);
   const windowMode = url.searchParams.get(EMBED_PARAM) === WINDOW_MODE;
-  const decision = decideGuard({ lang, rule, token, currentUrl: visited.href, safeR: r?.href ?? null, launch: launchQuery(launch), windowMode });
+  const freshSignIn = url.searchParams.get(FRESH_SIGN_IN_PARAM) === FRESH_SIGN_IN;
+  const decision = decideGuard({ lang, rule, token, currentUrl: visited.href, safeR: r?.href ?? null, launch: launchQuery(launch), windowMode, freshSignIn });
 
   let response: NextResponse;
   if (decision.action === "redirect" && !isAction) {

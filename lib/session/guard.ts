@@ -27,6 +27,11 @@ export type GuardInput = {
    * session to the opener by postMessage (SPEC §4; lib/bridge/window-mode.ts).
    */
   windowMode?: boolean;
+  /**
+   * An app asked the OpenID Provider for a fresh sign-in (`reauth=1`,
+   * lib/contract/fresh-sign-in.ts): a signed-in user's login page renders, so they sign in again.
+   */
+  freshSignIn?: boolean;
 };
 
 /** The token is kept for 1000 and 1002 (the service could not be asked) and cleared otherwise. */
@@ -56,6 +61,7 @@ export function decideGuard(input: GuardInput): GuardDecision {
       return stay();
     }
     if (rule.kind === "login") {
+      if (input.freshSignIn) return stay();
       if (input.safeR) return go(input.safeR);
       return input.windowMode ? stay() : go(portalPath(lang, SETTINGS_PATH, launch));
     }

@@ -52,7 +52,8 @@ test("the discovery document names the configured origin as issuer and says what
   expect(body.scopes_supported).toEqual(expect.arrayContaining(["openid", "offline_access", "email", "profile"]));
   expect(body.claims_supported).toEqual(expect.arrayContaining(["sub", "email", "email_verified", "name", "picture"]));
   // what is not built is not announced
-  for (const absent of ["registration_endpoint", "pushed_authorization_request_endpoint", "dpop_signing_alg_values_supported", "device_authorization_endpoint"]) {
+  expect(body.dpop_signing_alg_values_supported).toEqual(expect.arrayContaining(["ES256"]));
+  for (const absent of ["registration_endpoint", "pushed_authorization_request_endpoint", "device_authorization_endpoint"]) {
     expect(body).not.toHaveProperty(absent);
   }
   expect(JSON.stringify(body)).not.toContain("evil.example");

@@ -10,7 +10,7 @@ import { parseCommand, requiredOption, UsageError } from "./usage";
 /** The help lines of the OpenID Provider's client and signing-key commands (part of run.ts's USAGE; docs/oidc.md). */
 export const CLIENT_USAGE = `  client:create --name NAME --kind public|client_secret_basic|private_key_jwt [--native]
                --redirect-uri URI [--redirect-uri URI …] [--post-logout-uri URI …]
-               [--brand CODE] [--jwks JSON] [--id-token-alg ES256|RS256] --reason TEXT [--json]
+               [--backchannel-logout-uri URI] [--brand CODE] [--jwks JSON] [--id-token-alg ES256|RS256] --reason TEXT [--json]
                       Register an app with the OpenID Provider (first-party: no consent
                       screen). A client_secret_basic app's secret is printed this once.
                       --native (public apps, RFC 8252): http://127.0.0.1 on any port,
@@ -70,6 +70,7 @@ export async function dispatchClient(command: string, args: string[], io: AdminI
           kind: { type: "string" },
           "redirect-uri": { type: "string", multiple: true },
           "post-logout-uri": { type: "string", multiple: true },
+          "backchannel-logout-uri": { type: "string" },
           brand: { type: "string" },
           jwks: { type: "string" },
           "id-token-alg": { type: "string" },
@@ -88,6 +89,7 @@ export async function dispatchClient(command: string, args: string[], io: AdminI
           kind,
           redirectUris: list(values["redirect-uri"]),
           postLogoutRedirectUris: list(values["post-logout-uri"]),
+          ...(values["backchannel-logout-uri"] === undefined ? {} : { backchannelLogoutUri: values["backchannel-logout-uri"] }),
           brand: values.brand ?? null,
           jwks: jwks(values.jwks),
           native: values.native ?? false,

@@ -9,7 +9,7 @@ import { pruneAll } from "../maintenance/pruners";
 import { createEnterpriseUser, EnterpriseConflictError } from "../services/enterprises";
 import { listRecentFailures, type SignInFailure } from "../services/failures";
 import { addIpBan, listIpBans, parseNetwork, removeIpBan, type IpBan } from "../services/ipbans";
-import { endUserSessions } from "../services/sessions";
+import { endUserSessions } from "../services/sign-out";
 import type { UserStatus } from "../services/users";
 
 /**

@@ -4,6 +4,7 @@ import type { Account } from "oidc-provider";
 import { getDb } from "../db/client";
 import { users } from "../db/schema";
 import { ServiceError } from "../errors";
+import { amrOf as amrOfFactors, factorKindsOf } from "../services/factor-kinds";
 import { authenticate, type SessionRow } from "../services/sessions";
 import type { UserRow } from "../services/users";
 
@@ -71,10 +72,13 @@ export async function portalSignIn(headers: IncomingHttpHeaders): Promise<{ sess
 }
 
 /**
- * The authentication methods (RFC 8176) a portal session says were used. A session records
- * the provider of a social sign-in; for the other ways in it does not yet record which one,
- * so only what is known is claimed.
+ * The authentication methods (RFC 8176) of the portal sign-in behind a session: what the sign-in
+ * proved, factor by factor (sessions.sign_in_factors: pwd, otp, hwk and user for a passkey, fed
+ * for a social sign-in, mfa for two factors). A row from before the factors were kept says only
+ * what it does know: `fed` for a social sign-in.
  */
 export function amrOf(session: SessionRow): string[] {
+  const kinds = factorKindsOf(session.signInFactors);
+  if (kinds.length > 0) return amrOfFactors(kinds);
   return session.socialChannel ? ["fed"] : [];
 }

@@ -46,6 +46,8 @@ export type ClientInput = {
   /** a native app (RFC 8252; public only): loopback on any port, claimed https, a reverse-domain scheme */
   native?: boolean;
   idTokenAlg?: "ES256" | "RS256";
+  /** where the provider POSTs a logout token when the user's session ends (OpenID Back-Channel Logout) */
+  backchannelLogoutUri?: string;
 };
 
 export type ClientSummary = {
@@ -96,6 +98,12 @@ function metadataOf(input: ClientInput): Record<string, unknown> {
     token_endpoint_auth_method: input.kind === "public" ? "none" : input.kind,
     id_token_signed_response_alg: input.idTokenAlg ?? "ES256",
   };
+  if (input.backchannelLogoutUri !== undefined) {
+    const [uri = ""] = uris([input.backchannelLogoutUri], "back-channel logout URI", true);
+    metadata.backchannel_logout_uri = uri;
+    // every logout token names the session (sid), so the app can end just that one
+    metadata.backchannel_logout_session_required = true;
+  }
   if (input.kind === "private_key_jwt") {
     const jwks = publicJwks.safeParse(input.jwks);
     if (!jwks.success) throw new ClientInputError("private_key_jwt needs the app's public keys as a JWKS ({\"keys\":[…]}, no private key).", "badJwks", "jwks");

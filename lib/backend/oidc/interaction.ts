@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errors, type default as Provider, type InteractionResults } from "oidc-provider";
+import { FRESH_SIGN_IN, FRESH_SIGN_IN_PARAM } from "@/lib/contract/fresh-sign-in";
 import { portalSignIn, amrOf } from "./account";
 import { clientPolicy } from "./clients";
 import { expiredPage, pageLang } from "./pages";
@@ -17,6 +18,9 @@ import { issuer, OIDC_PREFIX } from "./settings";
  * - a portal sign-in (the utoken cookie, checked by the services' own session rule): the login
  *   is finished with that account, and the browser goes back to the provider, which answers the
  *   app. A user already signed in to the portal is not asked again (single sign-on);
+ * - an app asked for a fresh sign-in (prompt=login, or a max_age the portal sign-in is older than):
+ *   the sign-in page with `reauth=1`, which renders for a signed-in user too; only a portal sign-in
+ *   made after the interaction began is taken;
  * - the consent step of a first-party app (asked for with prompt=consent) is granted here.
  */
 export const INTERACTION_PATH = new RegExp(`^${OIDC_PREFIX}/interaction/([A-Za-z0-9_-]{1,64})$`);
@@ -49,22 +53,22 @@ export async function answerInteraction(provider: Provider, request: IncomingMes
 
   if (details.prompt.name === "login") {
     const signedIn = await portalSignIn(request.headers);
-    if (!signedIn) {
+    const authTime = signedIn ? Math.floor(signedIn.session.createdAt.getTime() / 1000) : 0;
+    // A fresh sign-in (prompt=login, or max_age shorter than the portal sign-in's age): only a
+    // portal sign-in made after the provider asked counts; the sign-in page asks a signed-in user
+    // again when told to (reauth=1), instead of sending them straight back here.
+    const reasons = details.prompt.reasons;
+    const fresh = reasons.includes("login_prompt") || reasons.includes("max_age");
+    if (!signedIn || (fresh && authTime < (details.iat ?? 0))) {
       const query = new URLSearchParams({ r: `${issuer()}${OIDC_PREFIX}/interaction/${uid}` });
       const brand = (await clientPolicy(clientId))?.brand;
       if (brand) query.set("p", brand);
+      if (signedIn) query.set(FRESH_SIGN_IN_PARAM, FRESH_SIGN_IN);
       return redirect(response, `/${lang}/login?${query}`);
     }
-    const authTime = Math.floor(signedIn.session.createdAt.getTime() / 1000);
-    // A fresh sign-in (prompt=login, or max_age shorter than this session's age) would need the
-    // portal's sign-in page to ask a signed-in user again, which it does not do yet: the app is
-    // told so instead of being given an old sign-in as a new one.
-    const reasons = details.prompt.reasons;
-    if ((reasons.includes("login_prompt") || reasons.includes("max_age")) && authTime < (details.iat ?? 0)) {
-      return finish(provider, request, response, { error: "login_required", error_description: "a fresh sign-in cannot be asked for yet" });
-    }
+    const amr = amrOf(signedIn.session);
     return finish(provider, request, response, {
-      login: { accountId: signedIn.user.id, amr: amrOf(signedIn.session), remember: signedIn.session.remember, ts: authTime },
+      login: { accountId: signedIn.user.id, ...(amr.length > 0 ? { amr } : {}), remember: signedIn.session.remember, ts: authTime },
     });
   }
 

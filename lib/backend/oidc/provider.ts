@@ -8,7 +8,7 @@ import { DatabaseAdapter } from "./adapter";
 import { findAccount } from "./account";
 import { clientPolicy } from "./clients";
 import { errorPage, loggedOutPage, logoutPage, pageLang } from "./pages";
-import { issuer, OIDC_PREFIX, TTL } from "./settings";
+import { issuer, OIDC_PREFIX, providerFetch, TTL } from "./settings";
 import { endPortalSessionOnLogout } from "./logout";
 import { interactionPrompts } from "./portal-session-check";
 import { KEY_CHECK_SECONDS, loadSigningKeys, signingKeyVersion, type PrivateJwk } from "./signing-keys";
@@ -18,9 +18,9 @@ import { KEY_CHECK_SECONDS, loadSigningKeys, signingKeyVersion, type PrivateJwk 
  * offers (docs/oidc.md): the authorization code flow only, PKCE S256 (required of public apps),
  * client_secret_basic and private_key_jwt for confidential apps, refresh tokens that rotate on
  * every use (a rotated one used again revokes the grant), userinfo, revocation, introspection for
- * confidential apps, RP-initiated logout, and `iss` in every authorization response (RFC 9207).
- * Request objects, pushed requests, DPoP and resource indicators are off until they are built
- * and tested. Its state is in the database (adapter.ts); its interaction is the portal's sign-in
+ * confidential apps, RP-initiated and back-channel logout, `iss` in every authorization response
+ * (RFC 9207), and DPoP (RFC 9449) for an app that sends proofs. Request objects, pushed requests
+ * and resource indicators are off until they are built and tested. Its state is in the database (adapter.ts); its interaction is the portal's sign-in
  * (interaction.ts).
  */
 export type OidcProvider = { provider: Provider; callback: (request: IncomingMessage, response: ServerResponse) => void };
@@ -56,7 +56,8 @@ async function configuration(keys: PrivateJwk[]): Promise<Configuration> {
       keys: [await deriveSecret("oidc-cookies")],
       names: { session: "oidc_session", interaction: "oidc_interaction", resume: "oidc_resume" },
     },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"], acr: null, amr: null, auth_time: null, sid: null },
+    // every ID token says when and how the user signed in (auth_time, amr: interaction.ts), asked or not
+    claims: { openid: ["sub", "auth_time", "amr"], email: ["email", "email_verified"], profile: ["name", "picture"], acr: null, amr: null, auth_time: null, sid: null },
     scopes: ["openid", "offline_access", "email", "profile"],
     responseTypes: ["code"],
     // said outright, so an app's library does not try them
@@ -71,10 +72,15 @@ async function configuration(keys: PrivateJwk[]): Promise<Configuration> {
     // the redirect URI is always sent and always compared, even when only one is registered
     allowOmittingSingleRegisteredRedirectUri: false,
     rotateRefreshToken: true,
+    fetch: providerFetch,
     ttl: { ...TTL },
     features: {
       devInteractions: { enabled: false },
-      dPoP: { enabled: false },
+      // a logout token to each app with a back-channel logout URI when its session ends (revoke.ts)
+      backchannelLogout: { enabled: true },
+      // RFC 9449: an app that sends a DPoP proof gets tokens bound to its key (a public app's
+      // refresh token too); the proofs' jti are kept by the adapter (ReplayDetection) so one is used once
+      dPoP: { enabled: true },
       resourceIndicators: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       requestObjects: { enabled: false },
@@ -134,6 +140,10 @@ async function build(db: Db): Promise<OidcProvider & { keyVersion: string }> {
   provider.on("userinfo.error", refused("userinfo.error"));
   provider.on("introspection.error", refused("introspection.error"));
   provider.on("revocation.error", refused("revocation.error"));
+  // an app that did not take its logout token (RP-initiated logout; revoke.ts logs its own)
+  provider.on("backchannel.error", (_ctx: unknown, error: Error, client: { clientId: string }) =>
+    log().warn({ event: "oidc backchannel logout failed", clientId: client.clientId, err: { message: error.message } }, "an app did not accept its logout token"),
+  );
   return { provider, callback: provider.callback(), keyVersion: version };
 }
 

@@ -1,14 +1,85 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { oidcPayloads } from "../db/schema";
+import { log } from "../log";
+
+/**
+ * Ending what the OpenID Provider holds for an account from the services (a sign-out, a password
+ * change, a ban…), with OpenID Back-Channel Logout: every app the user signed into in an ended
+ * provider session, and that registered a back-channel logout URI, is sent a logout token (the
+ * provider's own Client#backchannelLogout, as its RP-initiated logout sends it). The rows are the
+ * provider's table (adapter.ts); the provider itself is loaded only when there is an app to tell.
+ */
+type Authorization = { sid?: unknown; grantId?: unknown; persistsLogout?: unknown };
+type ProviderSession = { id: string; accountId: string; loginTs: number | null; authorizations: Record<string, Authorization> };
+
+async function providerSessionsOf(userId: string): Promise<ProviderSession[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: oidcPayloads.id, payload: oidcPayloads.payload })
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.model, "Session"), eq(oidcPayloads.accountId, userId)));
+  return rows.map(({ id, payload }) => {
+    const stored = (payload ?? {}) as { loginTs?: unknown; authorizations?: unknown };
+    const authorizations = typeof stored.authorizations === "object" && stored.authorizations !== null ? (stored.authorizations as Record<string, Authorization>) : {};
+    return { id, accountId: userId, loginTs: typeof stored.loginTs === "number" ? stored.loginTs : null, authorizations };
+  });
+}
+
+/** oidc-provider's Client#backchannelLogout (in its models), which its published types leave out. */
+type SendsLogoutToken = { backchannelLogout(sub: string, sid: string): Promise<void> };
+function sendsLogoutToken(client: object): client is SendsLogoutToken {
+  return "backchannelLogout" in client && typeof client.backchannelLogout === "function";
+}
+
+/** A logout token to each app of these sessions with a back-channel logout URI; a failure is logged, never thrown. */
+async function sendLogoutTokens(sessions: readonly ProviderSession[]): Promise<void> {
+  const targets = sessions.flatMap((session) =>
+    Object.entries(session.authorizations).map(([clientId, { sid }]) => ({ clientId, sid: typeof sid === "string" ? sid : undefined, accountId: session.accountId })),
+  );
+  if (targets.length === 0) return;
+  // loaded here, not imported at the top: the provider's modules import the services' sessions
+  const { oidcProvider } = await import("./provider");
+  const { provider } = await oidcProvider();
+  await Promise.all(
+    targets.map(async ({ clientId, sid, accountId }) => {
+      const client = await provider.Client.find(clientId);
+      if (!client?.backchannelLogoutUri || !sendsLogoutToken(client)) return;
+      try {
+        await client.backchannelLogout(accountId, sid ?? "");
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log().warn({ event: "oidc backchannel logout failed", clientId, err: { message } }, "an app did not accept its logout token");
+      }
+    }),
+  );
+}
 
 /**
  * Everything the OpenID Provider holds for an account: its grants, codes, access and refresh
- * tokens and provider sessions, in every app and on every device. Afterwards every app must
- * sign the user in again. Plain rows of the provider's table (adapter.ts), so the services call
- * it without loading the provider.
+ * tokens and provider sessions, in every app and on every device, each app with a back-channel
+ * logout URI told first. Afterwards every app must sign the user in again.
  */
 export async function revokeAppAccess(userId: string): Promise<number> {
+  await sendLogoutTokens(await providerSessionsOf(userId));
   const db = await getDb();
   return (await db.delete(oidcPayloads).where(eq(oidcPayloads.accountId, userId)).returning({ id: oidcPayloads.id })).length;
+}
+
+/**
+ * The user signed out of one portal sign-in: the provider sessions made from it (the provider
+ * records the portal sign-in's time as its login time, interaction.ts) end too, as the provider's
+ * own logout ends them: each app told by back-channel logout, its grant revoked unless it holds
+ * offline access (`offline_access` outlives a sign-out, as with the provider's logout).
+ */
+export async function endAppSessionsOf(userId: string, signedInAt: Date): Promise<void> {
+  const loginTs = Math.floor(signedInAt.getTime() / 1000);
+  const ended = (await providerSessionsOf(userId)).filter((session) => session.loginTs === loginTs);
+  if (ended.length === 0) return;
+  await sendLogoutTokens(ended);
+  const grants = ended.flatMap((session) => Object.values(session.authorizations).flatMap(({ grantId, persistsLogout }) => (typeof grantId === "string" && persistsLogout !== true ? [grantId] : [])));
+  const db = await getDb();
+  const sessionRows = and(eq(oidcPayloads.model, "Session"), inArray(oidcPayloads.id, ended.map((session) => session.id)));
+  const grantRows = grants.length > 0 ? or(inArray(oidcPayloads.grantId, grants), and(eq(oidcPayloads.model, "Grant"), inArray(oidcPayloads.id, grants))) : undefined;
+  await db.delete(oidcPayloads).where(grantRows ? or(sessionRows, grantRows) : sessionRows);
 }

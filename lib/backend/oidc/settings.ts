@@ -15,6 +15,21 @@ export function issuer(): string {
   return new URL(publicOrigin ?? `http://localhost:${port}`).origin;
 }
 
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * oidc-provider's outgoing requests (back-channel logout tokens) refuse special-use addresses
+ * (its SSRF protection). When the provider itself runs on loopback (local use, the reference app
+ * beside it) an app's back-channel URI on loopback is let through; never otherwise.
+ */
+export function providerFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const target = new URL(input instanceof Request ? input.url : input);
+  if (!LOOPBACK.has(new URL(issuer()).hostname) || !LOOPBACK.has(target.hostname)) return fetch(input, init);
+  const unprotected: RequestInit & { dispatcher?: unknown } = { ...init };
+  delete unprotected.dispatcher;
+  return fetch(input, unprotected);
+}
+
 /** The request paths the provider (and its interaction routes) answer. */
 export function isProviderPath(pathname: string): boolean {
   return pathname === DISCOVERY_PATH || pathname.startsWith(`${OIDC_PREFIX}/`);

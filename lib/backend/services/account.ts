@@ -15,6 +15,7 @@ import {
 } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { removeOutboxFilesOf } from "../mail/outbox";
+import { revokeAppAccess } from "../oidc/revoke";
 import { isConfigured } from "../social/settings";
 import { getFileStorage } from "../storage";
 import { removeStoredFile } from "./avatars";
@@ -24,7 +25,8 @@ import { assertNewPasswordAllowed } from "./password-check";
 import { hashPassword, verifyPassword } from "./passwords";
 import { assertNoPasswordDelay, forgetPasswordFailures, notePasswordFailure, takeCodeCheck } from "./protection";
 import { sendSecurityNotice } from "./security-notices";
-import { endUserSessions, type ClientInfo, type SessionRow } from "./sessions";
+import type { ClientInfo, SessionRow } from "./sessions";
+import { endUserSessions } from "./sign-out";
 import { assertRecentProof, type SignedIn } from "./step-up";
 import { setPasswordHash, type UserRow } from "./users";
 
@@ -35,7 +37,8 @@ import { setPasswordHash, type UserRow } from "./users";
  * password → 20220, before anything else. A wrong current password → 20206 and counts like a
  * wrong sign-in password (the same growing wait, 429). The current session stays; the account's
  * other sessions end unless the caller untick signOutOthers (a changed password usually means
- * the old one may be known to someone else). The owner gets a security notice.
+ * the old one may be known to someone else); the apps' grants and refresh tokens are revoked
+ * either way. The owner gets a security notice.
  */
 export async function changePassword(
   current: { user: UserRow; session: SessionRow },
@@ -50,6 +53,8 @@ export async function changePassword(
     throw new ServiceError(ErrorCode.incorrectPassword);
   }
   await setPasswordHash(user.id, await hashPassword(input.newPassword));
+  // the apps sign in again whatever the user chose for the portal's sessions (docs/oidc.md)
+  await revokeAppAccess(user.id);
   if (input.signOutOthers) await endUserSessions(user.id, current.session.id);
   await forgetPasswordFailures(user.email);
   sendSecurityNotice(user, "password_changed", client);
@@ -117,6 +122,7 @@ export async function removeAccount(user: UserRow): Promise<void> {
     const [removed] = await tx.delete(users).where(eq(users.id, user.id)).returning({ headpicKey: users.headpicKey });
     return removed?.headpicKey ?? null;
   });
+  await revokeAppAccess(user.id);
   await forgetPasswordFailures(user.email);
   await removeOutboxFilesOf(user.email);
   if (avatarKey) await removeStoredFile(getFileStorage(), avatarKey);

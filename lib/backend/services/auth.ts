@@ -9,7 +9,8 @@ import { openSession } from "./session-open";
 import { sendSecurityNotice } from "./security-notices";
 import { signIn } from "./sign-in";
 import { consumerPassword, emailedCode } from "./sign-in-factors";
-import { endUserSessions, type ClientInfo } from "./sessions";
+import type { ClientInfo } from "./sessions";
+import { endUserSessions } from "./sign-out";
 import { createUser, emailHasAccount, findUserByEmail, setPasswordHash } from "./users";
 
 /**

@@ -6,7 +6,8 @@ import { assertIpAllowed, assertNoPasswordDelay, forgetPasswordFailures, notePas
 import { signIn } from "./sign-in";
 import { sendSecurityNotice } from "./security-notices";
 import { enterprisePassword } from "./sign-in-factors";
-import { endUserSessions, type ClientInfo, type SessionRow } from "./sessions";
+import type { ClientInfo, SessionRow } from "./sessions";
+import { endUserSessions } from "./sign-out";
 import { setPasswordHash, type UserRow } from "./users";
 
 /** Enterprise sign-in: account ID + enterprise email + password. */

@@ -7,8 +7,9 @@ import { sessions } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { locateIp } from "../geo/locate-ip";
 import type { Lang } from "../lang";
-import { revokeAppAccess } from "../oidc/revoke";
-import { endUserSessions, liveAt, type SessionRow } from "./sessions";
+import { endAppSessionsOf } from "../oidc/revoke";
+import { liveAt, type SessionRow } from "./sessions";
+import { endUserSessions } from "./sign-out";
 
 /**
  * The login log of account security: the user's live sessions (not ended, not idle past their
@@ -68,8 +69,7 @@ export async function listSessions(
  */
 export async function clearSessions(current: SessionRow, sessionId: string | undefined): Promise<{ ended: number }> {
   if (sessionId === undefined) {
-    // "end all sessions" reaches the apps too: their refresh tokens die (docs/oidc.md)
-    await revokeAppAccess(current.userId);
+    // reaches the apps too: their refresh tokens die with the sessions (docs/oidc.md)
     return { ended: await endUserSessions(current.userId, current.id) };
   }
   const db = await getDb();
@@ -83,6 +83,8 @@ export async function clearSessions(current: SessionRow, sessionId: string | und
     .update(sessions)
     .set({ endedAt: now() })
     .where(and(eq(sessions.id, target.id), eq(sessions.userId, current.userId), liveAt(now())))
-    .returning({ id: sessions.id });
+    .returning({ createdAt: sessions.createdAt });
+  // as a sign-out there: the apps signed in from that session are told (back-channel logout)
+  for (const row of ended) await endAppSessionsOf(current.userId, row.createdAt);
   return { ended: ended.length };
 }

@@ -133,13 +133,18 @@ export async function authenticate(token: string | null): Promise<{ session: Ses
   return row;
 }
 
-export async function endSession(sessionId: string): Promise<void> {
+/** One session row ends (sign-out.ts's signOut also ends the apps' sessions made from it). */
+export async function endSession(sessionId: string): Promise<{ userId: string; createdAt: Date } | null> {
   const db = await getDb();
-  await db.update(sessions).set({ endedAt: now() }).where(eq(sessions.id, sessionId));
+  const [ended] = await db.update(sessions).set({ endedAt: now() }).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId, createdAt: sessions.createdAt });
+  return ended ?? null;
 }
 
-/** End every live session of a user, or every one but `exceptSessionId`; how many ended. */
-export async function endUserSessions(userId: string, exceptSessionId?: string): Promise<number> {
+/**
+ * End every live session row of a user, or every one but `exceptSessionId`; how many ended. The
+ * portal's rows only: services call sign-out.ts's endUserSessions, which ends the apps' too.
+ */
+export async function endUserSessionRows(userId: string, exceptSessionId?: string): Promise<number> {
   const db = await getDb();
   const at = now();
   const conditions = [eq(sessions.userId, userId), liveAt(at)];

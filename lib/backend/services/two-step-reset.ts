@@ -1,6 +1,6 @@
 import type { Lang } from "../lang";
 import { sendSecurityNotice } from "./security-notices";
-import { endUserSessions } from "./sessions";
+import { endUserSessions } from "./sign-out";
 import { removeTwoStep } from "./two-step";
 import type { UserRow } from "./users";
 

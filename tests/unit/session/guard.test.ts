@@ -77,6 +77,13 @@ describe("route guard (SPEC §4)", () => {
     expect(decide("login", consumer, { windowMode: true, safeR: "https://app.example.com/x" })).toMatchObject({ action: "redirect", to: "https://app.example.com/x" });
   });
 
+  it("renders a signed-in consumer's login page when an app asked for a fresh sign-in (reauth), even with r", () => {
+    const consumer = { status: "valid", enterprise: false } as const;
+    const r = "http://127.0.0.1:3000/oidc/interaction/abc";
+    expect(decide("login", consumer, { freshSignIn: true, safeR: r })).toEqual({ action: "next", clearToken: false, expired: false });
+    expect(decide("login", consumer, { safeR: r })).toMatchObject({ action: "redirect", to: r });
+  });
+
   it("in window mode still sends an enterprise user to profile-business, and guards the user centre as always", () => {
     expect(decide("login", { status: "valid", enterprise: true }, { windowMode: true })).toMatchObject({ action: "redirect", to: "/en/profile-business" });
     expect(decide("profile/settings", { status: "none" }, { windowMode: true }).action).toBe("redirect");

@@ -17,7 +17,8 @@ import {
 import { checkFindPasswordCode, findPassword, login, loginWithCode, register } from "../../services/auth";
 import { sendVerificationCode } from "../../services/codes";
 import { issueEmailNonce } from "../../services/nonces";
-import { authenticate, endSession } from "../../services/sessions";
+import { authenticate } from "../../services/sessions";
+import { signOut } from "../../services/sign-out";
 import { fullInfo } from "../../services/profile";
 import { enterpriseOf, toBasic } from "../../services/users";
 import type { ServicesApp } from "../env";
@@ -97,7 +98,7 @@ export function passportRoutes(app: ServicesApp): void {
   app.openapi(
     createRoute({ method: "post", path: "/v1/user/logout", tags: ["user"], summary: "End this session", security: SESSION, responses: ok(empty) }),
     async (c) => {
-      await endSession((await authenticate(c.var.token)).session.id);
+      await signOut((await authenticate(c.var.token)).session.id);
       return reply(c, {});
     },
   );

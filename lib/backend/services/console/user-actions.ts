@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { now } from "../../clock";
+import { endAppSessionsOf } from "../../oidc/revoke";
 import { getDb } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { ErrorCode, ServiceError } from "../../errors";
@@ -7,7 +8,7 @@ import type { Lang } from "../../lang";
 import { getMailer } from "../../mail";
 import { removeAccount } from "../account";
 import { portalOrigin } from "../security-notices";
-import { endUserSessions } from "../sessions";
+import { endUserSessions } from "../sign-out";
 import { disconnectByOperator } from "../social-accounts";
 import { isTwoStepOn } from "../two-step";
 import { resetTwoStepByOperator } from "../two-step-reset";
@@ -37,8 +38,9 @@ export async function endSessions(id: string, sessionId: string | undefined): Pr
     .update(sessions)
     .set({ endedAt: now() })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, id), isNull(sessions.endedAt)))
-    .returning({ id: sessions.id });
+    .returning({ createdAt: sessions.createdAt });
   if (ended.length === 0) throw new ServiceError(ErrorCode.notFound);
+  for (const row of ended) await endAppSessionsOf(id, row.createdAt);
   return ended.length;
 }
 

@@ -7,7 +7,7 @@ import { getDb } from "../../db/client";
 import { enterprises, sessions, users } from "../../db/schema";
 import { createEnterpriseUser, EnterpriseConflictError } from "../enterprises";
 import { hashPassword } from "../passwords";
-import { endUserSessions } from "../sessions";
+import { endUserSessions } from "../sign-out";
 import { idOf, OpsError, PAGE_SIZE, requiredText, searchPattern, type Page } from "./input";
 
 /**
