@@ -99,7 +99,8 @@ function metadataOf(input: ClientInput): Record<string, unknown> {
     id_token_signed_response_alg: input.idTokenAlg ?? "ES256",
   };
   if (input.backchannelLogoutUri !== undefined) {
-    const [uri = ""] = uris([input.backchannelLogoutUri], "back-channel logout URI", true);
+    // a server of the app receives it: never a native app's scheme or any-port loopback
+    const [uri = ""] = uris([input.backchannelLogoutUri], "back-channel logout URI", true, "backchannelLogoutUri", false);
     metadata.backchannel_logout_uri = uri;
     // every logout token names the session (sid), so the app can end just that one
     metadata.backchannel_logout_session_required = true;
