@@ -52,6 +52,8 @@ export function ClientList({
               <dd className="min-w-0 break-all font-mono">{client.redirectUris.join(" ")}</dd>
               <dt className="text-muted">{t("postLogoutUris")}</dt>
               <dd className="min-w-0 break-all font-mono">{client.postLogoutRedirectUris.join(" ") || t("none")}</dd>
+              <dt className="text-muted">{t("backchannelLogoutUri")}</dt>
+              <dd className="min-w-0 break-all font-mono">{client.backchannelLogoutUri ?? t("none")}</dd>
               <dt className="text-muted">{t("created")}</dt>
               <dd className="tabular-nums">{client.createdAt.slice(0, 10)}</dd>
             </dl>

@@ -16,8 +16,8 @@ import { TextAreaField } from "./text-area-field";
 import { useOpsAction } from "./use-ops-action";
 
 export type ClientFormInput = RegisterClientInput;
-const EMPTY: ClientFormInput = { name: "", kind: "public", native: false, brand: "", redirectUris: "", postLogoutUris: "", jwks: "", reason: "" };
-const FIELDS = ["name", "kind", "native", "brand", "redirectUris", "postLogoutUris", "jwks", "reason"] as const;
+const EMPTY: ClientFormInput = { name: "", kind: "public", native: false, brand: "", redirectUris: "", postLogoutUris: "", backchannelLogoutUri: "", jwks: "", reason: "" };
+const FIELDS = ["name", "kind", "native", "brand", "redirectUris", "postLogoutUris", "backchannelLogoutUri", "jwks", "reason"] as const;
 const opsKey = (message: string | undefined): OpsErrorKey | null => OPS_ERROR_KEYS.find((key) => key === message) ?? null;
 
 /**
@@ -73,6 +73,9 @@ export function ClientRegisterForm({ onRegister }: { onRegister: (input: ClientF
         {kind === "public" ? <Checkbox className="sm:col-span-2" label={<>{t("native")} <span className="text-muted">{t("nativeHint")}</span></>} {...register("native")} /> : null}
         <TextAreaField label={t("redirectUris")} hint={t("urisHint")} error={errorOf("redirectUris")} spellCheck={false} required {...register("redirectUris")} />
         <TextAreaField label={t("postLogoutUris")} hint={t("urisHint")} error={errorOf("postLogoutUris")} spellCheck={false} {...register("postLogoutUris")} />
+        {kind === "public" ? null : (
+          <Field label={t("backchannelLogoutUri")} hint={t("backchannelLogoutUriHint")} type="url" autoComplete="off" spellCheck={false} error={errorOf("backchannelLogoutUri")} className="sm:col-span-2" {...register("backchannelLogoutUri")} />
+        )}
         {kind === "private_key_jwt" ? (
           <div className="sm:col-span-2">
             <TextAreaField label={t("jwks")} hint={t("jwksHint")} error={errorOf("jwks")} spellCheck={false} required {...register("jwks")} />

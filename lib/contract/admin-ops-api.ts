@@ -107,12 +107,13 @@ export const clientItem = z.object({
   firstParty: z.boolean(),
   redirectUris: z.array(z.string()),
   postLogoutRedirectUris: z.array(z.string()),
+  backchannelLogoutUri: z.string().nullable(),
   native: z.boolean(),
   disabled: z.boolean(),
   createdAt: z.string(),
 });
 export const clientListResponse = z.object({ items: z.array(clientItem) });
-export const registerClientRequest = z.object({ name: text, kind: text, native: z.boolean().optional(), brand: text, redirectUris: text, postLogoutUris: text, jwks: text, ...reason });
+export const registerClientRequest = z.object({ name: text, kind: text, native: z.boolean().optional(), brand: text, redirectUris: text, postLogoutUris: text, backchannelLogoutUri: text, jwks: text, ...reason });
 export const clientSecretResponse = z.object({ clientId: z.string(), secret: z.string().nullable() });
 
 /** What a refusal of these routes carries in `data`. */

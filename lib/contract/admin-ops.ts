@@ -104,6 +104,8 @@ export type ClientItem = {
   firstParty: boolean;
   redirectUris: string[];
   postLogoutRedirectUris: string[];
+  /** where the provider POSTs a logout token (OpenID Back-Channel Logout), or null */
+  backchannelLogoutUri: string | null;
   native: boolean;
   disabled: boolean;
   createdAt: string;

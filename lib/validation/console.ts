@@ -31,6 +31,7 @@ export const registerClientSchema = formSchema({
   brand: anyText,
   redirectUris: (raw) => (typeof raw === "string" && raw.trim().length > 0 ? { ok: true, value: raw } : { ok: false, message: "noRedirectUri" }),
   postLogoutUris: anyText,
+  backchannelLogoutUri: anyText,
   jwks: anyText,
   reason: (raw) => {
     const checked = reasonCheck(raw);

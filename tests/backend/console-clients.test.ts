@@ -45,16 +45,17 @@ test("an admin registers a confidential app: the secret is answered once, listed
   const headers = await as("admin");
   const created = await call("POST", "/v1/admin/clients", {
     headers,
-    body: { name: " Welder ", kind: "client_secret_basic", brand: "welder", redirectUris: `${CALLBACK}\r\n\n https://app.example/other \n`, postLogoutUris: "https://app.example/bye", reason: "welder goes live" },
+    body: { name: " Welder ", kind: "client_secret_basic", brand: "welder", redirectUris: `${CALLBACK}\r\n\n https://app.example/other \n`, postLogoutUris: "https://app.example/bye", backchannelLogoutUri: " https://app.example/backchannel ", reason: "welder goes live" },
   });
   expect(created).toMatchObject({ code: 0, data: { clientId: expect.any(String), secret: expect.any(String) } });
   const clientId = String(created.data?.clientId);
   const secret = String(created.data?.secret);
   expect((await clientMetadata(clientId))?.client_secret).toBe(secret);
+  expect((await clientMetadata(clientId))?.backchannel_logout_uri).toBe("https://app.example/backchannel");
 
   const list = await call("GET", "/v1/admin/clients", { headers });
   expect(list.data?.items).toEqual([
-    expect.objectContaining({ clientId, name: "Welder", kind: "client_secret_basic", brand: "welder", redirectUris: [CALLBACK, "https://app.example/other"], postLogoutRedirectUris: ["https://app.example/bye"], disabled: false }),
+    expect.objectContaining({ clientId, name: "Welder", kind: "client_secret_basic", brand: "welder", redirectUris: [CALLBACK, "https://app.example/other"], postLogoutRedirectUris: ["https://app.example/bye"], backchannelLogoutUri: "https://app.example/backchannel", disabled: false }),
   ]);
   expect(JSON.stringify(list)).not.toContain(secret);
 
@@ -96,6 +97,8 @@ test("bad input: 400 with the field's key, nothing registered, audited as failed
     [{ ...good, redirectUris: "javascript:alert(1)" }, "badRedirectUri", "redirectUris"],
     [{ ...good, postLogoutUris: "not a url" }, "badRedirectUri", "postLogoutUris"],
     [{ ...good, brand: "no spaces" }, "badBrand", "brand"],
+    [{ ...good, backchannelLogoutUri: "http://app.example/backchannel" }, "badRedirectUri", "backchannelLogoutUri"],
+    [{ ...good, backchannelLogoutUri: "com.example.app:/logout" }, "badRedirectUri", "backchannelLogoutUri"],
     [{ ...good, jwks: '{"keys":[{"kty":"EC"}]}' }, "jwksNotAllowed", "jwks"],
     [{ ...good, kind: "private_key_jwt", jwks: "not json" }, "badJwks", "jwks"],
     [{ ...good, kind: "private_key_jwt", jwks: '{"keys":[{"kty":"EC","d":"private"}]}' }, "badJwks", "jwks"],

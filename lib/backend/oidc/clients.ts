@@ -58,6 +58,7 @@ export type ClientSummary = {
   firstParty: boolean;
   redirectUris: string[];
   postLogoutRedirectUris: string[];
+  backchannelLogoutUri: string | null;
   native: boolean;
   disabled: boolean;
   createdAt: Date;
@@ -157,6 +158,7 @@ export async function listClients(): Promise<ClientSummary[]> {
       firstParty: row.firstParty,
       redirectUris: list("redirect_uris"),
       postLogoutRedirectUris: list("post_logout_redirect_uris"),
+      backchannelLogoutUri: typeof metadata.backchannel_logout_uri === "string" ? metadata.backchannel_logout_uri : null,
       native: metadata.application_type === "native",
       disabled: row.disabledAt !== null,
       createdAt: row.createdAt,

@@ -26,7 +26,7 @@ describe("registering an app", () => {
     expect(screen.queryByLabelText(apps.jwks)).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: apps.register }));
     expect(await screen.findByTestId("one-time-secret")).toHaveTextContent("s3cret-shown-once");
-    expect(onRegister).toHaveBeenCalledWith({ name: "Welder", kind: "client_secret_basic", native: false, brand: "welder", redirectUris: "https://app.example/cb\nhttps://app.example/other", postLogoutUris: "", jwks: "", reason: "goes live" });
+    expect(onRegister).toHaveBeenCalledWith({ name: "Welder", kind: "client_secret_basic", native: false, brand: "welder", redirectUris: "https://app.example/cb\nhttps://app.example/other", postLogoutUris: "", backchannelLogoutUri: "", jwks: "", reason: "goes live" });
     expect(screen.getByRole("button", { name: en.adminOps.common.copy })).toBeInTheDocument();
     expect(screen.getByText("cid-1")).toBeInTheDocument();
     expect(screen.getByLabelText(apps.name)).toHaveValue("");
@@ -93,7 +93,7 @@ test("a native app is a public one: the box shows for Public only and is sent ti
 });
 
 describe("the list of apps", () => {
-  const base: ClientItem = { clientId: "cid-1", name: "Welder", kind: "client_secret_basic", brand: "welder", firstParty: true, redirectUris: ["https://app.example/cb"], postLogoutRedirectUris: [], native: false, disabled: false, createdAt: "2026-11-01T00:00:00.000Z" };
+  const base: ClientItem = { clientId: "cid-1", name: "Welder", kind: "client_secret_basic", brand: "welder", firstParty: true, redirectUris: ["https://app.example/cb"], postLogoutRedirectUris: [], backchannelLogoutUri: null, native: false, disabled: false, createdAt: "2026-11-01T00:00:00.000Z" };
 
   test("rotating asks for a reason, names the consequence and shows the new secret once", async () => {
     const onRotate = jest.fn().mockResolvedValue({ ok: true, data: { clientId: "cid-1", secret: "new-secret-once" } });

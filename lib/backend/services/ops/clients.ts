@@ -15,6 +15,7 @@ export type ClientForm = {
   brand?: string;
   redirectUris?: string;
   postLogoutUris?: string;
+  backchannelLogoutUri?: string;
   jwks?: string;
 };
 
@@ -54,7 +55,7 @@ export async function registerConsoleClient(form: ClientForm): Promise<ClientSec
   const kind = CLIENT_KINDS.find((candidate) => candidate === form.kind);
   if (!kind) throw new OpsError("badKind", 400, "kind");
   const name = optionalText(form.name, 200, "name") ?? "";
-  const input = { name, kind, native: form.native === true, brand: optionalText(form.brand, 200, "brand"), redirectUris: lines(form.redirectUris, "redirectUris"), postLogoutRedirectUris: lines(form.postLogoutUris, "postLogoutUris"), jwks: jwksOf(form.jwks) };
+  const input = { name, kind, native: form.native === true, brand: optionalText(form.brand, 200, "brand"), redirectUris: lines(form.redirectUris, "redirectUris"), postLogoutRedirectUris: lines(form.postLogoutUris, "postLogoutUris"), backchannelLogoutUri: optionalText(form.backchannelLogoutUri, 2_000, "backchannelLogoutUri")?.trim() || undefined, jwks: jwksOf(form.jwks) };
   return asOps(() => registerClient(input));
 }
 
