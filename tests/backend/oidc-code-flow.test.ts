@@ -62,6 +62,10 @@ test("without a portal sign-in the browser goes to the portal's sign-in page, in
       // the portal's sign-in page signs the user in (its utoken cookie) and follows r
       const { utoken } = await registerUser("grace@example.com");
       browser.signInToPortal(utoken);
+      // a link's prefetch (Next's router, a browser's speculation) is answered with nothing and
+      // leaves the sign-in to the user's own navigation
+      const prefetches: Record<string, string>[] = [{ rsc: "1", "next-router-prefetch": "1" }, { "sec-purpose": "prefetch" }];
+      for (const headers of prefetches) expect((await browser.request(back, { headers })).status).toBe(204);
       const done = await browser.follow(back);
       expect(done.location?.href.startsWith(CALLBACK)).toBe(true);
       expect(done.location?.searchParams.get("state")).toBe(started.state);

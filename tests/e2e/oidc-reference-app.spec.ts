@@ -13,7 +13,8 @@ import { keepToLoopback, providerButton, signInAtGoogle } from "./support/social
  * as the interaction, at the provider's issuer http://localhost:PORT (so WebAuthn's RP ID is
  * `localhost`, as in passkeys.spec.ts). One journey per language, each chaining the protocol's
  * steps: code flow with PKCE, silent renewal (prompt=none), refresh rotation, a spent refresh
- * token replayed (the whole grant dies), RP-initiated logout; English signs in with a password
+ * token replayed (the whole grant dies), RP-initiated logout, the ID token's `amr`, and (en) a
+ * back-channel logout when the user signs out in the portal; English signs in with a password
  * and then a passkey, Chinese with Google and then Google with two-step.
  */
 const PASSWORD = "Laser-2026";
@@ -51,7 +52,7 @@ test("en: a brand app signs in by code flow with a password, renews, refreshes, 
   await startSignIn(page, lang);
   await expect(page).toHaveURL(new RegExp(`^${PORTAL_ISSUER}/en/login\\?`));
   await logInWithPassword(page, lang, email, PASSWORD);
-  await expectSignedIn(page, email);
+  await expectSignedIn(page, email, ["pwd"]);
   await renewRefreshAndReuse(page);
 
   // a passkey added in the portal (signed in there by the app's sign-in, a step-up first)
@@ -72,8 +73,15 @@ test("en: a brand app signs in by code flow with a password, renews, refreshes, 
   // signed out of the portal too: the app's sign-in shows the sign-in page, where the passkey serves
   await startSignIn(page, lang);
   await page.getByRole("button", { name: m.passkeys.signIn }).click();
-  await expectSignedIn(page, email);
+  await expectSignedIn(page, email, ["hwk", "user"]);
   await press(page, "Refresh", /the refresh token changed/);
+
+  // the user signs out in the portal: the app hears it by back-channel logout and signs its user out
+  await page.goto(`${PORTAL_ISSUER}/en/profile/settings`);
+  await page.getByRole("button", { name: m.menu.logout }).click();
+  await expect(page).toHaveURL(new RegExp(`^${PORTAL_ISSUER}/en/login`));
+  await page.goto(REFAPP_URL);
+  await expect(page.getByRole("heading", { name: "Signed out" })).toBeVisible();
 });
 
 test("zh: a brand app signs in by code flow with Google, renews, refreshes, loses its grant on reuse, signs out, and signs in with Google and two-step", async ({ page }) => {
@@ -90,7 +98,7 @@ test("zh: a brand app signs in by code flow with Google, renews, refreshes, lose
   await signInAtGoogle(page, "Allow", email);
   await expect(page).toHaveURL(/\/zh\/social\/welcome/);
   await page.getByRole("link", { name: m.social.welcome.continue }).click();
-  await expectSignedIn(page, email);
+  await expectSignedIn(page, email, ["fed"]);
   await renewRefreshAndReuse(page);
 
   // two-step turned on in the portal
@@ -113,6 +121,6 @@ test("zh: a brand app signs in by code flow with Google, renews, refreshes, lose
   await expect(page.getByRole("heading", { name: t.signIn.title })).toBeVisible();
   await page.getByLabel(t.signIn.totpLabel, { exact: true }).fill(appCode(secret, 1));
   await page.keyboard.press("Enter");
-  await expectSignedIn(page, email);
+  await expectSignedIn(page, email, ["fed", "otp", "mfa"]);
   await press(page, "Refresh", /the refresh token changed/);
 });

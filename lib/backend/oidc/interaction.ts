@@ -39,7 +39,24 @@ function finish(provider: Provider, request: IncomingMessage, response: ServerRe
   return provider.interactionFinished(request, response, result, { mergeWithLastSubmission: true });
 }
 
+/**
+ * A fetch that is not the browser going there: Next's router prefetching or fetching a link's
+ * payload (`next-router-prefetch`, `rsc`), or a browser's speculative prefetch (`sec-purpose`).
+ * Answered with nothing, the interaction untouched: finishing it there would spend the sign-in
+ * before the user's click (a Next link to `r` did). Next then navigates for real.
+ */
+function isPrefetch(request: IncomingMessage): boolean {
+  const { headers } = request;
+  const purpose = `${String(headers["sec-purpose"] ?? "")} ${String(headers.purpose ?? "")}`;
+  return headers["next-router-prefetch"] !== undefined || headers.rsc !== undefined || purpose.includes("prefetch");
+}
+
 export async function answerInteraction(provider: Provider, request: IncomingMessage, response: ServerResponse, uid: string): Promise<void> {
+  if (isPrefetch(request)) {
+    response.writeHead(204, { "cache-control": "no-store", vary: "rsc, next-router-prefetch, sec-purpose" });
+    response.end();
+    return;
+  }
   let details;
   try {
     details = await provider.interactionDetails(request, response);

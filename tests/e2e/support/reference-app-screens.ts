@@ -14,12 +14,13 @@ export async function startSignIn(page: Page, lang: Lang): Promise<void> {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-/** Back in the app, signed in as this account. */
-export async function expectSignedIn(page: Page, email: string): Promise<void> {
+/** Back in the app, signed in as this account; `amr`: the ways in its ID token says were used. */
+export async function expectSignedIn(page: Page, email: string, amr?: string[]): Promise<void> {
   await expect(page).toHaveURL(`${REFAPP_URL}/`);
   await expect(page.getByRole("heading", { name: "Signed in" })).toBeVisible();
   await expect(page.getByTestId("email")).toHaveText(email);
   await expect(page.getByTestId("sub")).toHaveText(/^[0-9a-f-]{36}$/);
+  if (amr) expect((await page.getByTestId("amr").innerText()).split(" ").sort()).toEqual([...amr].sort());
 }
 
 /** Presses one of the app's buttons and waits for what the app says it did. */

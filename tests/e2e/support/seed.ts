@@ -66,7 +66,7 @@ async function referenceAppClient(): Promise<void> {
   const issuer = process.env.REFAPP_ISSUER ?? "";
   const file = process.env.REFAPP_CLIENT_FILE ?? "";
   const redirectUri = `${origin}/callback`;
-  const { clientId, secret } = await registerClient({ name: "Reference app", kind: "client_secret_basic", redirectUris: [redirectUri], postLogoutRedirectUris: [`${origin}/`] });
+  const { clientId, secret } = await registerClient({ name: "Reference app", kind: "client_secret_basic", redirectUris: [redirectUri], postLogoutRedirectUris: [`${origin}/`], backchannelLogoutUri: `${origin}/backchannel-logout` });
   writeClientFile(file, { issuer, redirectUri, clientId, clientSecret: secret ?? "" });
 }
 

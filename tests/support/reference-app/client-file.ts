@@ -42,6 +42,8 @@ export function createCommand(origin: string): string[] {
     `${origin}/callback`,
     "--post-logout-uri",
     `${origin}/`,
+    "--backchannel-logout-uri",
+    `${origin}/backchannel-logout`,
     "--reason",
     "reference app for local development (npm run refapp)",
     "--json",
