@@ -7,6 +7,7 @@ import { normalizeLocale } from "@/lib/i18n/resolve";
 import type { Locale } from "@/lib/i18n/routing";
 import { isLowAppVersion } from "@/lib/launch/brands";
 import { launchQuery, parseLaunchContext, type LaunchContext } from "@/lib/launch/context";
+import { pageQueryFrom } from "@/lib/launch/page-query";
 import { publicOrigin } from "@/lib/session/public-origin";
 import { setSocialFlash } from "./cookies";
 
@@ -20,14 +21,31 @@ export type StartRequest = { channel: string; lang: Locale; launch: LaunchContex
 
 const NO_LEAK = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
 
+/**
+ * The link's own query, completed from the page it was clicked on. The sign-in and register pages
+ * are static: their script adds the address's `r` and launch parameters to the provider buttons
+ * once it runs, so a click before that brings the bare link. The Referer of a same-origin
+ * navigation is that page's whole address (Referrer-Policy strict-origin-when-cross-origin), and
+ * still has them; another site's never counts. What is taken is checked as if it came in the link.
+ */
+function startQuery(request: NextRequest, origin: string): URLSearchParams {
+  const query = new URLSearchParams(request.nextUrl.searchParams);
+  const referer = request.headers.get("referer");
+  const page = referer && referer.length <= 8192 ? URL.parse(referer) : null;
+  if (!page || page.origin !== origin) return query;
+  for (const [name, value] of new URLSearchParams(pageQueryFrom(page.search))) if (!query.has(name)) query.set(name, value);
+  return query;
+}
+
 export function readStart(request: NextRequest, channel: string): StartRequest {
-  const query = request.nextUrl.searchParams;
+  const origin = publicOrigin(request.headers).origin;
+  const query = startQuery(request, origin);
   const r = query.get("r");
   return {
     channel,
     lang: normalizeLocale(query.get("lang")) ?? "en",
     launch: parseLaunchContext(query, request.headers.get("user-agent")),
-    origin: publicOrigin(request.headers).origin,
+    origin,
     r: r && r.length <= 2048 ? r : null,
   };
 }

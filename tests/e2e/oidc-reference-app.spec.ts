@@ -73,7 +73,7 @@ test("en: a brand app signs in by code flow with a password, renews, refreshes, 
   // signed out of the portal too: the app's sign-in shows the sign-in page, where the passkey serves
   await startSignIn(page, lang);
   await page.getByRole("button", { name: m.passkeys.signIn }).click();
-  await expectSignedIn(page, email, ["hwk", "user"]);
+  await expectSignedIn(page, email, ["hwk", "user", "mfa"]);
   await press(page, "Refresh", /the refresh token changed/);
 
   // the user signs out in the portal: the app hears it by back-channel logout and signs its user out
