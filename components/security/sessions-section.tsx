@@ -55,6 +55,12 @@ export function SessionsSection({ page, initial, initialError }: Props) {
     return brand ? BRANDS[brand].title[locale] : code;
   }
 
+  /** The brand, the social provider signed in with, and the app the sign-in was made for. */
+  function applicationOf(session: LoginSessionItem): string {
+    const base = session.provider ? t("viaProvider", { application: application(session.application), provider: providerName(session.provider) }) : application(session.application);
+    return session.app ? t("viaApp", { application: base, app: session.app }) : base;
+  }
+
   async function end(sessionId?: string): Promise<string | null> {
     const result = await callAction(() => endSessionsAction(sessionId ? { sessionId } : {}, page));
     if (!result.ok) return text.action(result.error);
@@ -112,7 +118,7 @@ export function SessionsSection({ page, initial, initialError }: Props) {
                 <SessionRow
                   key={session.id}
                   session={session}
-                  application={session.provider ? t("viaProvider", { application: application(session.application), provider: providerName(session.provider) }) : application(session.application)}
+                  application={applicationOf(session)}
                   onEnd={end}
                 />
               ))}

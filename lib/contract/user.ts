@@ -58,6 +58,8 @@ export const loginSessionItem = z.object({
   application: z.string().nullable(),
   /** the social sign-in provider of the session (google, …); null or absent for other ways in */
   provider: z.string().nullable().optional(),
+  /** the name of the app (OpenID client) the sign-in was made for; null or absent for the portal's own */
+  app: z.string().nullable().optional(),
   platform: platformSchema.nullable(),
   /** operating system and browser, parsed from the user agent */
   os: z.string().nullable(),

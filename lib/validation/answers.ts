@@ -46,6 +46,7 @@ const loginSessionItem: FormSchema<LoginSessionItem> = formSchema({
   lastLogin: anyText,
   application: nullable(anyText),
   provider: optional(nullable(anyText)),
+  app: optional(nullable(anyText)),
   platform: nullable(oneOf(["pc", "pad", "mobile", "web-pc", "web-mobile", "web-pad", "os"])),
   os: nullable(anyText),
   current: booleanField,

@@ -1,3 +1,4 @@
+import { sessionLogResponse } from "@/lib/contract/user";
 import { OPEN_TIMEOUT, call, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
 import { authorization, Browser, CALLBACK, listenProvider, newClient, redeem, relyingParty, signInThroughProvider, type OidcServer } from "./support/oidc";
 
@@ -6,6 +7,7 @@ import { authorization, Browser, CALLBACK, listenProvider, newClient, redeem, re
  * portal's session recorded) and when (`auth_time`, the portal sign-in's time, not the app's); an
  * app that asks for a fresh sign-in (`prompt=login`, `max_age`) gets one: the browser goes to the
  * portal's sign-in page even though it is signed in, and only a sign-in made after that counts.
+ * The login log names the app a portal sign-in was made for.
  */
 let server: OidcServer;
 let backend: Backend;
@@ -69,4 +71,30 @@ test.each<Record<string, string>>([{ prompt: "login" }, { max_age: "60" }])("an 
   expect(callback?.href.startsWith(CALLBACK)).toBe(true);
   const claims = (await redeem(config, callback ?? new URL(CALLBACK), started)).claims();
   expect(claims).toMatchObject({ auth_time: again.at, amr: ["pwd"] });
+});
+
+test("the login log names the app a sign-in was made for; a sign-in reused by single sign-on keeps its own", async () => {
+  const { utoken: portal } = await registerUser("log@example.com");
+  backend.advance(60);
+  const { clientId } = await newClient({ name: "Welder Studio" });
+  const config = await relyingParty(server.origin, clientId);
+  const reusing = new Browser(server.origin);
+  reusing.signInToPortal(portal);
+  const reused = await authorization(config);
+  await redeem(config, await signInThroughProvider(reusing, reused), reused);
+
+  // another browser, not signed in: the app sends it to the portal's sign-in page
+  const fresh = new Browser(server.origin);
+  const started = await authorization(config);
+  const back = (await fresh.follow(started.url.href)).location?.searchParams.get("r") ?? "";
+  backend.advance(5);
+  const made = await passwordSignIn("log@example.com");
+  fresh.signInToPortal(made.utoken);
+  expect((await fresh.follow(back)).location?.href.startsWith(CALLBACK)).toBe(true);
+
+  const log = await call("GET", "/v1/user/session/log", { token: made.utoken });
+  const { list } = sessionLogResponse.parse(log.data);
+  expect(list).toHaveLength(2);
+  expect(list.find((item) => item.current)?.app).toBe("Welder Studio");
+  expect(list.find((item) => !item.current)?.app).toBeNull();
 });

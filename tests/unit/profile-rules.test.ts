@@ -60,7 +60,7 @@ describe("the browser's checks of the portal's answers agree with the contract",
     const pairs: [Schema, Schema, unknown[]][] = [
       [userFullInfoAnswer, userFullInfoResponse, [user, { ...user, enterpriseUser: { uid: "e", account: "acme", name: "Acme", defaultPassword: true } }, { ...user, gender: "x" }, { ...user, country: "156" }, { ...user, email: undefined }, null]],
       [regionListAnswer, regionListResponse, [[], [{ id: 1, name: "Germany" }], [{ id: "1", name: "Germany" }], { id: 1 }]],
-      [sessionLogAnswer, sessionLogResponse, [{ list: [session], total: 1, page: 1, pageSize: 10 }, { list: [{ ...session, provider: "google" }], total: 1, page: 1, pageSize: 10 }, { list: [{ ...session, platform: "tv" }], total: 1, page: 1, pageSize: 10 }, { list: [], total: "1", page: 1, pageSize: 10 }]],
+      [sessionLogAnswer, sessionLogResponse, [{ list: [session], total: 1, page: 1, pageSize: 10 }, { list: [{ ...session, provider: "google" }], total: 1, page: 1, pageSize: 10 }, { list: [{ ...session, app: "Welder Studio" }, { ...session, app: null }], total: 2, page: 1, pageSize: 10 }, { list: [{ ...session, platform: "tv" }], total: 1, page: 1, pageSize: 10 }, { list: [], total: "1", page: 1, pageSize: 10 }]],
     ];
     for (const [browser, contract, samples] of pairs) {
       for (const sample of samples) {

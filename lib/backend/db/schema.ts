@@ -94,6 +94,12 @@ export const sessions = pgTable(
      * registration opened, null on rows from before they were kept.
      */
     signInFactors: text("sign_in_factors").array(),
+    /**
+     * The app (OpenID client) this sign-in was made for: set when the portal sign-in finished an
+     * app's login (oidc/interaction.ts); null for a sign-in to the portal itself, a session only
+     * reused by single sign-on, or an app since deleted. The login log names it.
+     */
+    oidcClientId: text("oidc_client_id").references(() => oidcClients.clientId, { onDelete: "set null" }),
   },
   // sessions_ip_idx: the operator console finds the accounts signed in from an address
   // created_at: the console's sign-ins per day (a bounded range scan)

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { eq } from "drizzle-orm";
+import { and, eq, exists, isNull } from "drizzle-orm";
 import type { Account } from "oidc-provider";
 import { getDb } from "../db/client";
-import { users } from "../db/schema";
+import { oidcClients, sessions, users } from "../db/schema";
 import { ServiceError } from "../errors";
 import { amrOf as amrOfFactors, factorKindsOf } from "../services/factor-kinds";
 import { authenticate, type SessionRow } from "../services/sessions";
@@ -81,4 +81,17 @@ export function amrOf(session: SessionRow): string[] {
   const kinds = factorKindsOf(session.signInFactors);
   if (kinds.length > 0) return amrOfFactors(kinds);
   return session.socialChannel ? ["fed"] : [];
+}
+
+/**
+ * Names the app a portal sign-in was made for (the login log shows it). The first app to finish
+ * with the session keeps it; an app no longer registered leaves it unnamed.
+ */
+export async function markSessionFromApp(sessionId: string, clientId: string): Promise<void> {
+  const db = await getDb();
+  const registered = db.select({ clientId: oidcClients.clientId }).from(oidcClients).where(eq(oidcClients.clientId, clientId));
+  await db
+    .update(sessions)
+    .set({ oidcClientId: clientId })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.oidcClientId), exists(registered)));
 }

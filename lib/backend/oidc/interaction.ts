@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errors, type default as Provider, type InteractionResults } from "oidc-provider";
 import { FRESH_SIGN_IN, FRESH_SIGN_IN_PARAM } from "@/lib/contract/fresh-sign-in";
-import { portalSignIn, amrOf } from "./account";
+import { portalSignIn, amrOf, markSessionFromApp } from "./account";
 import { clientPolicy } from "./clients";
 import { expiredPage, pageLang } from "./pages";
 import { issuer, OIDC_PREFIX } from "./settings";
@@ -83,6 +83,9 @@ export async function answerInteraction(provider: Provider, request: IncomingMes
       if (signedIn) query.set(FRESH_SIGN_IN_PARAM, FRESH_SIGN_IN);
       return redirect(response, `/${lang}/login?${query}`);
     }
+    // A portal sign-in made after the provider asked was made for this app: the login log names
+    // the app. An older one, reused by single sign-on, keeps the name of where it began.
+    if (authTime >= (details.iat ?? Infinity)) await markSessionFromApp(signedIn.session.id, clientId);
     const amr = amrOf(signedIn.session);
     return finish(provider, request, response, {
       login: { accountId: signedIn.user.id, ...(amr.length > 0 ? { amr } : {}), remember: signedIn.session.remember, ts: authTime },

@@ -3,7 +3,7 @@ import { platformSchema, type LoginSessionItem } from "@/lib/contract/user";
 import { describeUserAgent, platformFromUserAgent } from "../agent/user-agent";
 import { now } from "../clock";
 import { getDb } from "../db/client";
-import { sessions } from "../db/schema";
+import { oidcClients, sessions } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { locateIp } from "../geo/locate-ip";
 import type { Lang } from "../lang";
@@ -23,7 +23,7 @@ function platformOf(session: SessionRow): LoginSessionItem["platform"] {
   return named.success ? named.data : platformFromUserAgent(session.userAgent);
 }
 
-function toItem(session: SessionRow, currentId: string, lang: Lang): LoginSessionItem {
+function toItem(session: SessionRow, app: string | null, currentId: string, lang: Lang): LoginSessionItem {
   return {
     id: session.id,
     ip: session.ip,
@@ -32,6 +32,7 @@ function toItem(session: SessionRow, currentId: string, lang: Lang): LoginSessio
     lastLogin: session.lastSeenAt.toISOString(),
     application: session.appCode,
     provider: session.socialChannel,
+    app,
     platform: platformOf(session),
     os: describeUserAgent(session.userAgent),
     current: session.id === currentId,
@@ -47,15 +48,17 @@ export async function listSessions(
   const db = await getDb();
   const mine = and(eq(sessions.userId, current.userId), liveAt(now()));
   const [total] = await db.select({ n: count() }).from(sessions).where(mine);
+  // the app a sign-in was made for, by the name it is registered under
   const rows = await db
-    .select()
+    .select({ session: sessions, app: oidcClients.name })
     .from(sessions)
+    .leftJoin(oidcClients, eq(oidcClients.clientId, sessions.oidcClientId))
     .where(mine)
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), desc(sessions.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {
-    list: rows.map((row) => toItem(row, current.id, lang)),
+    list: rows.map((row) => toItem(row.session, row.app, current.id, lang)),
     total: total?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,

@@ -95,6 +95,15 @@ describe("account security: login logs and sessions", () => {
     expect(within(theirs).getByText(local(other.firstLogin))).toBeInTheDocument();
   });
 
+  it("names the app a sign-in was made for, after the social provider used", () => {
+    const fromApp = session("00000000-0000-4000-8000-000000000003", { ip: "203.0.113.9", app: "Welder Studio" });
+    const socialFromApp = session("00000000-0000-4000-8000-000000000004", { ip: "203.0.113.10", provider: "google", app: "Welder Studio" });
+    renderSection("en", { list: [current, other, fromApp, socialFromApp], total: 4, page: 1, pageSize: 10 });
+    expect(within(rowOf("203.0.113.9")).getByText("Atomm · via Welder Studio")).toBeInTheDocument();
+    expect(within(rowOf("203.0.113.10")).getByText("Atomm · Google · via Welder Studio")).toBeInTheDocument();
+    expect(within(rowOf("198.51.100.4")).getByText("Atomm")).toBeInTheDocument();
+  });
+
   it("labels the platforms in the page's language", () => {
     renderSection("zh");
     expect(within(rowOf("198.51.100.4")).getByText(zh.security.sessions.platforms["web-pc"])).toBeInTheDocument();

@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "oidc_client_id" text;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_oidc_client_id_oidc_clients_client_id_fk" FOREIGN KEY ("oidc_client_id") REFERENCES "public"."oidc_clients"("client_id") ON DELETE set null ON UPDATE no action;
