@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import * as client from "openid-client";
-import { OPEN_TIMEOUT, call, registerUser, stopBackend } from "./support/harness";
-import { authorization, Browser, CALLBACK, listenProvider, newClient, redeem, relyingParty, signInThroughProvider, startProviderBackend, type OidcServer } from "./support/oidc";
+import { call, registerUser } from "./support/harness";
+import { authorization, Browser, CALLBACK, newClient, providerPerTest, redeem, relyingParty, signInThroughProvider } from "./support/oidc";
 
 /**
  * The authorization code flow as the OpenID Foundation's Basic OP plan drives it: a user signed
@@ -10,13 +10,7 @@ import { authorization, Browser, CALLBACK, listenProvider, newClient, redeem, re
  * gives the account's claims. Without a portal sign-in the browser goes
  * to the portal's own sign-in page, in the app's language, and comes back after it.
  */
-let server: OidcServer;
-beforeAll(async () => {
-  server = await listenProvider();
-}, OPEN_TIMEOUT);
-afterAll(() => server.close());
-beforeEach(() => startProviderBackend(server), OPEN_TIMEOUT);
-afterEach(stopBackend);
+const server = providerPerTest();
 
 test("a signed-in portal user signs in to an app: code with iss and state, a signed ID token with the nonce, userinfo", async () => {
   const { utoken, uid } = await registerUser("ada@example.com");

@@ -1,8 +1,8 @@
 import { getDb } from "@/lib/backend/db/client";
 import { oidcSigningKeys } from "@/lib/backend/db/schema";
 import { loadSigningKeys } from "@/lib/backend/oidc/signing-keys";
-import { OPEN_TIMEOUT, stopBackend } from "./support/harness";
-import { listenProvider, startProviderBackend, type OidcServer } from "./support/oidc";
+
+import { providerPerTest } from "./support/oidc";
 
 /**
  * Discovery and JWKS as the conformance suite's Config plan reads them: the issuer is the portal's
@@ -11,13 +11,7 @@ import { listenProvider, startProviderBackend, type OidcServer } from "./support
  * no request objects). The signing keys (ES256, RS256) are published without their private parts,
  * kept sealed in the database, and the same for every instance.
  */
-let server: OidcServer;
-beforeAll(async () => {
-  server = await listenProvider();
-}, OPEN_TIMEOUT);
-afterAll(() => server.close());
-beforeEach(() => startProviderBackend(server), OPEN_TIMEOUT);
-afterEach(stopBackend);
+const server = providerPerTest();
 
 type Json = Record<string, unknown>;
 

@@ -1,19 +1,13 @@
 import * as client from "openid-client";
-import { OPEN_TIMEOUT, registerUser, stopBackend } from "./support/harness";
-import { authorization, Browser, listenProvider, newClient, relyingParty, signInThroughProvider, startProviderBackend, type OidcServer } from "./support/oidc";
+import { registerUser } from "./support/harness";
+import { authorization, Browser, newClient, providerPerTest, relyingParty, signInThroughProvider } from "./support/oidc";
 
 /**
  * DPoP (RFC 9449): a public app that sends a proof of its own key gets tokens bound to that key.
  * The access token works only with a fresh proof of the key, and so does the refresh token: a
  * stolen token alone is worth nothing. The app is openid-client with its DPoP handle.
  */
-let server: OidcServer;
-beforeAll(async () => {
-  server = await listenProvider();
-}, OPEN_TIMEOUT);
-afterAll(() => server.close());
-beforeEach(() => startProviderBackend(server), OPEN_TIMEOUT);
-afterEach(stopBackend);
+const server = providerPerTest();
 
 test("a DPoP-bound access and refresh token work with a proof of the app's key and are refused without", async () => {
   const { utoken, uid } = await registerUser("bound@example.com");

@@ -1,5 +1,5 @@
-import { OPEN_TIMEOUT, call, registerUser, stopBackend } from "./support/harness";
-import { authorization, Browser, CALLBACK, listenProvider, LOGGED_OUT, newClient, redeem, relyingParty, signInThroughProvider, startProviderBackend, type OidcServer } from "./support/oidc";
+import { call, registerUser } from "./support/harness";
+import { authorization, Browser, CALLBACK, LOGGED_OUT, newClient, providerPerTest, redeem, relyingParty, signInThroughProvider } from "./support/oidc";
 import * as client from "openid-client";
 
 /**
@@ -9,13 +9,7 @@ import * as client from "openid-client";
  * ends the provider's session, the app's grant and the portal's sign-in. An unregistered
  * post-logout URI gets the error page, never a redirect.
  */
-let server: OidcServer;
-beforeAll(async () => {
-  server = await listenProvider();
-}, OPEN_TIMEOUT);
-afterAll(() => server.close());
-beforeEach(() => startProviderBackend(server), OPEN_TIMEOUT);
-afterEach(stopBackend);
+const server = providerPerTest();
 
 async function signedIn(email: string) {
   const { utoken } = await registerUser(email);

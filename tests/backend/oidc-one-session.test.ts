@@ -1,18 +1,12 @@
 import * as client from "openid-client";
-import { OPEN_TIMEOUT, call, registerUser, stopBackend } from "./support/harness";
-import { authorization, Browser, CALLBACK, listenProvider, newClient, redeem, relyingParty, signInThroughProvider, startProviderBackend, type OidcServer } from "./support/oidc";
+import { call, registerUser } from "./support/harness";
+import { authorization, Browser, CALLBACK, newClient, providerPerTest, redeem, relyingParty, signInThroughProvider } from "./support/oidc";
 
 /**
  * One session: the provider's session in a browser follows the portal's sign-in there, and the
  * user's "end all sessions" reaches the apps (their grants and refresh tokens are revoked).
  */
-let server: OidcServer;
-beforeAll(async () => {
-  server = await listenProvider();
-}, OPEN_TIMEOUT);
-afterAll(() => server.close());
-beforeEach(() => startProviderBackend(server), OPEN_TIMEOUT);
-afterEach(stopBackend);
+const server = providerPerTest();
 
 async function signedInToApp(email: string, extra: Record<string, string> = {}) {
   const { utoken } = await registerUser(email);

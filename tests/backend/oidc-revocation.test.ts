@@ -1,20 +1,14 @@
 import * as client from "openid-client";
 import { deleteUser, endSessions, setStatus } from "@/lib/backend/services/console/user-actions";
-import { OPEN_TIMEOUT, call, registerUser, stopBackend } from "./support/harness";
-import { authorization, Browser, listenProvider, newClient, redeem, relyingParty, signInThroughProvider, startProviderBackend, type OidcServer } from "./support/oidc";
+import { call, registerUser } from "./support/harness";
+import { authorization, Browser, newClient, providerPerTest, redeem, relyingParty, signInThroughProvider } from "./support/oidc";
 
 /**
  * Every path that ends a user's sessions or secrets reaches the apps too: a refresh token that
  * worked before is refused after (docs/oidc.md, "One session"). The operator's paths are the
  * console's services (the CLI's commands call the same ones).
  */
-let server: OidcServer;
-beforeAll(async () => {
-  server = await listenProvider();
-}, OPEN_TIMEOUT);
-afterAll(() => server.close());
-beforeEach(() => startProviderBackend(server), OPEN_TIMEOUT);
-afterEach(stopBackend);
+const server = providerPerTest();
 
 async function appWithRefreshToken(email: string) {
   const { utoken, uid } = await registerUser(email);

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import * as client from "openid-client";
 import { registerClient, type ClientInput } from "@/lib/backend/oidc/clients";
 import { providerRequestHandler } from "@/lib/backend/oidc/mount";
-import { startBackend, type BackendEnv } from "./harness";
+import { OPEN_TIMEOUT, startBackend, stopBackend, type BackendEnv } from "./harness";
 
 /**
  * The OpenID Provider as an app and a browser meet it: its request handler (lib/backend/oidc/mount.ts,
@@ -39,6 +39,29 @@ export async function listenProvider(): Promise<OidcServer> {
 
 export function startProviderBackend(server: OidcServer, env: BackendEnv = {}) {
   return startBackend({ PUBLIC_ORIGIN: server.origin, ...env });
+}
+
+/**
+ * The hooks of a test file that drives the provider: one server for the file, a fresh backend
+ * (database, clock) behind it for each test. The answer's `origin` is the server's, read in a test.
+ */
+export function providerPerTest(): { readonly origin: string } {
+  let server: OidcServer | null = null;
+  const opened = (): OidcServer => {
+    if (!server) throw new Error("the provider's server opens in beforeAll");
+    return server;
+  };
+  beforeAll(async () => {
+    server = await listenProvider();
+  }, OPEN_TIMEOUT);
+  afterAll(() => server?.close());
+  beforeEach(() => startProviderBackend(opened()), OPEN_TIMEOUT);
+  afterEach(stopBackend);
+  return {
+    get origin() {
+      return opened().origin;
+    },
+  };
 }
 
 export const CALLBACK = "https://app.example/callback";
