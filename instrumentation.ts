@@ -26,6 +26,11 @@ export async function register() {
   }
   resetPortalConfig();
   const config = portalConfig(); // a bad variable stops the start here, with its name
+  // checked here rather than in lib/config.ts, which the Edge proxy also loads: the public suffix
+  // list it needs has no place in every request's bundle
+  const { relatedOriginsProblem } = await import("./lib/contract/related-origins");
+  const tooMany = relatedOriginsProblem(config.webauthnRelatedOrigins);
+  if (tooMany) throw new Error(tooMany);
   if (config.upstream.passport) return;
   const { openDatabaseInBackground } = await import("./lib/backend/shutdown");
   const { startServices } = await import("./lib/backend/lifecycle");

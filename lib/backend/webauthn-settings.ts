@@ -1,3 +1,5 @@
+import { relatedOriginsProblem } from "@/lib/contract/related-origins";
+
 /**
  * The passkeys' relying party, from configuration only (never from a request's Host):
  * - the RP ID: WEBAUTHN_RP_ID, else the host of PUBLIC_ORIGIN, else `localhost` for local use
@@ -37,6 +39,8 @@ export function webAuthnSettings(input: Input): { ok: true; settings: WebAuthnSe
   // the portal checks EMBED_ALLOWED_ORIGINS itself (lib/config.ts): here an entry that is not an origin is left out
   const embedders = input.embedOrigins.flatMap((entry) => originsOf([entry]) ?? []);
   if (!related) return { ok: false, message: "WEBAUTHN_RELATED_ORIGINS: expected comma-separated origins such as https://brand.example" };
+  const tooMany = relatedOriginsProblem(related);
+  if (tooMany) return { ok: false, message: tooMany };
   const origins = [...new Set([new URL(own).origin, ...related])];
   return {
     ok: true,
