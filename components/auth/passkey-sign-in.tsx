@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { PageRef } from "@/lib/session/action-result";
 import { passkeySignInAction, passkeySignInOptionsAction } from "@/lib/actions/auth/passkey-login";
-import { askForPasskey, autofillAvailable, passkeyCancelled, passkeyForbidden, passkeysUsable } from "@/lib/passkeys/browser";
+import { askForPasskey, autofillAvailable, passkeyCancelled, passkeyForbidden, passkeysUsable, signalPasskeys, signalUnknownPasskey } from "@/lib/passkeys/browser";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { callAction, useErrorText } from "./use-error-text";
@@ -50,7 +50,12 @@ export function PasskeySignIn({ page, remember }: { page: PageRef; remember: () 
     setPending(true);
     setError(null);
     const result = await callAction(() => passkeySignInAction({ attempt: options.attempt, response, remember: remember() }, page));
-    if (result.ok) return goSignedIn(result, "passkey");
+    if (result.ok) {
+      // told before leaving, so a passkey removed on another device stops being offered here
+      if (result.signals) await signalPasskeys(result.signals);
+      return goSignedIn(result, "passkey");
+    }
+    if (result.error.unknownPasskey && options.options.rpId) void signalUnknownPasskey(options.options.rpId, response.id);
     setPending(false);
     setError(text.action(result.error));
     setRound((n) => n + 1);

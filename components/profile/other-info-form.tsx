@@ -12,6 +12,7 @@ import { saveOtherInfoAction } from "@/lib/actions/profile";
 import { FormBody } from "@/components/ui/form-body";
 import { CharacterCount } from "./character-count";
 import { SaveBar } from "./save-bar";
+import { resyncPasskeys } from "@/components/security/passkey-signals";
 import { useFieldSave } from "./use-field-save";
 import { useProfileErrorText } from "./use-profile-error-text";
 
@@ -47,7 +48,11 @@ export function OtherInfoForm({ page, nickname, introduction }: { page: PageRef;
       },
     );
     // What was saved (trimmed) is the new starting point.
-    if (saved) reset(input);
+    if (saved) {
+      reset(input);
+      // the passkeys' display name is the nickname: the browser hears the new one
+      void resyncPasskeys(page);
+    }
   });
 
   const nicknameError = text.field(errors.nickname?.message);

@@ -7,7 +7,7 @@ import { PASSKEY_NAME_MAX } from "@/lib/contract/passkey-rules";
 import type { PasskeyItem, PasskeyList } from "@/lib/contract/passkeys";
 import type { VerificationSetup } from "@/lib/validation/verification";
 import { passkeyRegistrationOptionsAction, registerPasskeyAction } from "@/lib/actions/passkeys";
-import { createPasskey, passkeyCancelled, passkeyForbidden, passkeysUsable } from "@/lib/passkeys/browser";
+import { createPasskey, passkeyCancelled, passkeyForbidden, passkeysUsable, signalPasskeys } from "@/lib/passkeys/browser";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -15,6 +15,7 @@ import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { useStepUp } from "@/components/step-up/use-step-up";
 import type { SecurityPageRef } from "./page-ref";
 import { PasskeyRow } from "./passkey-row";
+import { resyncPasskeys } from "./passkey-signals";
 import { SecuritySection } from "./section";
 
 type Props = { page: SecurityPageRef; initial: PasskeyList | null; error: number | null; email: string; verification: VerificationSetup };
@@ -43,6 +44,12 @@ export function PasskeysSection({ page, initial, error, email, verification }: P
     return () => window.clearTimeout(timer);
   }, []);
 
+  // each visit tells the browser the account's passkeys as they are (one removed on another
+  // device stops being offered here); initial is the server's list of this render
+  useEffect(() => {
+    if (initial?.signals) void signalPasskeys(initial.signals);
+  }, [initial]);
+
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const chosen = name.trim() || t("defaultName");
@@ -64,6 +71,7 @@ export function PasskeysSection({ page, initial, error, email, verification }: P
       const saved = await callAction(() => registerPasskeyAction({ attempt: options.attempt, name: chosen, response }, page));
       if (!saved.ok) return setMessage({ tone: "error", text: text.action(saved.error) });
       setItems((current) => [saved.passkey, ...current]);
+      void resyncPasskeys(page);
       setName("");
       setMessage({ tone: "success", text: t("addedNotice", { name: saved.passkey.name }) });
     } finally {
@@ -89,9 +97,13 @@ export function PasskeysSection({ page, initial, error, email, verification }: P
               item={item}
               page={page}
               guard={stepUp.guard}
-              onRenamed={(renamed) => setItems((current) => current.map((entry) => (entry.id === renamed.id ? renamed : entry)))}
+              onRenamed={(renamed) => {
+                setItems((current) => current.map((entry) => (entry.id === renamed.id ? renamed : entry)));
+                void resyncPasskeys(page);
+              }}
               onRemoved={() => {
                 setItems((current) => current.filter((entry) => entry.id !== item.id));
+                void resyncPasskeys(page);
                 setMessage({ tone: "success", text: t("removedNotice", { name: item.name }) });
               }}
             />

@@ -72,8 +72,23 @@ export const passkeyItem = z.object({
 });
 export type PasskeyItem = z.infer<typeof passkeyItem>;
 
+/**
+ * What the browser needs to keep its passkeys in step with the server (WebAuthn signals,
+ * PublicKeyCredential.signalAllAcceptedCredentials / signalCurrentUserDetails): the RP ID, the
+ * account's user handle as its passkeys carry it, its name and display name, and the ids of every
+ * passkey the account still has. Optional: an upstream without it simply sends no signals.
+ */
+export const passkeySignals = z.object({
+  rpId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  credentialIds: z.array(z.string()),
+});
+export type PasskeySignals = z.infer<typeof passkeySignals>;
+
 // GET /v1/user/passkeys — newest first
-export const passkeyListResponse = z.object({ passkeys: z.array(passkeyItem), max: z.number().int() });
+export const passkeyListResponse = z.object({ passkeys: z.array(passkeyItem), max: z.number().int(), signals: passkeySignals.optional() });
 export type PasskeyList = z.infer<typeof passkeyListResponse>;
 
 // PATCH /v1/user/passkey/{id} — rename; DELETE /v1/user/passkey/{id} — remove
@@ -114,6 +129,7 @@ export const passkeyLoginResponse = z.object({
   uid: z.string().uuid(),
   /** an enterprise user's passkey: the portal takes them to the business home */
   enterprise: z.boolean(),
+  signals: passkeySignals.optional(),
 });
 export type PasskeySession = z.infer<typeof passkeyLoginResponse>;
 

@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
-import type { AuthenticationOptions, RegistrationOptions } from "@/lib/contract/passkeys";
+import type { AuthenticationOptions, PasskeySignals, RegistrationOptions } from "@/lib/contract/passkeys";
 
 /**
  * The browser side of passkeys. @simplewebauthn/browser is loaded on demand (a dynamic import
@@ -66,4 +66,41 @@ export function passkeyForbidden(error: unknown): boolean {
   const name = error instanceof Error ? error.name : "";
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.name : "";
   return name === "SecurityError" || cause === "SecurityError" || name === "NotSupportedError";
+}
+
+/**
+ * WebAuthn signals: keep what the browser's passkey manager offers in step with the server.
+ * Fire and forget, only where the browser has the call (Chromium 132+); the library is loaded
+ * only then, and nothing a browser answers (or throws) ever reaches the page.
+ */
+type Signal = "signalUnknownCredential" | "signalAllAcceptedCredentials" | "signalCurrentUserDetails";
+
+function browserHas(signal: Signal): boolean {
+  if (typeof window === "undefined" || typeof window.PublicKeyCredential !== "function") return false;
+  const call: unknown = Reflect.get(window.PublicKeyCredential, signal);
+  return typeof call === "function";
+}
+
+/** Whether this browser hears the account's passkeys and details (so asking the server is worth it). */
+export function passkeySignalsHeard(): boolean {
+  return browserHas("signalAllAcceptedCredentials") || browserHas("signalCurrentUserDetails");
+}
+
+/** A sign-in named a passkey this site does not know: the browser may stop offering it. */
+export async function signalUnknownPasskey(rpId: string, credentialId: string): Promise<void> {
+  if (!browserHas("signalUnknownCredential")) return;
+  const { sendSignal } = await import("@simplewebauthn/browser");
+  await sendSignal({ signalName: "unknownCredential", rpID: rpId, credentialID: credentialId }).catch(() => undefined);
+}
+
+/** After a sign-in, a removal or a rename: the account's passkeys, its name and display name. */
+export async function signalPasskeys(signals: PasskeySignals): Promise<void> {
+  const accepted = browserHas("signalAllAcceptedCredentials");
+  const details = browserHas("signalCurrentUserDetails");
+  if (!accepted && !details) return;
+  const { sendSignal } = await import("@simplewebauthn/browser");
+  const sent: Promise<unknown>[] = [];
+  if (accepted) sent.push(sendSignal({ signalName: "allAcceptedCredentials", rpID: signals.rpId, userID: signals.userId, allAcceptedCredentialIDs: signals.credentialIds }).catch(() => undefined));
+  if (details) sent.push(sendSignal({ signalName: "currentUserDetails", rpID: signals.rpId, userID: signals.userId, userName: signals.name, userDisplayName: signals.displayName }).catch(() => undefined));
+  await Promise.all(sent);
 }

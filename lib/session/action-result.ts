@@ -15,6 +15,8 @@ export type ActionError = {
   challenge?: string;
   /** Set with 1002 when the upstream call ran out of time: shown as 'Request timed out'. */
   timedOut?: true;
+  /** Set with 20701 when the passkey offered is unknown here: the browser is told to forget it. */
+  unknownPasskey?: true;
 };
 
 export type ActionResult<T = unknown> = ({ ok: true } & T) | { ok: false; error: ActionError };

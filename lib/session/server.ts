@@ -103,6 +103,7 @@ export function toActionError(error: unknown): ActionError {
       code: error.code,
       ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
       ...(error.timedOut ? { timedOut: true as const } : {}),
+      ...(error.unknownPasskey ? { unknownPasskey: true as const } : {}),
       // Only the challenge of a new-device sign-in or the ticket of a two-step one: a random token
       // that the same browser (its device id) and the second code must come with; nothing else.
       ...((error.code === ErrorCode.deviceVerificationRequired || error.code === ErrorCode.twoStepRequired) && error.challenge ? { challenge: error.challenge } : {}),

@@ -46,6 +46,12 @@ describe("a passkey as a way in", () => {
     backend.advance(60);
     const signedIn = await signInWithPasskey(device, {}, { "x-device-id": "never-seen-device-0123456789" });
     expect(signedIn).toMatchObject({ status: 200, code: 0, data: { uid, enterprise: false } });
+    // what the browser is told to keep its passkeys in step (WebAuthn signals)
+    const credentialId = Buffer.from(device.credentials[0]?.id ?? []).toString("base64url");
+    const handle = Buffer.from(uid).toString("base64url");
+    const signals = { rpId: "localhost", userId: handle, name: "keyholder@example.com", displayName: "keyholder@example.com", credentialIds: [credentialId] };
+    expect(signedIn.data?.signals).toEqual(signals);
+    expect(passkeyListResponse.parse((await call("GET", "/v1/user/passkeys", { token })).data).signals).toEqual(signals);
     const fresh = String(signedIn.data?.utoken);
     expect(await call("GET", "/v1/user/basic", { token: fresh })).toMatchObject({ code: 0, data: { email: "keyholder@example.com" } });
     expect(Number((await call("GET", "/v1/user/session/log", { token })).data?.total)).toBe(logBefore + 1);
@@ -91,7 +97,10 @@ describe("a passkey as a way in", () => {
     const { attempt, options } = await signInOptions();
     const forged = { ...forger.get(options), id: String(device.get(options).id) };
     forged.rawId = forged.id;
-    expect(await call("POST", "/v1/login/passkey", { body: { attempt, response: forged } })).toMatchObject({ status: 401, code: 20701 });
+    const refused = await call("POST", "/v1/login/passkey", { body: { attempt, response: forged } });
+    expect(refused).toMatchObject({ status: 401, code: 20701 });
+    // a passkey this site knows, answered wrongly, is not "unknown": the browser must keep offering it
+    expect(refused.data).toBeFalsy();
     // the keyholder's passkey, claiming the stranger's account
     expect(await signInWithPasskey(device, { userHandle: Buffer.from(stranger.uid).toString("base64url") })).toMatchObject({ code: 20701 });
     expect(await signInWithPasskey(device, { origin: "https://evil.example" })).toMatchObject({ code: 20701 });
@@ -151,7 +160,9 @@ describe("a passkey as a way in", () => {
     await proveWithPassword(token);
     expect(await call("DELETE", `/v1/user/passkey/${id}`, { token })).toMatchObject({ code: 0 });
     expect(await list(token)).toEqual([]);
-    expect(await signInWithPasskey(device)).toMatchObject({ status: 401, code: 20701 });
+    expect(passkeyListResponse.parse((await call("GET", "/v1/user/passkeys", { token })).data).signals?.credentialIds).toEqual([]);
+    // the browser may be told to forget it (signalUnknownCredential)
+    expect(await signInWithPasskey(device)).toMatchObject({ status: 401, code: 20701, data: { unknownCredential: true } });
   });
 });
 

@@ -137,3 +137,91 @@ test("inside a host's frame that delegates publickey-credentials-get, a passkey 
   expect(await emailOfToken(request, token)).toBe(email);
   await expect(frame.getByRole("heading", { name: m.settings.title })).toBeVisible();
 });
+
+/**
+ * WebAuthn signals (PublicKeyCredential.signal*, Chromium 132+): a page-start script records each
+ * call before handing it to the browser, in sessionStorage so it survives the page's navigations.
+ * Chromium's virtual authenticator acts on them as a passkey manager would (a passkey no longer
+ * accepted is deleted from it), so the test checks both the calls and what the authenticator holds.
+ */
+type SignalCall = { name: string; args: Record<string, unknown> };
+async function recordSignals(page: Page): Promise<() => Promise<SignalCall[]>> {
+  await page.addInitScript(() => {
+    const pkc = window.PublicKeyCredential;
+    if (typeof pkc !== "function") return;
+    for (const name of ["signalUnknownCredential", "signalAllAcceptedCredentials", "signalCurrentUserDetails"]) {
+      const original: unknown = Reflect.get(pkc, name);
+      if (typeof original !== "function") continue;
+      Reflect.set(pkc, name, (args: Record<string, unknown>) => {
+        const calls = JSON.parse(window.sessionStorage.getItem("e2e-signals") ?? "[]") as unknown[];
+        window.sessionStorage.setItem("e2e-signals", JSON.stringify([...calls, { name, args }]));
+        return Reflect.apply(original, pkc, [args]) as unknown;
+      });
+    }
+  });
+  return () => page.evaluate(() => JSON.parse(window.sessionStorage.getItem("e2e-signals") ?? "[]") as SignalCall[]);
+}
+
+test("the browser hears the account's passkeys: after an addition, a rename, a removal, and a sign-in with a passkey the site no longer knows", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const p = messages.en.passkeys;
+  const email = uniqueEmail("passkey-signals");
+  const { utoken } = await createAccount(request, email, PASSWORD);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable", { enableUI: false });
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  const held = async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
+  const autofill = await autofillSwitch(page);
+  const signals = await recordSignals(page);
+  await page.context().addCookies([{ name: "utoken", value: utoken, url: LOCAL, httpOnly: true, sameSite: "Lax" }]);
+  const named = async (name: string) => (await signals()).filter((call) => call.name === name).map((call) => call.args);
+  const lastAccepted = async () => (await named("signalAllAcceptedCredentials")).at(-1)?.allAcceptedCredentialIds;
+
+  // the visit itself tells the browser the account has no passkeys
+  await page.goto(`${LOCAL}/en/profile/security`);
+  const section = page.getByRole("region", { name: p.title });
+  await expect.poll(lastAccepted).toEqual([]);
+  await section.getByLabel(p.nameLabel).fill("Laptop");
+  await section.getByRole("button", { name: p.add }).click();
+  await confirmWithPassword(page, "en");
+  await expect(section.getByRole("listitem")).toHaveCount(1);
+  await expect.poll(async () => ((await lastAccepted()) as string[] | undefined)?.length).toBe(1);
+  const [credentialId] = (await lastAccepted()) as string[];
+  const added = (await named("signalAllAcceptedCredentials")).at(-1);
+  expect(added).toMatchObject({ rpId: "localhost", userId: expect.stringMatching(/^[A-Za-z0-9_-]+$/) });
+  // the user handle the passkey carries: the account id, base64url
+  const userId = String(added?.userId);
+  expect(Buffer.from(userId, "base64url").toString()).toMatch(/^[0-9a-f-]{36}$/);
+
+  // a rename: the account's names once more (its email; no nickname, so the email again)
+  const detailsBefore = (await named("signalCurrentUserDetails")).length;
+  await section.getByRole("button", { name: p.renameNamed.replace("{name}", "Laptop") }).click();
+  await section.getByLabel(p.renameLabel).fill("Work laptop");
+  await section.getByLabel(p.renameLabel).press("Enter");
+  await expect(section.getByRole("listitem").first()).toContainText("Work laptop");
+  await expect.poll(async () => (await named("signalCurrentUserDetails")).length).toBeGreaterThan(detailsBefore);
+  expect((await named("signalCurrentUserDetails")).at(-1)).toEqual({ rpId: "localhost", userId, name: email, displayName: email });
+
+  // a removal: the passkey is no longer among those accepted, and the authenticator forgets it
+  const [kept] = await held();
+  // CDP speaks base64, WebAuthn's JSON base64url
+  expect(Buffer.from(String(kept?.credentialId), "base64").toString("base64url")).toBe(credentialId);
+  await section.getByRole("button", { name: p.removeNamed.replace("{name}", "Work laptop") }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: p.remove, exact: true }).click();
+  await expect(section.getByText(p.empty)).toBeVisible();
+  await expect.poll(lastAccepted).toEqual([]);
+  await expect.poll(async () => (await held()).length).toBe(0);
+
+  // another device of the user's still offers it (put back as it was): the site says it does not
+  // know it, the refusal is shown, and the authenticator forgets it
+  if (!kept) throw new Error("the authenticator held no passkey");
+  await cdp.send("WebAuthn.addCredential", { authenticatorId, credential: kept });
+  await autofill(false);
+  await logOut(page, "en");
+  await page.getByRole("button", { name: p.signIn }).click();
+  await expect(page.getByText(messages.en.errors["20701"])).toBeVisible();
+  await expect.poll(() => named("signalUnknownCredential")).toEqual([{ rpId: "localhost", credentialId }]);
+  await expect.poll(async () => (await held()).length).toBe(0);
+});

@@ -1,7 +1,7 @@
 "use server";
 
 import { ErrorCode } from "@/lib/contract/errors";
-import { authenticationResponseJson, type AuthenticationOptions } from "@/lib/contract/passkeys";
+import { authenticationResponseJson, type AuthenticationOptions, type PasskeySignals } from "@/lib/contract/passkeys";
 import { loginWithPasskey, passkeySignInOptions } from "@/lib/upstream/passkeys";
 import { actionFailure, resolvePage, storeToken, upstreamContext, type PageRef } from "@/lib/session/server";
 import type { ActionResult, SignInResult } from "@/lib/session/action-result";
@@ -22,7 +22,7 @@ export async function passkeySignInOptionsAction(page: PageRef): Promise<ActionR
   }
 }
 
-export async function passkeySignInAction(input: { attempt: string; response: unknown; remember: boolean }, page: PageRef): Promise<ActionResult<SignInResult>> {
+export async function passkeySignInAction(input: { attempt: string; response: unknown; remember: boolean }, page: PageRef): Promise<ActionResult<SignInResult & { signals?: PasskeySignals }>> {
   const response = authenticationResponseJson.safeParse(input.response);
   if (!response.success || typeof input.attempt !== "string" || !/^[A-Za-z0-9_-]{32,128}$/.test(input.attempt)) {
     return { ok: false, error: { code: ErrorCode.passkeyMalformed } };
@@ -33,7 +33,8 @@ export async function passkeySignInAction(input: { attempt: string; response: un
     const ctx = await upstreamContext(at.lang, at.launch, null, { ensureDevice: true });
     const session = await loginWithPasskey(ctx, { attempt: input.attempt, response: response.data, remember });
     await storeToken(session.utoken, remember, { uid: session.uid, enterprise: session.enterprise });
-    return { ok: true, ...(await signInResult(at.lang, page.query, session.utoken, session.enterprise)) };
+    // the account's passkeys, for the browser to forget those removed elsewhere (lib/passkeys/browser.ts)
+    return { ok: true, ...(await signInResult(at.lang, page.query, session.utoken, session.enterprise)), ...(session.signals ? { signals: session.signals } : {}) };
   } catch (error) {
     return actionFailure(error, at);
   }

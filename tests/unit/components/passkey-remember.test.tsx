@@ -16,6 +16,9 @@ jest.mock("@/lib/passkeys/browser", () => ({
   passkeysUsable: jest.fn(),
   autofillAvailable: jest.fn(),
   askForPasskey: jest.fn(),
+  signalPasskeys: jest.fn(),
+  signalUnknownPasskey: jest.fn(),
+  passkeySignalsHeard: jest.fn(),
   passkeyCancelled: () => false,
   passkeyForbidden: () => false,
 }));

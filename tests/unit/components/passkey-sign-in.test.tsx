@@ -4,7 +4,7 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/browser";
 import { PasskeySignIn } from "@/components/auth/passkey-sign-in";
 import { passkeySignInAction, passkeySignInOptionsAction } from "@/lib/actions/auth/passkey-login";
 import { completeSignIn } from "@/lib/bridge/sign-in";
-import { askForPasskey, autofillAvailable, passkeysUsable } from "@/lib/passkeys/browser";
+import { askForPasskey, autofillAvailable, passkeysUsable, signalPasskeys, signalUnknownPasskey } from "@/lib/passkeys/browser";
 import { messages, renderIn } from "../support/render";
 
 jest.mock("@/lib/actions/auth/passkey-login", () => ({ passkeySignInOptionsAction: jest.fn(), passkeySignInAction: jest.fn() }));
@@ -13,6 +13,8 @@ jest.mock("@/lib/passkeys/browser", () => ({
   passkeysUsable: jest.fn(),
   autofillAvailable: jest.fn(),
   askForPasskey: jest.fn(),
+  signalPasskeys: jest.fn(),
+  signalUnknownPasskey: jest.fn(),
   passkeyCancelled: (error: unknown) => error instanceof Error && error.name === "NotAllowedError",
   passkeyForbidden: (error: unknown) => error instanceof Error && error.name === "SecurityError",
 }));
@@ -40,6 +42,23 @@ describe("sign in with a passkey", () => {
     expect(completeSignIn).toHaveBeenCalledWith(expect.objectContaining({ redirect: "https://shop.example/" }));
   });
 
+  it("tells the browser the account's passkeys before it leaves, and names a passkey the site does not know", async () => {
+    const signals = { rpId: "localhost", userId: "dQ", name: "a@example.com", displayName: "A", credentialIds: ["other"] };
+    jest.mocked(askForPasskey).mockResolvedValue(answer);
+    jest.mocked(passkeySignInAction).mockResolvedValueOnce({ ok: false, error: { code: 20701, unknownPasskey: true } });
+    renderIn("en", <PasskeySignIn page={page} remember={() => false} />);
+    await userEvent.click(await screen.findByRole("button", { name: en.passkeys.signIn }));
+    expect(await screen.findByText(en.errors["20701"])).toBeInTheDocument();
+    expect(signalUnknownPasskey).toHaveBeenCalledWith("localhost", "cred");
+
+    jest.mocked(passkeySignInAction).mockResolvedValueOnce({ ok: true, redirect: "https://shop.example/", signals });
+    await userEvent.click(screen.getByRole("button", { name: en.passkeys.signIn }));
+    await act(async () => undefined);
+    expect(signalPasskeys).toHaveBeenCalledWith(signals);
+    expect(jest.mocked(signalPasskeys).mock.invocationCallOrder[0]).toBeLessThan(jest.mocked(completeSignIn).mock.invocationCallOrder[0] ?? 0);
+    expect(signalUnknownPasskey).toHaveBeenCalledTimes(1);
+  });
+
   it("a refused passkey says why, translated", async () => {
     jest.mocked(askForPasskey).mockResolvedValue(answer);
     jest.mocked(passkeySignInAction).mockResolvedValue({ ok: false, error: { code: 20701 } });
@@ -47,6 +66,8 @@ describe("sign in with a passkey", () => {
     await userEvent.click(await screen.findByRole("button", { name: en.passkeys.signIn }));
     expect(await screen.findByText(en.errors["20701"])).toBeInTheDocument();
     expect(completeSignIn).not.toHaveBeenCalled();
+    // a known passkey answered wrongly: the browser keeps offering it
+    expect(signalUnknownPasskey).not.toHaveBeenCalled();
   });
 
   it("is not offered where the browser or the frame cannot use passkeys, and hides itself on a SecurityError", async () => {

@@ -3,11 +3,12 @@ import userEvent from "@testing-library/user-event";
 import type { RegistrationResponseJSON } from "@simplewebauthn/browser";
 import type { PasskeyItem } from "@/lib/contract/passkeys";
 import { PasskeysSection } from "@/components/security/passkeys-section";
-import { passkeyRegistrationOptionsAction, registerPasskeyAction, removePasskeyAction, renamePasskeyAction } from "@/lib/actions/passkeys";
-import { createPasskey, passkeysUsable } from "@/lib/passkeys/browser";
+import { passkeyListAction, passkeyRegistrationOptionsAction, registerPasskeyAction, removePasskeyAction, renamePasskeyAction } from "@/lib/actions/passkeys";
+import { createPasskey, passkeySignalsHeard, passkeysUsable, signalPasskeys } from "@/lib/passkeys/browser";
 import { altchaSetup, messages, renderIn } from "../support/render";
 
 jest.mock("@/lib/actions/passkeys", () => ({
+  passkeyListAction: jest.fn(),
   passkeyRegistrationOptionsAction: jest.fn(),
   registerPasskeyAction: jest.fn(),
   renamePasskeyAction: jest.fn(),
@@ -20,6 +21,9 @@ jest.mock("@/lib/passkeys/browser", () => ({
   passkeysUsable: jest.fn(),
   createPasskey: jest.fn(),
   askForPasskey: jest.fn(),
+  signalPasskeys: jest.fn(),
+  signalUnknownPasskey: jest.fn(),
+  passkeySignalsHeard: jest.fn(),
   passkeyCancelled: (error: unknown) => error instanceof Error && error.name === "NotAllowedError",
   passkeyForbidden: (error: unknown) => error instanceof Error && error.name === "SecurityError",
 }));
@@ -89,6 +93,22 @@ describe("account security: passkeys", () => {
     await userEvent.click(within(confirm).getByRole("button", { name: en.passkeys.remove }));
     expect(removePasskeyAction).toHaveBeenCalledWith({ id: laptop.id }, page);
     expect(await screen.findByText(en.passkeys.empty)).toBeInTheDocument();
+  });
+
+  it("tells the browser the account's passkeys on each visit and after a removal (WebAuthn signals)", async () => {
+    const signals = { rpId: "localhost", userId: "dQ", name: "a@example.com", displayName: "a@example.com", credentialIds: ["cred-1"] };
+    jest.mocked(passkeySignalsHeard).mockReturnValue(true);
+    jest.mocked(removePasskeyAction).mockResolvedValue({ ok: true });
+    jest.mocked(passkeyListAction).mockResolvedValue({ ok: true, passkeys: [], max: 20, signals: { ...signals, credentialIds: [] } });
+    renderIn("en", <PasskeysSection page={page} initial={{ passkeys: [laptop], max: 20, signals }} error={null} email="a@example.com" verification={altchaSetup} />);
+    await screen.findByRole("button", { name: en.passkeys.removeNamed.replace("{name}", "Laptop") });
+    expect(signalPasskeys).toHaveBeenCalledWith(signals);
+
+    await userEvent.click(screen.getByRole("button", { name: en.passkeys.removeNamed.replace("{name}", "Laptop") }));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: en.passkeys.remove }));
+    expect(await screen.findByText(en.passkeys.empty)).toBeInTheDocument();
+    expect(passkeyListAction).toHaveBeenCalledWith(page);
+    expect(signalPasskeys).toHaveBeenLastCalledWith({ ...signals, credentialIds: [] });
   });
 
   it("Escape cancels a rename, keeping the old name, and focus goes back to the Rename button; so does a save", async () => {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
 import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
-import { PASSKEYS_PER_USER_MAX, type PasskeyItem, type PasskeyList, type RegistrationOptions, type RegistrationResponse } from "@/lib/contract/passkeys";
+import { PASSKEYS_PER_USER_MAX, type PasskeyItem, type PasskeyList, type PasskeySignals, type RegistrationOptions, type RegistrationResponse } from "@/lib/contract/passkeys";
 import { now } from "../../clock";
 import { getConfig } from "../../config";
 import { getDb } from "../../db/client";
@@ -28,6 +28,13 @@ const ALGORITHMS = [-8, -7, -257];
 /** The user handle authenticators keep: the account id (no email or name in it). */
 export function userHandleOf(userId: string): string {
   return isoBase64URL.fromUTF8String(userId);
+}
+
+/** What the browser is told after a sign-in, a removal or a rename (contract: passkeySignals). */
+export async function passkeySignalsFor(user: Pick<UserRow, "id" | "email" | "nickname">, credentialIds?: readonly string[]): Promise<PasskeySignals> {
+  const db = await getDb();
+  const ids = credentialIds ?? (await db.select({ id: passkeys.credentialId }).from(passkeys).where(eq(passkeys.userId, user.id))).map((row) => row.id);
+  return { rpId: getConfig().webauthn.rpId, userId: userHandleOf(user.id), name: user.email, displayName: user.nickname ?? user.email, credentialIds: [...ids] };
 }
 
 function toItem(row: PasskeyRow): PasskeyItem {
@@ -106,7 +113,7 @@ export async function registerPasskey(user: UserRow, session: SessionRow, input:
 export async function listPasskeys(user: UserRow): Promise<PasskeyList> {
   const db = await getDb();
   const rows = await db.select().from(passkeys).where(eq(passkeys.userId, user.id)).orderBy(desc(passkeys.createdAt), desc(passkeys.id));
-  return { passkeys: rows.map(toItem), max: PASSKEYS_PER_USER_MAX };
+  return { passkeys: rows.map(toItem), max: PASSKEYS_PER_USER_MAX, signals: await passkeySignalsFor(user, rows.map((row) => row.credentialId)) };
 }
 
 export async function renamePasskey(user: UserRow, id: string, name: string): Promise<PasskeyItem> {

@@ -6,14 +6,14 @@ import { now } from "../../clock";
 import { getConfig } from "../../config";
 import { getDb } from "../../db/client";
 import { passkeys, users } from "../../db/schema";
-import { ErrorCode, throttled } from "../../errors";
+import { ErrorCode, ServiceError, throttled } from "../../errors";
 import { isOver, rateLimit } from "../../ratelimit";
 import { ipLimitKey } from "../ip-key";
 import { assertIpAllowed, refuseSignIn } from "../protection";
 import type { ClientInfo } from "../sessions";
 import { signIn, type Factor } from "../sign-in";
 import { PASSKEY_CEREMONY_TIMEOUT_MS, spendChallenge, storeChallenge } from "./challenges";
-import { userHandleOf } from "./manage";
+import { passkeySignalsFor, userHandleOf } from "./manage";
 import { assertWellFormedAssertion } from "./well-formed";
 
 /**
@@ -107,6 +107,12 @@ export async function loginWithPasskey(input: { attempt: string; response: Authe
   assertWellFormedAssertion(input.response);
   const stored = await findPasskey(input.response.id);
   // an unknown passkey has no account: the attempt is logged under no email
-  const { token, user } = await signIn(stored?.email ?? "", passkeyAssertion(stored, input.response, challenge), client, input.remember ?? false);
-  return { utoken: token, uid: user.id, enterprise: user.enterpriseId !== null };
+  const { token, user } = await signIn(stored?.email ?? "", passkeyAssertion(stored, input.response, challenge), client, input.remember ?? false).catch((error: unknown) => {
+    // the browser still offers a passkey this site no longer knows (removed here, or from another
+    // database): say so, so it can stop offering it (PublicKeyCredential.signalUnknownCredential).
+    // The credential id is the caller's own and random, so this tells them nothing about anyone.
+    if (!stored && error instanceof ServiceError && error.code === ErrorCode.passkeyRefused) throw new ServiceError(ErrorCode.passkeyRefused, { unknownCredential: true });
+    throw error;
+  });
+  return { utoken: token, uid: user.id, enterprise: user.enterpriseId !== null, signals: await passkeySignalsFor(user) };
 }
