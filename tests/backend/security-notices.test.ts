@@ -1,7 +1,11 @@
 import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { createEnterprise } from "@/lib/backend/admin/commands";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/backend/db/client";
+import { users } from "@/lib/backend/db/schema";
 import { resetMailer } from "@/lib/backend/mail";
+import { sendPasswordReset } from "@/lib/backend/services/console/user-actions";
 import { settleSecurityNotices } from "@/lib/backend/services/security-notices";
 import { createUser } from "@/lib/backend/services/users";
 import {
@@ -192,4 +196,36 @@ test("a mail server that hangs neither holds up nor fails the change; the lost n
     resetMailer();
     await new Promise<void>((resolve) => silent.close(() => resolve()));
   }
+});
+
+test("mail in the account's language: set at registration, moved by a sign-in or a page in another language, never by a caller that states none", async () => {
+  const email = "notice-language@example.com";
+  const languageOf = async () => {
+    const db = await getDb();
+    const [row] = await db.select({ language: users.language }).from(users).where(eq(users.email, email));
+    return row?.language;
+  };
+  const { utoken, uid } = await registerUser(email, "Laser-Old-3", { lang: "zh" });
+  expect(await languageOf()).toBe("zh");
+
+  // a change made on an English page still mails the account in its own language
+  let before = await mailIds(email);
+  expect(await call("PATCH", "/v1/user/password", { token: utoken, headers: browser("en"), body: { oldPassword: "Laser-Old-3", newPassword: "Laser-New-3" } })).toMatchObject({ code: 0 });
+  expect(newMails(email, before)[0]).toContain("Subject: 您的密码已修改\n");
+
+  // a caller without a language (an app's call) moves nothing; a page in English does
+  expect(await call("GET", "/v1/user/fullinfo", { token: utoken })).toMatchObject({ code: 0 });
+  expect(await languageOf()).toBe("zh");
+  expect(await call("GET", "/v1/user/fullinfo", { token: utoken, headers: { lang: "en" } })).toMatchObject({ code: 0 });
+  expect(await languageOf()).toBe("en");
+
+  // an operator working in Chinese sends the reset mail in the account's English
+  before = await mailIds(email);
+  await sendPasswordReset(uid, "zh");
+  const [reset = ""] = newMails(email, before);
+  expect(reset).toContain("https://passport.example.com/en/findpwd");
+
+  // a sign-in in Chinese moves it back
+  expect(await call("POST", "/v1/login", { headers: { lang: "zh" }, body: { email, password: "Laser-New-3" } })).toMatchObject({ code: 0 });
+  expect(await languageOf()).toBe("zh");
 });

@@ -51,6 +51,12 @@ export const users = pgTable("users", {
    * then a hash of random bytes nobody knows, so password sign-in fails like a wrong password
    */
   passwordSet: boolean("password_set").notNull().default(true),
+  /**
+   * the account's language, for every mail written to it (security notices, operators' mails):
+   * set by each sign-in and by the first signed-in view of each page (a language switch), from
+   * the `lang` header a caller states; null until one does (then the request's language is used)
+   */
+  language: text("language", { enum: ["en", "zh"] }),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
 }, (t) => [

@@ -59,6 +59,7 @@ export function describeClient(headers: Headers, bindings: ServicesBindings | un
   const lang = langFromHeader(headers.get(HEADER.lang));
   return {
     lang,
+    statedLang: headers.get(HEADER.lang)?.trim() ? lang : null,
     deviceId: deviceId(headers),
     ip: clientAddress(headers, peerAddress(bindings)),
     userAgent: header(headers, HEADER.clientUserAgent, 512) ?? header(headers, "user-agent", 512),

@@ -7,7 +7,7 @@ import { getMailer } from "../mail";
 import { securityNoticeMail, type SecurityNoticeKind } from "../mail/security-notice";
 import { singleton } from "../singleton";
 import type { ClientInfo } from "./sessions";
-import type { UserRow } from "./users";
+import { mailLanguage, type UserRow } from "./users";
 
 export { SECURITY_NOTICE_KINDS, type SecurityNoticeKind } from "../mail/security-notice";
 
@@ -18,12 +18,12 @@ export { SECURITY_NOTICE_KINDS, type SecurityNoticeKind } from "../mail/security
  * the mail is written after the caller's answer (the action never waits for a mail server), and a
  * failure to send is one warn line, never an error for the user, whose change stands.
  *
- * The mail is in the request's language (the `lang` header, the page the user is on: the same
- * rule as the emailed codes; accounts keep no language of their own), names the time, the
+ * The mail is in the account's language (users.language: the one its owner last used), else the
+ * request's (an account that never stated one), names the time, the
  * device (user agent) and the approximate place (the IP address's city, never the address), and
  * links to the account's security page on PUBLIC_ORIGIN (never on the request's Host).
  */
-type Recipient = Pick<UserRow, "email" | "enterpriseId">;
+type Recipient = Pick<UserRow, "email" | "enterpriseId" | "language">;
 
 function pending(): Set<Promise<void>> {
   return singleton("securityNotices", () => new Set<Promise<void>>());
@@ -38,16 +38,17 @@ export function portalOrigin(): string {
 async function deliver(user: Recipient, kind: SecurityNoticeKind, client: ClientInfo, at: Date): Promise<void> {
   const origin = portalOrigin();
   const securityPath = user.enterpriseId ? "profile-business/security" : "profile/security";
+  const lang = mailLanguage(user, client.lang);
   await getMailer().send(
     securityNoticeMail({
       to: user.email,
       kind,
-      lang: client.lang,
+      lang,
       at,
       device: describeUserAgent(client.userAgent),
-      location: locateIp(client.ip, client.lang),
-      securityUrl: `${origin}/${client.lang}/${securityPath}`,
-      resetUrl: `${origin}/${client.lang}/findpwd`,
+      location: locateIp(client.ip, lang),
+      securityUrl: `${origin}/${lang}/${securityPath}`,
+      resetUrl: `${origin}/${lang}/findpwd`,
     }),
   );
 }

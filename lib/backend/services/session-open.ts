@@ -6,7 +6,7 @@ import { ErrorCode, ServiceError } from "../errors";
 import { CODE_TTL_SECONDS, sendDeviceCode } from "./codes";
 import { deviceHash, isKnownDevice, rememberDevice } from "./devices";
 import { createSession, type ClientInfo, type SessionOrigin, type SessionRow } from "./sessions";
-import type { UserRow } from "./users";
+import { rememberLanguage, type UserRow } from "./users";
 
 /**
  * The last step of every sign-in, and device security's hold on it. With device security on,
@@ -36,6 +36,7 @@ export async function openSession(
   }
   const created = await createSession(user.id, client, remember, origin);
   await rememberDevice(user.id, client);
+  await rememberLanguage(user, client);
   return created;
 }
 

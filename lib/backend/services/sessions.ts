@@ -11,6 +11,8 @@ import type { UserRow } from "./users";
 export type ClientInfo = {
   /** the language of server-written text (emails) */
   lang: Lang;
+  /** the language the caller stated (the `lang` header), or null when it sent none: only this moves the account's language */
+  statedLang?: Lang | null;
   /** the browser's stable random id (x-device-id), for device security; never logged or stored as it is */
   deviceId: string | null;
   ip: string | null;

@@ -12,8 +12,8 @@ import type { UserRow } from "./users";
  * a security notice (`two_step_reset_by_operator`), since a reset nobody asked for is an attack.
  * When two-step was not on, nothing changes and no mail goes out.
  *
- * `lang`: the mail's language. Accounts keep no language of their own; the console passes the
- * language the operator works in, the command line English.
+ * The mail is in the account's language; `lang` (the console's language, the command line's
+ * English) only for an account that never stated one.
  */
 export async function resetTwoStepByOperator(user: UserRow, lang: Lang): Promise<{ wasOn: boolean; sessionsEnded: number }> {
   const wasOn = await removeTwoStep(user.id);

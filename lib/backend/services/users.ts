@@ -6,6 +6,7 @@ import { getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { enterprises, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
+import type { Lang } from "../lang";
 
 export type UserRow = typeof users.$inferSelect;
 export type UserStatus = UserRow["status"];
@@ -75,4 +76,20 @@ export function toFullInfo(user: UserRow, enterprise: EnterpriseRow | null, coun
     countryRegion,
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/**
+ * The account's language follows the one its owner last used (a sign-in, a page in another
+ * language): a write only when the caller stated one and it differs. Mails to the account use it.
+ */
+export async function rememberLanguage(user: Pick<UserRow, "id" | "language">, client: { statedLang?: Lang | null }): Promise<void> {
+  const stated = client.statedLang;
+  if (!stated || stated === user.language) return;
+  const db = await getDb();
+  await db.update(users).set({ language: stated }).where(eq(users.id, user.id));
+}
+
+/** The language of a mail to the account: its own, else the request's. */
+export function mailLanguage(user: Pick<UserRow, "language">, fallback: Lang): Lang {
+  return user.language ?? fallback;
 }

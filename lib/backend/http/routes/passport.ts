@@ -20,7 +20,7 @@ import { issueEmailNonce } from "../../services/nonces";
 import { authenticate } from "../../services/sessions";
 import { signOut } from "../../services/sign-out";
 import { fullInfo } from "../../services/profile";
-import { enterpriseOf, toBasic } from "../../services/users";
+import { enterpriseOf, rememberLanguage, toBasic } from "../../services/users";
 import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { json, ok, SESSION } from "../openapi";
@@ -91,6 +91,8 @@ export function passportRoutes(app: ServicesApp): void {
     createRoute({ method: "get", path: "/v1/user/fullinfo", tags: ["user"], summary: "The signed-in user's profile", security: SESSION, responses: ok(userFullInfoResponse) }),
     async (c) => {
       const { user } = await authenticate(c.var.token);
+      // the first signed-in view of every page: a page in another language moves the account's
+      await rememberLanguage(user, c.var.client);
       return reply(c, await fullInfo(user, c.var.lang));
     },
   );

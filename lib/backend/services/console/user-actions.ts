@@ -12,7 +12,7 @@ import { endUserSessions } from "../sign-out";
 import { disconnectByOperator } from "../social-accounts";
 import { isTwoStepOn } from "../two-step";
 import { resetTwoStepByOperator } from "../two-step-reset";
-import type { UserStatus } from "../users";
+import { mailLanguage, type UserStatus } from "../users";
 import { userRowById } from "./user-detail";
 
 /**
@@ -89,8 +89,10 @@ const RESET_TEXT: Record<Lang, (page: string) => { subject: string; text: string
 export async function sendPasswordReset(id: string, lang: Lang): Promise<{ email: string; link: string }> {
   const user = await userRowById(id);
   if (user.enterpriseId) throw new ServiceError(ErrorCode.insufficientAuthority);
-  const link = `${portalOrigin()}/${lang}/findpwd`;
-  await getMailer().send({ to: user.email, ...RESET_TEXT[lang](link) });
+  // the account's language, not the operator's (the console's only for an account without one)
+  const language = mailLanguage(user, lang);
+  const link = `${portalOrigin()}/${language}/findpwd`;
+  await getMailer().send({ to: user.email, ...RESET_TEXT[language](link) });
   return { email: user.email, link };
 }
 
