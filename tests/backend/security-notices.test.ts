@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
-import { createEnterprise } from "@/lib/backend/admin/commands";
+import { createEnterprise } from "@/lib/backend/cli/commands";
 import { resetMailer } from "@/lib/backend/mail";
 import { settleSecurityNotices } from "@/lib/backend/services/security-notices";
 import { createUser } from "@/lib/backend/services/users";

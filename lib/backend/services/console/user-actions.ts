@@ -17,7 +17,7 @@ import { userRowById } from "./user-detail";
 
 /**
  * What an operator does to a user (the console's user page). Each returns what the audit log
- * records about it; the routes write the entry. The same rules as the commands of admin/commands.ts.
+ * records about it; the routes write the entry. The same rules as the commands of cli/commands.ts.
  */
 
 /** restricted: sign-in refused (20103); banned: refused (20105) and every session ends; active: both lifted. */
