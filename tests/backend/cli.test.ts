@@ -100,6 +100,21 @@ describe("users and addresses", () => {
     await expect(banIp("::1")).resolves.toEqual({ network: "::1", added: true });
     await expect(unbanIp("::1")).resolves.toEqual({ network: "::1", removed: true });
   });
+
+  test("ip:ban refuses a range the console refuses as too wide, says so and bans nothing", async () => {
+    await registerUser("everyone@example.com", "everyone-pass1");
+    for (const wide of ["0.0.0.0/0", "10.0.0.0/7", "::/0", "2001:db8::/15"]) {
+      const refused = await run("ip:ban", wide);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain(`${wide} is too wide to ban: at most /8 for IPv4 and /16 for IPv6`);
+      expect(refused.err).toContain("Nothing was changed.");
+    }
+    expect((await run("ip:list")).out).not.toMatch(/\/(0|7|15)\b/);
+    const login = await call("POST", "/v1/login", { body: { email: "everyone@example.com", password: "everyone-pass1" }, headers: fromIp("203.0.113.9") });
+    expect(login.code).toBe(0);
+    expect(await run("ip:ban", "10.0.0.0/8")).toMatchObject({ code: 0, out: "Banned 10.0.0.0/8." });
+    expect((await run("ip:unban", "10.0.0.0/8")).code).toBe(0);
+  });
 });
 
 describe("failures", () => {

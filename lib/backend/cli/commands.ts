@@ -9,7 +9,8 @@ import { pruneAll } from "../maintenance/pruners";
 import { createEnterpriseUser, EnterpriseConflictError } from "../services/enterprises";
 import { listRecentFailures, type SignInFailure } from "../services/failures";
 import { addIpBan, listIpBans, parseNetwork, removeIpBan, type IpBan } from "../services/ipbans";
-import { endUserSessions } from "../services/sign-out";
+import { checkBanNetwork, MIN_PREFIX } from "../services/ban-rules";
+import { changeUserStatus } from "../services/user-status";
 import type { UserStatus } from "../services/users";
 
 /**
@@ -70,9 +71,8 @@ export async function setUserStatus(emailInput: string, status: UserStatus): Pro
   const db = await getDb();
   const [user] = await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.email, email)).limit(1);
   if (!user) throw new CliError(`No account for ${email}.`);
-  await db.update(users).set({ status, updatedAt: now() }).where(eq(users.id, user.id));
-  if (status === "banned") await endUserSessions(user.id);
-  return { id: user.id, email, previous: user.status };
+  const { previous } = await changeUserStatus(user, status);
+  return { id: user.id, email, previous };
 }
 
 function validNetwork(value: string): string {
@@ -81,10 +81,17 @@ function validNetwork(value: string): string {
   return network;
 }
 
-/** Ban an address or range; `added` is false when it was listed already. */
+/**
+ * Ban an address or range; `added` is false when it was listed already. The console's rule
+ * (services/ban-rules.ts) holds here too: a range too wide is refused and nothing changes.
+ */
 export async function banIp(value: string): Promise<{ network: string; added: boolean }> {
-  const network = validNetwork(value);
-  return { network, added: await addIpBan(network) };
+  const checked = checkBanNetwork(value);
+  if (!checked.ok && checked.refusal === "badNetwork") throw new CliError(`Not an IP address or CIDR range: ${JSON.stringify(value)}`);
+  if (!checked.ok) {
+    throw new CliError(`${value} is too wide to ban: at most /${MIN_PREFIX[4]} for IPv4 and /${MIN_PREFIX[6]} for IPv6 (a wider range shuts out a large part of the internet). Nothing was changed.`);
+  }
+  return { network: checked.network, added: await addIpBan(checked.network) };
 }
 
 /** Lift a ban exactly as it was listed; `removed` is false when it was not listed. */

@@ -1,30 +1,22 @@
 import { count, desc } from "drizzle-orm";
 import type { BanItem } from "@/lib/contract/console/screens";
-import { isIP } from "node:net";
 import { addSeconds, now } from "../../clock";
 import { getDb } from "../../db/client";
 import { ipBans } from "../../db/schema";
-import { addressList, parseNetwork } from "../../net/addresses";
+import { banCoversOwnAddress, checkBanNetwork } from "../ban-rules";
 import { addIpBan, removeIpBan } from "../ipbans";
 import { dayOf, ConsoleError, PAGE_SIZE, type Page } from "./input";
 
 /**
- * The console's IP bans: an address or a CIDR range, IPv4 or IPv6, with a reason and an
- * optional expiry. A range wider than /8 (IPv4) or /16 (IPv6) is refused: it would shut out a
- * large part of the internet by a typing slip (/0 is everyone). So is a ban that covers the
- * operator's own address, which would lock them out of sign-in pages they may need to test.
+ * The console's IP bans, with a reason and an optional expiry. What may be banned (the width of
+ * a range, the operator's own address) is the rule of services/ban-rules.ts, shared with the CLI.
  */
-export const MIN_PREFIX = { 4: 8, 6: 16 } as const;
 const EXPIRY_MAX_DAYS = 3660;
 
 export function banNetwork(value: unknown): string {
-  if (typeof value !== "string" || value.length > 100) throw new ConsoleError("badNetwork", 400, "network");
-  const network = parseNetwork(value);
-  if (!network) throw new ConsoleError("badNetwork", 400, "network");
-  const [address = "", prefix] = network.split("/");
-  const family = isIP(address) === 6 ? 6 : 4;
-  if (prefix !== undefined && Number(prefix) < MIN_PREFIX[family]) throw new ConsoleError("rangeTooWide", 400, "network");
-  return network;
+  const checked = checkBanNetwork(value);
+  if (!checked.ok) throw new ConsoleError(checked.refusal, 400, "network");
+  return checked.network;
 }
 
 export async function addBan(input: { network: unknown; reason: string; expiresOn: unknown; operatorIp: string | null }): Promise<{ network: string; added: boolean }> {
@@ -35,7 +27,7 @@ export async function addBan(input: { network: unknown; reason: string; expiresO
     expiresAt = addSeconds(dayOf(input.expiresOn, "expiresOn"), 86_400);
     if (expiresAt <= now() || expiresAt > addSeconds(now(), EXPIRY_MAX_DAYS * 86_400)) throw new ConsoleError("badExpiry", 400, "expiresOn");
   }
-  if (addressList([network]).has(input.operatorIp)) throw new ConsoleError("ownAddress", 400, "network");
+  if (banCoversOwnAddress(network, input.operatorIp)) throw new ConsoleError("ownAddress", 400, "network");
   const added = await addIpBan(network, { reason: input.reason, expiresAt });
   return { network, added };
 }
