@@ -1,6 +1,6 @@
 import "server-only";
 import { ErrorCode } from "@/lib/contract/errors";
-import { parseConsoleRefusal, type ConsoleErrorKey } from "@/lib/contract/console/screens";
+import { consoleRefusalOf, type ConsoleErrorKey } from "@/lib/contract/console/screens";
 import { isUpstreamError } from "@/lib/upstream/errors";
 
 /**
@@ -12,7 +12,7 @@ export async function readConsoleScreen<T>(run: () => Promise<T>): Promise<{ ok:
     return { ok: true, data: await run() };
   } catch (error) {
     if (isUpstreamError(error) && error.code === ErrorCode.invalidParams) {
-      const refusal = parseConsoleRefusal(error.message);
+      const refusal = consoleRefusalOf(error.data);
       if (refusal) return { ok: false, error: refusal.key };
     }
     if (isUpstreamError(error) && error.code === ErrorCode.insufficientAuthority) return { ok: false, error: "forbidden" };

@@ -180,6 +180,7 @@ function readEnvelope<T>(response: Response, text: string, schema: z.ZodType<T>)
       httpStatus: response.status >= 400 ? response.status : statusForCode(code),
       retryAfter: retryAfterOf(data, response.headers),
       challenge: code === ErrorCode.deviceVerificationRequired ? challengeOf(data, "challenge") : code === ErrorCode.twoStepRequired ? challengeOf(data, "ticket") : undefined,
+      data,
     });
   }
   const parsed = schema.safeParse(data);

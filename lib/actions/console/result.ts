@@ -1,6 +1,6 @@
 import "server-only";
 import { ErrorCode } from "@/lib/contract/errors";
-import { parseConsoleRefusal, type ConsoleErrorKey, type ConsoleResult } from "@/lib/contract/console/screens";
+import { consoleRefusalOf, type ConsoleErrorKey, type ConsoleResult } from "@/lib/contract/console/screens";
 import { localeOf } from "@/lib/i18n/routing";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { ConsoleContext } from "@/lib/upstream/console";
@@ -16,7 +16,7 @@ export async function consoleResult<T>(lang: string, run: (ctx: ConsoleContext) 
     try {
       return { data: await run(ctx) };
     } catch (error) {
-      if (isUpstreamError(error) && error.code === ErrorCode.invalidParams) seen.refusal = parseConsoleRefusal(error.message);
+      if (isUpstreamError(error) && error.code === ErrorCode.invalidParams) seen.refusal = consoleRefusalOf(error.data);
       throw error;
     }
   });

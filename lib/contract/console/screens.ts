@@ -145,15 +145,16 @@ export function isCalendarDay(value: string): boolean {
  */
 export type ConsoleResult<T> = { ok: true; data: T } | { ok: false; error: ConsoleErrorKey; field?: string; redirect?: string };
 
-/** The message of a refused input (10001): "Refused: badNetwork (network)". */
+/** The message of a refused input (10001) for logs and readers of the raw answer; callers read the data. */
 export function consoleRefusalMessage(key: ConsoleErrorKey, field?: string): string {
   return `Refused: ${key}${field ? ` (${field})` : ""}`;
 }
 
-const REFUSAL = /^Refused: ([A-Za-z]+)(?: \(([A-Za-z]+)\))?$/;
-export function parseConsoleRefusal(message: string): { key: ConsoleErrorKey; field?: string } | null {
-  const match = REFUSAL.exec(message);
-  const key = CONSOLE_ERROR_KEYS.find((item) => item === match?.[1]);
-  if (!match || !key) return null;
-  return match[2] ? { key, field: match[2] } : { key };
+/** The refusal a 10001 answer carries in its data (`{error, field}`), or null: read from the data, never from the message. */
+export function consoleRefusalOf(data: unknown): { key: ConsoleErrorKey; field?: string } | null {
+  if (typeof data !== "object" || data === null) return null;
+  const { error, field } = data as { error?: unknown; field?: unknown };
+  const key = CONSOLE_ERROR_KEYS.find((item) => item === error);
+  if (!key) return null;
+  return typeof field === "string" && /^[A-Za-z]{1,40}$/.test(field) ? { key, field } : { key };
 }
