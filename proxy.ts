@@ -21,7 +21,7 @@ import { parseVariantKey, variantKey, variantOf } from "@/lib/launch/variant";
 import { EMBED_COOKIE, isFrameDestination, launchCookieFor } from "@/lib/session/embed";
 import { EMBED_PARAM, WINDOW_MODE } from "@/lib/contract/host-bridge";
 import { FRESH_SIGN_IN, FRESH_SIGN_IN_PARAM } from "@/lib/contract/fresh-sign-in";
-import { isConsolePath } from "@/lib/console/cookie";
+import { formerConsolePath, isConsolePath } from "@/lib/console/cookie";
 import { consoleResponse } from "@/lib/console/proxy";
 
 /**
@@ -56,7 +56,7 @@ export async function proxy(request: NextRequest) {
     if (problem) return refusal(problem.status, problem.code, url.pathname, preferred, problem.reason);
   }
 
-  const resolved = resolveLocalePath(url.pathname, preferred, (rest) => routeRule(rest) !== null || staticPageOf(rest) !== null || isConsolePath(rest, config.adminBasePath), isLanguageNeutralRoute);
+  const resolved = resolveLocalePath(url.pathname, preferred, (rest) => routeRule(rest) !== null || staticPageOf(rest) !== null || isConsolePath(rest, config.consoleBasePath) || formerConsolePath(rest, config.consoleBasePath) !== null, isLanguageNeutralRoute);
   // /announcement and /learnMore: public and the same for everyone, in any language
   if (resolved.kind === "neutral") return NextResponse.next();
   const launch = parseLaunchContext(url.searchParams, request.headers.get("user-agent"), config.imageHosts);
@@ -70,7 +70,9 @@ export async function proxy(request: NextRequest) {
 
   const { lang } = resolved;
   // the operator console: its own session and headers (lib/console/proxy.ts, docs/operators.md)
-  if (isConsolePath(resolved.rest, config.adminBasePath)) return consoleResponse(request, lang, resolved.rest, config, origin.protocol === "https:");
+  if (isConsolePath(resolved.rest, config.consoleBasePath)) return consoleResponse(request, lang, resolved.rest, config, origin.protocol === "https:");
+  const moved = formerConsolePath(resolved.rest, config.consoleBasePath);
+  if (moved !== null) return NextResponse.redirect(at(`/${lang}/${moved}${url.search}`), 308);
   // A sign-in page's own cached rendering (`login/atomm.pc.110`), asked for by its address, is
   // that page and is guarded as such.
   const rendered = staticPageOf(resolved.rest);

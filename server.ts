@@ -43,8 +43,8 @@ async function main(): Promise<void> {
   // the built file lives in .next/: the project directory is the one above it
   const started = await startPortalServer({ dir: path.resolve(__dirname, ".."), hostname, port, settings, servicesCheck, openIdProvider });
   const metricsServer = await startMetricsListener(settings);
-  // `npm run admin` reaches the embedded database through this process (docs/operators.md)
-  if (embedded) (await import("./lib/backend/admin/portal-channel")).openCliChannel(started.address);
+  // `npm run cli` reaches the embedded database through this process (docs/operators.md)
+  if (embedded) (await import("./lib/backend/cli/portal-channel")).openCliChannel(started.address);
   stopOnSignals({
     server: started.server,
     closeApp: started.closeApp,

@@ -4,7 +4,7 @@
  *
  * Seeds BENCH_USERS (default 100 000) users, one session each from one of 5 000 addresses, into a
  * fresh embedded database (or BENCH_DATABASE_URL), then times the search as the console calls it
- * (GET /v1/admin/users through the services' HTTP app, with an operator session), BENCH_SEARCHES
+ * (GET /v1/console/users through the services' HTTP app, with an operator session), BENCH_SEARCHES
  * times per kind of query, and reports p50 and p95. Goal: p95 under 100 ms. A measurement, never
  * a test: nothing fails on a slow machine.
  */
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
       const times: number[] = [];
       for (let i = 0; i < SEARCHES + 5; i++) {
         const begin = performance.now();
-        const response = await servicesApp().fetch(new Request(`http://127.0.0.1/v1/admin/users?${query(i)}`, { headers: { "x-operator-token": token } }), { peer: "127.0.0.1" });
+        const response = await servicesApp().fetch(new Request(`http://127.0.0.1/v1/console/users?${query(i)}`, { headers: { "x-operator-token": token } }), { peer: "127.0.0.1" });
         if (response.status !== 200) throw new Error(`${name}: HTTP ${response.status}`);
         await response.arrayBuffer();
         if (i >= 5) times.push(performance.now() - begin); // the first few warm the caches

@@ -91,10 +91,10 @@ const envSchema = z.object({
     (value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : undefined),
     z.enum(["off", "visit", "redirect"], { error: "expected off, visit or redirect" }).optional(),
   ),
-  // the operator console's place below the language: /{lang}/admin by default (docs/operators.md)
-  ADMIN_BASE_PATH: z.preprocess(
-    (value) => (typeof blank(value) === "string" ? String(value).trim().replace(/^\/+|\/+$/g, "").toLowerCase() : "admin"),
-    z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}(\/[a-z0-9][a-z0-9-]{0,39}){0,2}$/, { error: "expected a path such as /admin or /ops/console" }),
+  // the operator console's place below the language: /{lang}/console by default (docs/operators.md)
+  CONSOLE_BASE_PATH: z.preprocess(
+    (value) => (typeof blank(value) === "string" ? String(value).trim().replace(/^\/+|\/+$/g, "").toLowerCase() : "console"),
+    z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}(\/[a-z0-9][a-z0-9-]{0,39}){0,2}$/, { error: "expected a path such as /console or /ops/console" }),
   ),
   COOKIE_SYNC_SITES: z.preprocess(
     (value) => (typeof blank(value) === "string" ? String(value).split(",").map((item) => item.trim()).filter(Boolean) : []),
@@ -171,8 +171,8 @@ export type PortalConfig = {
   cookieSync: { mode: "off" | "visit" | "redirect"; sites: readonly { origin: string; domain: string }[] };
   /** the native app's bridge (SPEC §7), which pages may call */
   nativeBridgeOrigin: string;
-  /** the operator console's path below the language, without slashes at the ends ("admin") */
-  adminBasePath: string;
+  /** the operator console's path below the language, without slashes at the ends ("console") */
+  consoleBasePath: string;
 };
 
 /** Providers the services know without an issuer setting (lib/backend/social/settings.ts). */
@@ -237,7 +237,7 @@ function read(): PortalConfig {
     PASSPORT_API_PUBLIC_URL: process.env.PASSPORT_API_PUBLIC_URL,
     COOKIE_SYNC_MODE: process.env.COOKIE_SYNC_MODE,
     COOKIE_SYNC_SITES: process.env.COOKIE_SYNC_SITES,
-    ADMIN_BASE_PATH: process.env.ADMIN_BASE_PATH,
+    CONSOLE_BASE_PATH: process.env.CONSOLE_BASE_PATH,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -280,7 +280,7 @@ function read(): PortalConfig {
       sites: env.COOKIE_SYNC_SITES,
     },
     nativeBridgeOrigin: NATIVE_BRIDGE_ORIGIN,
-    adminBasePath: env.ADMIN_BASE_PATH,
+    consoleBasePath: env.CONSOLE_BASE_PATH,
   };
 }
 

@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import type { AuditQuery, AuditResponse } from "@/lib/contract/admin/audit";
+import type { AuditQuery, AuditResponse } from "@/lib/contract/console/audit";
 import type { Locale } from "@/lib/i18n/routing";
 import { consoleTime } from "@/lib/console/format";
 
 /** The audit log: filters (a GET form), the entries, the pages and the CSV of what is filtered. */
 export async function AuditView({ lang, base, query, result, error }: { lang: Locale; base: string; query: Partial<AuditQuery>; result: AuditResponse | null; error: string | null }) {
-  const t = await getTranslations({ locale: lang, namespace: "admin.audit" });
+  const t = await getTranslations({ locale: lang, namespace: "console.audit" });
   const filters = new URLSearchParams(Object.entries({ operator: query.operator, action: query.action, target: query.target, from: query.from, to: query.to }).filter((entry): entry is [string, string] => Boolean(entry[1])));
   const pageHref = (page: number) => `/${lang}/${base}/audit?${new URLSearchParams([...filters, ["page", String(page)]])}`;
   const control = "h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary-strong";

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { CONSOLE_SCREENS } from "@/lib/contract/admin/routes";
-import { roleAllows } from "@/lib/contract/admin/roles";
-import type { OperatorInfo } from "@/lib/contract/admin/session";
+import { CONSOLE_SCREENS } from "@/lib/contract/console/routes";
+import { roleAllows } from "@/lib/contract/console/roles";
+import type { OperatorInfo } from "@/lib/contract/console/session";
 import type { Locale } from "@/lib/i18n/routing";
 import { LanguageSelect } from "@/components/layout/language-select";
 import { OperatorSignOutButton } from "./sign-out-button";
@@ -13,7 +13,7 @@ import { OperatorSignOutButton } from "./sign-out-button";
  * `current` marks the screen shown (aria-current) for the navigation.
  */
 export async function ConsoleShell({ lang, base, operator, current, children }: { lang: Locale; base: string; operator: OperatorInfo; current: string; children: ReactNode }) {
-  const t = await getTranslations({ locale: lang, namespace: "admin" });
+  const t = await getTranslations({ locale: lang, namespace: "console" });
   const screens = CONSOLE_SCREENS.filter((screen) => roleAllows(operator.role, screen.role));
   return (
     <div className="min-h-dvh bg-gray-50">
@@ -58,7 +58,7 @@ export async function ConsoleShell({ lang, base, operator, current, children }: 
 
 /** What a screen shows an operator whose role does not reach it (the services refused too). */
 export async function NotForYourRole({ lang }: { lang: Locale }) {
-  const t = await getTranslations({ locale: lang, namespace: "admin.shell" });
+  const t = await getTranslations({ locale: lang, namespace: "console.shell" });
   return (
     <section aria-labelledby="forbidden-title" className="rounded-lg border border-gray-200 bg-white p-6">
       <h1 id="forbidden-title" className="text-xl font-semibold text-gray-900">

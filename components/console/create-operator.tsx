@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { createOperatorAction, type NewOperatorSecrets } from "@/lib/actions/console/operators";
-import { OPERATOR_ROLES } from "@/lib/contract/admin/roles";
+import { OPERATOR_ROLES } from "@/lib/contract/console/roles";
 import { reasonSchema } from "@/lib/validation/console";
 import { callAction } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
@@ -15,7 +15,7 @@ import { useConsoleText } from "./use-console-text";
 
 /** A new operator; its password and authenticator secret are shown here once, then never again. */
 export function CreateOperator({ lang }: { lang: string }) {
-  const t = useTranslations("admin.operators");
+  const t = useTranslations("console.operators");
   const text = useConsoleText();
   const router = useRouter();
   const roleId = useId();

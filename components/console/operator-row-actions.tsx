@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { updateOperatorAction } from "@/lib/actions/console/operators";
-import { OPERATOR_ROLES, type OperatorRole } from "@/lib/contract/admin/roles";
+import { OPERATOR_ROLES, type OperatorRole } from "@/lib/contract/console/roles";
 import { reasonSchema } from "@/lib/validation/console";
 import { callAction } from "@/components/auth/use-error-text";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,7 @@ import { useConsoleText } from "./use-console-text";
 
 /** Change one operator's role, or disable / enable it, with a reason. */
 export function OperatorRowActions({ lang, id, email, role, status }: { lang: string; id: string; email: string; role: OperatorRole; status: "active" | "disabled" }) {
-  const t = useTranslations("admin.operators");
+  const t = useTranslations("console.operators");
   const text = useConsoleText();
   const router = useRouter();
   const base = useId();

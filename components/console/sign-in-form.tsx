@@ -15,7 +15,7 @@ import { useConsoleText } from "./use-console-text";
 
 /** Operator sign-in: email, password and the authenticator app's 6-digit code, all at once. */
 export function OperatorSignInForm({ lang }: { lang: string }) {
-  const t = useTranslations("admin.signIn");
+  const t = useTranslations("console.signIn");
   const text = useConsoleText();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, formState, setValue } = useForm<OperatorSignInInput>({

@@ -7,7 +7,7 @@ import { callAction } from "@/components/auth/use-error-text";
 import { Button } from "@/components/ui/button";
 
 export function OperatorSignOutButton({ lang }: { lang: string }) {
-  const t = useTranslations("admin.shell");
+  const t = useTranslations("console.shell");
   const [pending, setPending] = useState(false);
   return (
     <Button

@@ -5,14 +5,14 @@ import { useErrorText } from "@/components/auth/use-error-text";
 import type { ActionError } from "@/lib/session/action-result";
 import type en from "@/messages/en.json";
 
-type FieldKey = keyof (typeof en)["admin"]["fields"];
+type FieldKey = keyof (typeof en)["console"]["fields"];
 
 /**
  * Field and action messages of the console's forms: the console's own field keys
- * (admin.fields.*) first, then the portal's shared validation messages and error codes.
+ * (console.fields.*) first, then the portal's shared validation messages and error codes.
  */
 export function useConsoleText() {
-  const t = useTranslations("admin.fields");
+  const t = useTranslations("console.fields");
   const shared = useErrorText();
   return {
     field(key: string | undefined): string | undefined {

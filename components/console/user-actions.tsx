@@ -37,7 +37,7 @@ type Props = {
  * ending sessions, offered while two-step is on.
  */
 export function UserActions({ lang, userId, status, canAct, canDelete, liveSessions, social, twoStepOn, enterprise, afterDelete }: Props) {
-  const t = useTranslations("admin.user.actions");
+  const t = useTranslations("console.user.actions");
   const text = useConsoleText();
   const router = useRouter();
   const reasonId = useId();

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import type { UserDetail } from "@/lib/contract/admin/users";
+import type { UserDetail } from "@/lib/contract/console/users";
 import type { Locale } from "@/lib/i18n/routing";
 import { consoleTime } from "@/lib/console/format";
 import { UserActions } from "./user-actions";
@@ -50,8 +50,8 @@ function Table({ caption, head, rows, empty }: { caption: string; head: string[]
 
 /** A user's page in the console: facts first, then the actions, then the histories. */
 export async function UserPage({ lang, base, detail, canAct, canDelete }: { lang: Locale; base: string; detail: UserDetail; canAct: boolean; canDelete: boolean }) {
-  const t = await getTranslations({ locale: lang, namespace: "admin.user" });
-  const tStatus = await getTranslations({ locale: lang, namespace: "admin.status" });
+  const t = await getTranslations({ locale: lang, namespace: "console.user" });
+  const tStatus = await getTranslations({ locale: lang, namespace: "console.status" });
   const time = (iso: string | null) => consoleTime(iso, lang);
   const { user } = detail;
   const live = detail.sessions.filter((session) => !session.endedAt);

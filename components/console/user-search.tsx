@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { SEARCH_MAX, USER_SEARCH_FIELDS, USER_SORTS, type UserSearchQuery, type UserSearchResponse } from "@/lib/contract/admin/users";
+import { SEARCH_MAX, USER_SEARCH_FIELDS, USER_SORTS, type UserSearchQuery, type UserSearchResponse } from "@/lib/contract/console/users";
 import type { Locale } from "@/lib/i18n/routing";
 import { consoleTime } from "@/lib/console/format";
 
@@ -9,8 +9,8 @@ import { consoleTime } from "@/lib/console/format";
  * shared), the results table and the pages. `query` is what was asked (or the defaults).
  */
 export async function UserSearch({ lang, base, query, result, error }: { lang: Locale; base: string; query: UserSearchQuery; result: UserSearchResponse | null; error: string | null }) {
-  const t = await getTranslations({ locale: lang, namespace: "admin.users" });
-  const tStatus = await getTranslations({ locale: lang, namespace: "admin.status" });
+  const t = await getTranslations({ locale: lang, namespace: "console.users" });
+  const tStatus = await getTranslations({ locale: lang, namespace: "console.status" });
   const href = (page: number) => {
     const params = new URLSearchParams({ by: query.by, q: query.q, sort: query.sort, order: query.order, page: String(page) });
     return `/${lang}/${base}/users?${params}`;

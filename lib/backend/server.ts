@@ -5,7 +5,7 @@
  */
 import { ConfigError, getConfig } from "./config";
 import { DataDirInUseError } from "./db/dir-lock";
-import { openCliChannel } from "./admin/portal-channel";
+import { openCliChannel } from "./cli/portal-channel";
 import { listenServices } from "./http/node-server";
 import { shutdownBackend, startServices } from "./lifecycle";
 import { describeFault, flushStdout, log } from "./log";
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   await startServices(); // open and migrate before taking traffic, then prune beside it
   const listening = await listenServices({ port: servicesPort, hostname: process.env.SERVICES_HOST?.trim() || undefined });
   log().info({ port: listening.port, address: listening.address }, "reference services listening (/v1/**, /v2/**)");
-  // `npm run admin` reaches the embedded database through this process (admin/portal-channel.ts)
+  // `npm run cli` reaches the embedded database through this process (cli/portal-channel.ts)
   openCliChannel({ address: listening.address, family: listening.address.includes(":") ? "IPv6" : "IPv4", port: listening.port });
   let stopping = false;
   const stop = (signal: string) => {

@@ -8,7 +8,7 @@ export function consoleTime(iso: string | null, lang: Locale): string {
   return `${new Intl.DateTimeFormat(lang === "zh" ? "zh-CN" : "en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }).format(date)} UTC`;
 }
 
-/** The first issue of a refused query, as the field it names (the message key under admin.fields). */
+/** The first issue of a refused query, as the field it names (the message key under console.fields). */
 export function firstField(issues: readonly { path: readonly PropertyKey[] }[]): string {
   return String(issues[0]?.path[0] ?? "q");
 }

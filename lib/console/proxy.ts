@@ -5,8 +5,8 @@ import { newNonce } from "@/lib/security/page-scripts";
 import { consoleRoutePath } from "./cookie";
 
 /**
- * What the proxy does with a console path (/{lang}/{ADMIN_BASE_PATH}/…): hand it to the
- * console's route folder (app/[lang]/admin) whatever the base is, rendered per request with a
+ * What the proxy does with a console path (/{lang}/{CONSOLE_BASE_PATH}/…): hand it to the
+ * console's route folder (app/[lang]/console) whatever the base is, rendered per request with a
  * fresh nonce, and say on the answer: never framed (frame-ancestors 'none'), never stored, never
  * indexed. No consumer-session work happens here: the console has its own cookie and guard.
  */
@@ -26,7 +26,7 @@ export function consoleResponse(request: NextRequest, lang: string, rest: string
   const headers = new Headers(request.headers);
   headers.set("X-NEXT-INTL-LOCALE", lang);
   headers.set("Content-Security-Policy", policy);
-  const target = `/${lang}/${consoleRoutePath(rest, config.adminBasePath)}`;
+  const target = `/${lang}/${consoleRoutePath(rest, config.consoleBasePath)}`;
   const response =
     target === request.nextUrl.pathname
       ? NextResponse.next({ request: { headers } })

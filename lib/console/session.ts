@@ -4,25 +4,25 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { portalConfig } from "@/lib/config";
 import { ErrorCode } from "@/lib/contract/errors";
-import { roleAllows } from "@/lib/contract/admin/roles";
-import { CONSOLE_SCREENS, type ConsoleScreenKey } from "@/lib/contract/admin/routes";
-import type { OperatorInfo } from "@/lib/contract/admin/session";
+import { roleAllows } from "@/lib/contract/console/roles";
+import { CONSOLE_SCREENS, type ConsoleScreenKey } from "@/lib/contract/console/routes";
+import type { OperatorInfo } from "@/lib/contract/console/session";
 import type { Locale } from "@/lib/i18n/routing";
-import { currentOperator, recordPageRefusal, type ConsoleContext } from "@/lib/upstream/admin";
+import { currentOperator, recordPageRefusal, type ConsoleContext } from "@/lib/upstream/console";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { clientAddress, publicOrigin } from "@/lib/session/public-origin";
 import type { ActionResult } from "@/lib/session/action-result";
 import { toActionError } from "@/lib/session/server";
-import { adminCookie } from "./cookie";
+import { consoleCookie } from "./cookie";
 
 /** The console's session on the portal side: its cookie, its calls' context, and the page guard. */
 
 export function consoleHome(lang: string): string {
-  return `/${lang}/${portalConfig().adminBasePath}`;
+  return `/${lang}/${portalConfig().consoleBasePath}`;
 }
 
 async function cookieSpec() {
-  return adminCookie(publicOrigin(await headers()));
+  return consoleCookie(publicOrigin(await headers()));
 }
 
 export async function readOperatorToken(): Promise<string | null> {
@@ -65,7 +65,7 @@ export type ConsoleAccess = { ok: true; operator: OperatorInfo; ctx: ConsoleCont
  * The page guard of `screen` (its least role from CONSOLE_SCREENS, the registry): no session →
  * the sign-in page (the services answered 401); a role below the screen's → `ok: false`, the
  * page shows that it is not for this operator, and the refusal goes to the audit log as
- * `refused` (POST /v1/admin/refusals), as the services' guard writes a refused API call.
+ * `refused` (POST /v1/console/refusals), as the services' guard writes a refused API call.
  */
 export async function requireOperator(lang: Locale, screen: ConsoleScreenKey): Promise<ConsoleAccess> {
   const signed = await signedInOperator(lang);

@@ -48,8 +48,8 @@ export const ACCOUNT_NAMESPACES = [
   "social",
 ] as const satisfies readonly Namespace[];
 
-/** The operator console (app/[lang]/admin): its own namespace and the shared error texts. */
-export const CONSOLE_NAMESPACES = ["common", "errors", "validation", "admin", "adminOps", "messageCentre"] as const satisfies readonly Namespace[];
+/** The operator console (app/[lang]/console): its own namespace and the shared error texts. */
+export const CONSOLE_NAMESPACES = ["common", "errors", "validation", "console", "messageCentre"] as const satisfies readonly Namespace[];
 
 export const SN_PASSWORD_NAMESPACES = ["common", "errors", "validation", "snPassword", "training"] as const satisfies readonly Namespace[];
 

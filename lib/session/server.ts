@@ -96,6 +96,10 @@ export const currentUser = cache(async (lang: Locale, launch: LaunchContext) => 
   return getUserFullInfo(await upstreamContext(lang, launch, token));
 });
 
+function unknownCredential(data: unknown): boolean {
+  return typeof data === "object" && data !== null && "unknownCredential" in data && data.unknownCredential === true;
+}
+
 /** Turns anything thrown by an upstream call into what the client may see. */
 export function toActionError(error: unknown): ActionError {
   if (isUpstreamError(error)) {
@@ -103,7 +107,8 @@ export function toActionError(error: unknown): ActionError {
       code: error.code,
       ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
       ...(error.timedOut ? { timedOut: true as const } : {}),
-      ...(error.unknownPasskey ? { unknownPasskey: true as const } : {}),
+      // a passkey the services do not know: the browser is told to forget it (lib/passkeys/browser.ts)
+      ...(error.code === ErrorCode.passkeyRefused && unknownCredential(error.data) ? { unknownPasskey: true as const } : {}),
       // Only the challenge of a new-device sign-in or the ticket of a two-step one: a random token
       // that the same browser (its device id) and the second code must come with; nothing else.
       ...((error.code === ErrorCode.deviceVerificationRequired || error.code === ErrorCode.twoStepRequired) && error.challenge ? { challenge: error.challenge } : {}),

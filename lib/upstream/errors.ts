@@ -15,17 +15,17 @@ export class UpstreamError extends Error {
   readonly challenge?: string;
   /** with 1002: the call ran out of time (the user reads 'Request timed out') */
   readonly timedOut?: boolean;
-  /** with 20701: the passkey the browser offered is unknown here (the browser may be told to forget it) */
-  readonly unknownPasskey?: boolean;
+  /** the envelope's `data` of a refusal (e.g. the console's `{error, field}` with 10001): what callers read, never the message text */
+  readonly data?: unknown;
 
-  constructor(init: { code: number; message: string; httpStatus: number; retryAfter?: number; challenge?: string; timedOut?: boolean; unknownPasskey?: boolean; cause?: unknown }) {
+  constructor(init: { code: number; message: string; httpStatus: number; retryAfter?: number; challenge?: string; timedOut?: boolean; data?: unknown; cause?: unknown }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.code = init.code;
     this.httpStatus = init.httpStatus;
     if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
     if (init.challenge !== undefined) this.challenge = init.challenge;
     if (init.timedOut) this.timedOut = true;
-    if (init.unknownPasskey) this.unknownPasskey = true;
+    if (init.data !== undefined && init.data !== null) this.data = init.data;
   }
 }
 

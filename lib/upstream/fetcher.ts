@@ -3,7 +3,7 @@ import { envelopeSchema, SUCCESS_CODE } from "@/lib/contract/envelope";
 import { ErrorCode } from "@/lib/contract/errors";
 import { HTTP_STATUS_BY_CODE } from "@/lib/contract/http-status";
 import { HEADER, PASSPORT_VERSION, type AppHeaders } from "@/lib/contract/headers";
-import { OPERATOR_TOKEN_HEADER } from "@/lib/contract/admin/roles";
+import { OPERATOR_TOKEN_HEADER } from "@/lib/contract/console/roles";
 import type { Locale } from "@/lib/i18n/routing";
 import { portalConfig } from "@/lib/config";
 import { isEmbeddedService, upstreamBaseUrl, type UpstreamService } from "./config";
@@ -38,7 +38,7 @@ export type UpstreamRequest<T> = {
   body?: unknown;
   query?: Record<string, QueryValue>;
   token?: string;
-  /** an operator session's token (the console, lib/upstream/admin.ts); sent apart from `utoken` */
+  /** an operator session's token (the console, lib/upstream/console.ts); sent apart from `utoken` */
   operatorToken?: string;
   lang: Locale;
   app: AppHeaders;
@@ -180,7 +180,7 @@ function readEnvelope<T>(response: Response, text: string, schema: z.ZodType<T>)
       httpStatus: response.status >= 400 ? response.status : statusForCode(code),
       retryAfter: retryAfterOf(data, response.headers),
       challenge: code === ErrorCode.deviceVerificationRequired ? challengeOf(data, "challenge") : code === ErrorCode.twoStepRequired ? challengeOf(data, "ticket") : undefined,
-      unknownPasskey: code === ErrorCode.passkeyRefused && typeof data === "object" && data !== null && (data as Record<string, unknown>).unknownCredential === true,
+      data,
     });
   }
   const parsed = schema.safeParse(data);

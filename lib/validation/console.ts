@@ -1,5 +1,5 @@
 import { EMAIL_RULE } from "@/lib/contract/rules";
-import { REASON_MAX, REASON_MIN } from "@/lib/contract/admin/roles";
+import { REASON_MAX, REASON_MIN } from "@/lib/contract/console/roles";
 import { formSchema, oneOf, pattern, requiredText, textField, type FieldCheck, type Infer } from "./form-schema";
 
 /** The console's forms (docs/operators.md), over the same rules the services check. */
@@ -20,7 +20,7 @@ export type ReasonInput = Infer<typeof reasonSchema>;
 
 /**
  * Registering an app (the Apps screen): what the form can tell before the services check the
- * rest (each URI against the redirect rules, the brand, the JWKS). Message keys of adminOps.errors.
+ * rest (each URI against the redirect rules, the brand, the JWKS). Message keys of console.errors.
  */
 export const CLIENT_FORM_KINDS = ["public", "client_secret_basic", "private_key_jwt"] as const;
 const anyText: FieldCheck<string> = (raw) => ({ ok: true, value: typeof raw === "string" ? raw : "" });

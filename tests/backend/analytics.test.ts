@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { runAdmin } from "@/lib/backend/admin/run";
+import { runCli } from "@/lib/backend/cli/run";
 import { getDb } from "@/lib/backend/db/client";
 import { analyticsEvents } from "@/lib/backend/db/schema";
 import { COLLECTOR_LIMIT } from "@/lib/backend/services/analytics";
@@ -99,14 +99,14 @@ describe("analytics:counts", () => {
     const today = new Date().toISOString().slice(0, 10);
     await post({ events: [event({ event: "register" }), event({ event: "register" }), event({ event: "getCode" })] }, "192.0.2.5");
     const out: string[] = [];
-    expect(await runAdmin(["analytics:counts", "--days", "1", "--json"], { out: (line) => out.push(line), err: () => undefined })).toBe(0);
+    expect(await runCli(["analytics:counts", "--days", "1", "--json"], { out: (line) => out.push(line), err: () => undefined })).toBe(0);
     expect(JSON.parse(out.join(""))).toEqual([
       { day: today, event: "getCode", count: 1 },
       { day: today, event: "register", count: 2 },
     ]);
     const table: string[] = [];
-    await runAdmin(["analytics:counts"], { out: (line) => table.push(line), err: () => undefined });
+    await runCli(["analytics:counts"], { out: (line) => table.push(line), err: () => undefined });
     expect(table.join("\n")).toMatch(new RegExp(`${today}\\s+register\\s+2`));
-    expect(await runAdmin(["analytics:counts", "--days", "0"], { out: () => undefined, err: () => undefined })).toBe(1);
+    expect(await runCli(["analytics:counts", "--days", "0"], { out: () => undefined, err: () => undefined })).toBe(1);
   });
 });

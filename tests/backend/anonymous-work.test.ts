@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import { runAdmin } from "@/lib/backend/admin/run";
+import { runCli } from "@/lib/backend/cli/run";
 import { getDb } from "@/lib/backend/db/client";
 import { emailNonces, outboxMails, signInFailures, usedChallenges, verificationCodes, verificationTickets } from "@/lib/backend/db/schema";
 import { registerPruner } from "@/lib/backend/maintenance/registry";
@@ -47,7 +47,7 @@ test("POST /v1/verify/email: 120 nonces an hour per address, then 429 and no row
   backend.advance(3600);
 });
 
-test("npm run admin -- prune deletes what no rule needs any more, keeps what is live, and a second run finds nothing", async () => {
+test("npm run cli -- prune deletes what no rule needs any more, keeps what is live, and a second run finds nothing", async () => {
   // one code flow leaves a nonce, a used challenge, a ticket, a code, a mail row and a mail file
   const email = "prune-me@example.com";
   await requestCode(email, "register", fromIp("192.0.2.5"));
@@ -61,7 +61,7 @@ test("npm run admin -- prune deletes what no rule needs any more, keeps what is 
   expect(live.code).toBe(0);
 
   const out: string[] = [];
-  expect(await runAdmin(["prune", "--reason", "pruning test"], { out: (line) => out.push(line), err: (line) => out.push(line) })).toBe(0);
+  expect(await runCli(["prune", "--reason", "pruning test"], { out: (line) => out.push(line), err: (line) => out.push(line) })).toBe(0);
   for (const name of ["email_nonces", "verification_codes", "verification_tickets", "used_challenges", "sign_in_failures", "outbox_mails", "outbox files"]) {
     expect(out.join("\n")).toMatch(new RegExp(`\\d+\\s+${name}`));
   }
@@ -72,7 +72,7 @@ test("npm run admin -- prune deletes what no rule needs any more, keeps what is 
   expect(fs.readdirSync(outbox)).toEqual([]);
 
   const again: string[] = [];
-  await runAdmin(["prune", "--reason", "pruning test"], { out: (line) => again.push(line), err: (line) => again.push(line) });
+  await runCli(["prune", "--reason", "pruning test"], { out: (line) => again.push(line), err: (line) => again.push(line) });
   expect(again.join("\n")).not.toMatch(/^[1-9]/m);
 });
 

@@ -1,4 +1,4 @@
-import { createEnterprise } from "@/lib/backend/admin/commands";
+import { createEnterprise } from "@/lib/backend/cli/commands";
 import { createUser, findUserByEmail } from "@/lib/backend/services/users";
 import { call, lastCodeFor, mailIds, OPEN_TIMEOUT, registerUser, requestCode, startBackend, stopBackend, ticketFor } from "./support/harness";
 

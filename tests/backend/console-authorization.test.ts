@@ -1,15 +1,15 @@
-import { CONSOLE_API_ROUTES, type ConsoleApiRoute } from "@/lib/contract/admin/routes";
-import { OPERATOR_ROLES, roleAllows, type OperatorRole } from "@/lib/contract/admin/roles";
+import { CONSOLE_API_ROUTES, type ConsoleApiRoute } from "@/lib/contract/console/routes";
+import { OPERATOR_ROLES, roleAllows, type OperatorRole } from "@/lib/contract/console/roles";
 import { servicesApp } from "@/lib/backend/http/app";
 import { findOperatorByEmail } from "@/lib/backend/services/console/operators";
 import { call, OPEN_TIMEOUT, registerUser, startBackend, stopBackend } from "./support/harness";
-import { isOpsRoute, newOperator, operatorHeaders, sessionOf } from "./support/console";
+import { isScreenRoute, newOperator, operatorHeaders, sessionOf } from "./support/console";
 
 /**
  * Every console route × {no session, a consumer's token, viewer, support, admin}: 401 without an
  * operator session, 403 (audited as refused) below the route's role, 200 from its role up. The
- * routes come from THE registry (lib/contract/admin/routes.ts); a route added there without a
- * sample request here fails this test, and so does a /v1/admin route the app serves that the
+ * routes come from THE registry (lib/contract/console/routes.ts); a route added there without a
+ * sample request here fails this test, and so does a /v1/console route the app serves that the
  * registry does not list.
  */
 beforeAll(async () => {
@@ -27,39 +27,39 @@ async function freshUser(): Promise<string> {
 
 /** One request per route that succeeds for a caller allowed to make it (fresh targets where it changes something). */
 const SAMPLES: Samples = {
-  "get /v1/admin/session": async () => ({ path: "/v1/admin/session" }),
-  "delete /v1/admin/session": async () => ({ path: "/v1/admin/session" }),
-  "get /v1/admin/users": async () => ({ path: "/v1/admin/users?by=email&q=matrix" }),
-  "get /v1/admin/users/{id}": async () => ({ path: `/v1/admin/users/${await freshUser()}` }),
-  "post /v1/admin/users/{id}/status": async () => ({ path: `/v1/admin/users/${await freshUser()}/status`, body: { status: "banned", reason: "matrix test" } }),
-  "post /v1/admin/users/{id}/sessions/end": async () => ({ path: `/v1/admin/users/${await freshUser()}/sessions/end`, body: { reason: "matrix test" } }),
-  "post /v1/admin/users/{id}/two-step/reset": async () => {
+  "get /v1/console/session": async () => ({ path: "/v1/console/session" }),
+  "delete /v1/console/session": async () => ({ path: "/v1/console/session" }),
+  "get /v1/console/users": async () => ({ path: "/v1/console/users?by=email&q=matrix" }),
+  "get /v1/console/users/{id}": async () => ({ path: `/v1/console/users/${await freshUser()}` }),
+  "post /v1/console/users/{id}/status": async () => ({ path: `/v1/console/users/${await freshUser()}/status`, body: { status: "banned", reason: "matrix test" } }),
+  "post /v1/console/users/{id}/sessions/end": async () => ({ path: `/v1/console/users/${await freshUser()}/sessions/end`, body: { reason: "matrix test" } }),
+  "post /v1/console/users/{id}/two-step/reset": async () => {
     // made in the database, not registered: registrations here would reach the per-address code limit
     const { createUser } = await import("@/lib/backend/services/users");
     const { getDb } = await import("@/lib/backend/db/client");
     const { twoStepTotp } = await import("@/lib/backend/db/schema");
     const user = await createUser({ email: `matrix-${++userCount}@console.test`, passwordHash: "not-a-hash" });
     await (await getDb()).insert(twoStepTotp).values({ userId: user.id, secretEnc: "not-a-secret", confirmedAt: new Date(), createdAt: new Date() });
-    return { path: `/v1/admin/users/${user.id}/two-step/reset`, body: { reason: "matrix test" } };
+    return { path: `/v1/console/users/${user.id}/two-step/reset`, body: { reason: "matrix test" } };
   },
-  "post /v1/admin/users/{id}/social/disconnect": async () => {
+  "post /v1/console/users/{id}/social/disconnect": async () => {
     const uid = await freshUser();
     const { getDb } = await import("@/lib/backend/db/client");
     const { socialAccounts } = await import("@/lib/backend/db/schema");
     await (await getDb()).insert(socialAccounts).values({ userId: uid, channel: "google", subject: `matrix-${uid}`, createdAt: new Date() });
-    return { path: `/v1/admin/users/${uid}/social/disconnect`, body: { channel: "google", reason: "matrix test" } };
+    return { path: `/v1/console/users/${uid}/social/disconnect`, body: { channel: "google", reason: "matrix test" } };
   },
-  "post /v1/admin/users/{id}/password-reset": async () => ({ path: `/v1/admin/users/${await freshUser()}/password-reset`, body: { reason: "matrix test" } }),
-  "post /v1/admin/users/{id}/delete": async () => ({ path: `/v1/admin/users/${await freshUser()}/delete`, body: { reason: "matrix test" } }),
-  "get /v1/admin/audit": async () => ({ path: "/v1/admin/audit?action=console.refused" }),
-  "get /v1/admin/audit/export": async () => ({ path: "/v1/admin/audit/export" }),
-  "post /v1/admin/refusals": async () => ({ path: "/v1/admin/refusals", body: { screen: "operators" } }),
-  "get /v1/admin/operators": async () => ({ path: "/v1/admin/operators" }),
-  "post /v1/admin/operators": async () => ({ path: "/v1/admin/operators", body: { email: `made-${++userCount}@console.test`, name: "Made", role: "viewer", reason: "matrix test" } }),
-  "patch /v1/admin/operators/{id}": async () => {
+  "post /v1/console/users/{id}/password-reset": async () => ({ path: `/v1/console/users/${await freshUser()}/password-reset`, body: { reason: "matrix test" } }),
+  "post /v1/console/users/{id}/delete": async () => ({ path: `/v1/console/users/${await freshUser()}/delete`, body: { reason: "matrix test" } }),
+  "get /v1/console/audit": async () => ({ path: "/v1/console/audit?action=console.refused" }),
+  "get /v1/console/audit/export": async () => ({ path: "/v1/console/audit/export" }),
+  "post /v1/console/refusals": async () => ({ path: "/v1/console/refusals", body: { screen: "operators" } }),
+  "get /v1/console/operators": async () => ({ path: "/v1/console/operators" }),
+  "post /v1/console/operators": async () => ({ path: "/v1/console/operators", body: { email: `made-${++userCount}@console.test`, name: "Made", role: "viewer", reason: "matrix test" } }),
+  "patch /v1/console/operators/{id}": async () => {
     const target = await newOperator("viewer");
     const row = await findOperatorByEmail(target.email);
-    return { path: `/v1/admin/operators/${row?.id}`, body: { role: "support", reason: "matrix test" } };
+    return { path: `/v1/console/operators/${row?.id}`, body: { role: "support", reason: "matrix test" } };
   },
 };
 
@@ -83,17 +83,17 @@ async function request(route: ConsoleApiRoute, headers: Record<string, string>):
   return response.status;
 }
 
-test("the registry and the samples name the same routes, and the app serves no /v1/admin route the registry misses", () => {
+test("the registry and the samples name the same routes, and the app serves no /v1/console route the registry misses", () => {
   // the operations routes have their own matrix (console-ops-routes.test.ts); every other one has a sample here
-  expect(CONSOLE_API_ROUTES.filter((route) => !isOpsRoute(route)).map(keyOf).sort()).toEqual(Object.keys(SAMPLES).sort());
+  expect(CONSOLE_API_ROUTES.filter((route) => !isScreenRoute(route)).map(keyOf).sort()).toEqual(Object.keys(SAMPLES).sort());
   const served = servicesApp()
-    .routes.filter((route) => route.path.startsWith("/v1/admin/") && route.method !== "ALL")
+    .routes.filter((route) => route.path.startsWith("/v1/console/") && route.method !== "ALL")
     .map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)/g, "{$1}")}`)
-    .filter((key) => key !== "post /v1/admin/session");
+    .filter((key) => key !== "post /v1/console/session");
   expect([...new Set(served)].sort()).toEqual(CONSOLE_API_ROUTES.map(keyOf).sort());
 });
 
-describe.each(CONSOLE_API_ROUTES.filter((route) => !isOpsRoute(route)).map((route) => [keyOf(route), route] as const))("%s", (_name, route) => {
+describe.each(CONSOLE_API_ROUTES.filter((route) => !isScreenRoute(route)).map((route) => [keyOf(route), route] as const))("%s", (_name, route) => {
   test("no session, or a consumer's token in either header: 401", async () => {
     const { utoken } = await consumer();
     expect(await request(route, {})).toBe(401);
@@ -109,7 +109,7 @@ describe.each(CONSOLE_API_ROUTES.filter((route) => !isOpsRoute(route)).map((rout
     } else {
       expect(status).toBe(403);
       const admin = await sessionOf(await newOperator("admin"));
-      const log = await call("GET", `/v1/admin/audit?action=console.refused&operator=${encodeURIComponent(operator.email)}`, { headers: operatorHeaders(admin) });
+      const log = await call("GET", `/v1/console/audit?action=console.refused&operator=${encodeURIComponent(operator.email)}`, { headers: operatorHeaders(admin) });
       expect(log.data?.list).toEqual([expect.objectContaining({ outcome: "refused", detail: expect.objectContaining({ route: `${route.method.toUpperCase()} ${route.path}` }) })]);
     }
   });

@@ -1,11 +1,11 @@
 import fs from "node:fs";
-import { channelFile, openCliChannel, readChannel } from "@/lib/backend/admin/portal-channel";
-import { runAdmin } from "@/lib/backend/admin/run";
+import { channelFile, openCliChannel, readChannel } from "@/lib/backend/cli/portal-channel";
+import { runCli } from "@/lib/backend/cli/run";
 import { servicesApp } from "@/lib/backend/http/app";
 import { call, OPEN_TIMEOUT, startBackend, stopBackend } from "./support/harness";
 import { newOperator, operatorHeaders, sessionOf } from "./support/console";
 
-/** `npm run admin` through the running portal: the token file, who may use it, and the audit log. */
+/** `npm run cli` through the running portal: the token file, who may use it, and the audit log. */
 beforeAll(async () => {
   await startBackend();
 }, OPEN_TIMEOUT);
@@ -13,9 +13,9 @@ afterAll(stopBackend);
 
 async function cli(argv: string[], options: { token?: string; peer?: string; headers?: Record<string, string>; body?: string } = {}) {
   const response = await servicesApp().fetch(
-    new Request("http://127.0.0.1:3000/v1/ops/cli", {
+    new Request("http://127.0.0.1:3000/v1/cli", {
       method: "POST",
-      headers: { "content-type": "application/json", ...(options.token ? { "x-admin-cli-token": options.token } : {}), ...options.headers },
+      headers: { "content-type": "application/json", ...(options.token ? { "x-cli-token": options.token } : {}), ...options.headers },
       body: options.body ?? JSON.stringify({ argv }),
     }),
     { peer: options.peer ?? "127.0.0.1" },
@@ -29,7 +29,7 @@ embedded("the portal writes a token only its owner can read; with it, from this 
   openCliChannel({ address: "::", family: "IPv6", port: 3999 });
   const file = channelFile();
   expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-  const channel = readChannel(fs.realpathSync(file).replace(/\/admin-cli\.json$/, ""));
+  const channel = readChannel(fs.realpathSync(file).replace(/\/cli-channel\.json$/, ""));
   expect(channel?.url).toBe("http://127.0.0.1:3999");
   const token = channel?.token ?? "";
 
@@ -58,7 +58,7 @@ embedded("the portal writes a token only its owner can read; with it, from this 
   expect(bad.body.data).toMatchObject({ exitCode: 1, err: ["Error: An operator first@cli.test exists already."] });
 
   const admin = operatorHeaders(await sessionOf(await newOperator("admin")));
-  const log = await call("GET", "/v1/admin/audit?operator=cli", { headers: admin });
+  const log = await call("GET", "/v1/console/audit?operator=cli", { headers: admin });
   const entries = log.data?.list as Array<Record<string, unknown>>;
   // one row per command: its target (the new operator), its reason and the address it came from
   const creates = entries.filter((entry) => entry.action === "cli:operator:create");
@@ -85,13 +85,13 @@ embedded("the portal writes a token only its owner can read; with it, from this 
   expect(refused.body.data?.err[0]).toMatch(/^exchange:revoke changes data: say why with --reason TEXT/);
   expect((await cli(["exchange:revoke", revoked ?? "", "--reason", "leaked on a forum"], { token })).body.data).toMatchObject({ exitCode: 0, out: ["Revoked."] });
 
-  const codes = await call("GET", `/v1/admin/audit?target=${batch}`, { headers: admin });
+  const codes = await call("GET", `/v1/console/audit?target=${batch}`, { headers: admin });
   const byAction = Object.fromEntries((codes.data?.list as Array<Record<string, unknown>>).map((entry) => [entry.action, entry]));
   expect(byAction["cli:exchange:lookup"]).toMatchObject({ actor: "cli", ip: "127.0.0.1", targetType: "code-batch", targetId: batch, outcome: "ok", detail: { hint: `…${looked?.slice(-4)}`, state: "unused" } });
   expect(byAction["cli:exchange:revoke"]).toMatchObject({ actor: "cli", ip: "127.0.0.1", targetType: "code-batch", targetId: batch, reason: "leaked on a forum", outcome: "ok", detail: { hint: `…${revoked?.slice(-4)}`, revoked: true } });
   expect(byAction["cli:exchange:create"]).toMatchObject({ reason: "spring campaign", targetId: batch, detail: { size: 2 } });
-  const everything = JSON.stringify((await call("GET", "/v1/admin/audit?pageSize=100", { headers: admin })).data);
-  const csv = await (await servicesApp().fetch(new Request("http://localhost:3000/v1/admin/audit/export", { headers: admin }))).text();
+  const everything = JSON.stringify((await call("GET", "/v1/console/audit?pageSize=100", { headers: admin })).data);
+  const csv = await (await servicesApp().fetch(new Request("http://localhost:3000/v1/console/audit/export", { headers: admin }))).text();
   for (const text of [everything, csv]) {
     expect(text).toContain(batch);
     for (const code of [looked, revoked]) expect(text).not.toContain(code);
@@ -101,14 +101,14 @@ embedded("the portal writes a token only its owner can read; with it, from this 
 test("a command that changes something is refused without a reason, before it runs; a read needs none", async () => {
   const lines: string[] = [];
   const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
-  expect(await runAdmin(["ip:ban", "203.0.113.77"], io)).toBe(2);
+  expect(await runCli(["ip:ban", "203.0.113.77"], io)).toBe(2);
   expect(lines[0]?.split("\n")[0]).toBe("ip:ban changes data: say why with --reason TEXT (3–500 characters). The reason is written to the audit log.");
-  expect(await runAdmin(["ip:ban", "203.0.113.77", "--reason", "x"], io)).toBe(2);
+  expect(await runCli(["ip:ban", "203.0.113.77", "--reason", "x"], io)).toBe(2);
   lines.length = 0;
-  expect(await runAdmin(["ip:list"], io)).toBe(0);
+  expect(await runCli(["ip:list"], io)).toBe(0);
   expect(lines).toEqual(["No banned addresses."]);
-  expect(await runAdmin(["ip:ban", "203.0.113.77", "--reason=scanner in the logs"], io)).toBe(0);
+  expect(await runCli(["ip:ban", "203.0.113.77", "--reason=scanner in the logs"], io)).toBe(0);
   const admin = operatorHeaders(await sessionOf(await newOperator("admin")));
-  const log = await call("GET", "/v1/admin/audit?action=cli:ip:ban", { headers: admin });
+  const log = await call("GET", "/v1/console/audit?action=cli:ip:ban", { headers: admin });
   expect(log.data?.list).toEqual([expect.objectContaining({ outcome: "ok", reason: "scanner in the logs", targetType: "ip", targetId: "203.0.113.77", detail: { added: true } })]);
 });

@@ -6,7 +6,7 @@ import { call, OPEN_TIMEOUT, startBackend, stopBackend } from "./support/harness
 import { newOperator, operatorHeaders, sessionOf } from "./support/console";
 
 /**
- * The console's Apps screen API (/v1/admin/clients): admins only (viewer and support get 403,
+ * The console's Apps screen API (/v1/console/clients): admins only (viewer and support get 403,
  * audited as refused); every change needs a reason and is audited, never with a secret; bad
  * input is a 400 with the field's message key and changes nothing. It runs the CLI's own
  * functions (oidc/clients.ts), so the provider, which reads the table, sees each change at once.
@@ -20,7 +20,7 @@ const CALLBACK = "https://app.example/callback";
 const as = async (role: "viewer" | "support" | "admin") => operatorHeaders(await sessionOf(await newOperator(role)));
 
 async function auditOf(action: string) {
-  const reply = await call("GET", `/v1/admin/audit?action=${encodeURIComponent(action)}`, { headers: await as("viewer") });
+  const reply = await call("GET", `/v1/console/audit?action=${encodeURIComponent(action)}`, { headers: await as("viewer") });
   return (reply.data?.list ?? []) as Array<{ outcome: string; reason: string | null; targetId: string | null; detail: Record<string, unknown> }>;
 }
 
@@ -28,22 +28,22 @@ const clientCount = async () => (await (await getDb()).select({ n: count() }).fr
 
 test("viewer and support cannot list, register, rotate or disable apps (403, audited); without a session 401", async () => {
   const body = { name: "Sneaky", kind: "public", redirectUris: CALLBACK, reason: "trying it" };
-  expect((await call("GET", "/v1/admin/clients")).status).toBe(401);
+  expect((await call("GET", "/v1/console/clients")).status).toBe(401);
   for (const role of ["viewer", "support"] as const) {
     const headers = await as(role);
-    expect(await call("GET", "/v1/admin/clients", { headers })).toMatchObject({ status: 403, code: 20102 });
-    expect(await call("POST", "/v1/admin/clients", { headers, body })).toMatchObject({ status: 403, code: 20102 });
-    expect(await call("POST", "/v1/admin/clients/some-id/disable", { headers, body: { reason: "trying it" } })).toMatchObject({ status: 403 });
+    expect(await call("GET", "/v1/console/clients", { headers })).toMatchObject({ status: 403, code: 20102 });
+    expect(await call("POST", "/v1/console/clients", { headers, body })).toMatchObject({ status: 403, code: 20102 });
+    expect(await call("POST", "/v1/console/clients/some-id/disable", { headers, body: { reason: "trying it" } })).toMatchObject({ status: 403 });
   }
   expect(await clientCount()).toBe(0);
   const refused = await auditOf("console.refused");
-  expect(refused.some((entry) => entry.detail.route === "POST /v1/admin/clients" && entry.detail.role === "support")).toBe(true);
-  expect(refused.some((entry) => entry.detail.route === "GET /v1/admin/clients" && entry.detail.role === "viewer")).toBe(true);
+  expect(refused.some((entry) => entry.detail.route === "POST /v1/console/clients" && entry.detail.role === "support")).toBe(true);
+  expect(refused.some((entry) => entry.detail.route === "GET /v1/console/clients" && entry.detail.role === "viewer")).toBe(true);
 });
 
 test("an admin registers a confidential app: the secret is answered once, listed never, audited never; rotate and disable reach the provider at once", async () => {
   const headers = await as("admin");
-  const created = await call("POST", "/v1/admin/clients", {
+  const created = await call("POST", "/v1/console/clients", {
     headers,
     body: { name: " Welder ", kind: "client_secret_basic", brand: "welder", redirectUris: `${CALLBACK}\r\n\n https://app.example/other \n`, postLogoutUris: "https://app.example/bye", backchannelLogoutUri: " https://app.example/backchannel ", reason: "welder goes live" },
   });
@@ -53,22 +53,22 @@ test("an admin registers a confidential app: the secret is answered once, listed
   expect((await clientMetadata(clientId))?.client_secret).toBe(secret);
   expect((await clientMetadata(clientId))?.backchannel_logout_uri).toBe("https://app.example/backchannel");
 
-  const list = await call("GET", "/v1/admin/clients", { headers });
+  const list = await call("GET", "/v1/console/clients", { headers });
   expect(list.data?.items).toEqual([
     expect.objectContaining({ clientId, name: "Welder", kind: "client_secret_basic", brand: "welder", redirectUris: [CALLBACK, "https://app.example/other"], postLogoutRedirectUris: ["https://app.example/bye"], backchannelLogoutUri: "https://app.example/backchannel", disabled: false }),
   ]);
   expect(JSON.stringify(list)).not.toContain(secret);
 
-  const rotated = await call("POST", `/v1/admin/clients/${clientId}/rotate-secret`, { headers, body: { reason: "secret leaked" } });
+  const rotated = await call("POST", `/v1/console/clients/${clientId}/rotate-secret`, { headers, body: { reason: "secret leaked" } });
   expect(rotated).toMatchObject({ code: 0, data: { clientId, secret: expect.any(String) } });
   const fresh = String(rotated.data?.secret);
   expect(fresh).not.toBe(secret);
   expect((await clientMetadata(clientId))?.client_secret).toBe(fresh);
 
-  expect((await call("POST", `/v1/admin/clients/${clientId}/disable`, { headers, body: { reason: "app retired" } })).code).toBe(0);
+  expect((await call("POST", `/v1/console/clients/${clientId}/disable`, { headers, body: { reason: "app retired" } })).code).toBe(0);
   expect(await clientMetadata(clientId)).toBeUndefined();
-  expect((await call("GET", "/v1/admin/clients", { headers })).data?.items).toEqual([expect.objectContaining({ clientId, disabled: true })]);
-  expect(await call("POST", `/v1/admin/clients/${clientId}/rotate-secret`, { headers, body: { reason: "too late" } })).toMatchObject({ status: 400, data: { error: "noSuchClient" } });
+  expect((await call("GET", "/v1/console/clients", { headers })).data?.items).toEqual([expect.objectContaining({ clientId, disabled: true })]);
+  expect(await call("POST", `/v1/console/clients/${clientId}/rotate-secret`, { headers, body: { reason: "too late" } })).toMatchObject({ status: 400, data: { error: "noSuchClient" } });
 
   const entries = [...(await auditOf("client.create")), ...(await auditOf("client.rotate-secret")), ...(await auditOf("client.disable"))];
   expect(entries.filter((entry) => entry.outcome === "ok").map((entry) => [entry.reason, entry.targetId])).toEqual(
@@ -104,21 +104,21 @@ test("bad input: 400 with the field's key, nothing registered, audited as failed
     [{ ...good, kind: "private_key_jwt", jwks: '{"keys":[{"kty":"EC","d":"private"}]}' }, "badJwks", "jwks"],
   ];
   for (const [body, error, field] of refusals) {
-    expect([error, await call("POST", "/v1/admin/clients", { headers, body })]).toEqual([error, expect.objectContaining({ status: 400, code: 10001, data: { error, field } })]);
+    expect([error, await call("POST", "/v1/console/clients", { headers, body })]).toEqual([error, expect.objectContaining({ status: 400, code: 10001, data: { error, field } })]);
   }
   expect(await clientCount()).toBe(before);
   expect((await auditOf("client.create")).filter((entry) => entry.outcome === "failed").map((entry) => entry.detail.why)).toEqual(expect.arrayContaining(["badReason", "badKind", "badRedirectUri", "badJwks"]));
   // a public app with a reason is registered, with no secret
-  expect(await call("POST", "/v1/admin/clients", { headers, body: good })).toMatchObject({ code: 0, data: { secret: null } });
-  expect(await call("POST", "/v1/admin/clients/no-such-app/disable", { headers, body: { reason: "cleanup" } })).toMatchObject({ status: 400, data: { error: "noSuchClient" } });
+  expect(await call("POST", "/v1/console/clients", { headers, body: good })).toMatchObject({ code: 0, data: { secret: null } });
+  expect(await call("POST", "/v1/console/clients/no-such-app/disable", { headers, body: { reason: "cleanup" } })).toMatchObject({ status: 400, data: { error: "noSuchClient" } });
 });
 
 test("native apps (RFC 8252): loopback IPs on any port, claimed https and a reverse-domain scheme, for public apps only", async () => {
   const headers = await as("admin");
-  const register = (body: Record<string, unknown>) => call("POST", "/v1/admin/clients", { headers, body: { name: "Camera", kind: "public", reason: "native app", ...body } });
+  const register = (body: Record<string, unknown>) => call("POST", "/v1/console/clients", { headers, body: { name: "Camera", kind: "public", reason: "native app", ...body } });
   const accepted = await register({ native: true, redirectUris: "http://127.0.0.1/callback\nhttp://[::1]:8400/callback\nhttps://camera.example/app\ncom.example.camera:/callback" });
   expect(accepted).toMatchObject({ code: 0 });
-  const listed = (await call("GET", "/v1/admin/clients", { headers })).data?.items as Array<{ clientId: string; native: boolean }>;
+  const listed = (await call("GET", "/v1/console/clients", { headers })).data?.items as Array<{ clientId: string; native: boolean }>;
   expect(listed.find((item) => item.clientId === accepted.data?.clientId)?.native).toBe(true);
   const before = await clientCount();
   for (const [body, error, field] of [

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(stopBackend);
 
 async function auditOf(token: string, action: string) {
-  const reply = await call("GET", `/v1/admin/audit?action=${encodeURIComponent(action)}`, { headers: operatorHeaders(token) });
+  const reply = await call("GET", `/v1/console/audit?action=${encodeURIComponent(action)}`, { headers: operatorHeaders(token) });
   expect(reply.code).toBe(0);
   return reply.data?.list as Array<Record<string, unknown>>;
 }
@@ -20,12 +20,12 @@ test("password and the current code sign in; the session says who; sign-out ends
   const reply = await signIn(op, { headers: fromIp("203.0.113.9") });
   expect(reply).toMatchObject({ status: 200, code: 0, data: { operator: { email: op.email, role: "support" } } });
   const token = String(reply.data?.token);
-  expect(await call("GET", "/v1/admin/session", { headers: operatorHeaders(token) })).toMatchObject({ code: 0, data: { operator: { email: op.email } } });
+  expect(await call("GET", "/v1/console/session", { headers: operatorHeaders(token) })).toMatchObject({ code: 0, data: { operator: { email: op.email } } });
   const entries = await auditOf(token, "operator.sign-in");
   expect(entries[0]).toMatchObject({ actor: op.email, outcome: "ok", ip: "203.0.113.9" });
   expect(JSON.stringify(entries)).not.toContain(op.password);
-  expect(await call("DELETE", "/v1/admin/session", { headers: operatorHeaders(token) })).toMatchObject({ code: 0 });
-  expect(await call("GET", "/v1/admin/session", { headers: operatorHeaders(token) })).toMatchObject({ status: 401, code: 20101 });
+  expect(await call("DELETE", "/v1/console/session", { headers: operatorHeaders(token) })).toMatchObject({ code: 0 });
+  expect(await call("GET", "/v1/console/session", { headers: operatorHeaders(token) })).toMatchObject({ status: 401, code: 20101 });
 });
 
 test("a wrong code, a wrong password, an unknown email and a replayed code get one answer (401), each audited as failed", async () => {
@@ -92,38 +92,38 @@ test("a session ends after 30 idle minutes, and after 12 hours however busy", as
   const op = await newOperator("viewer");
   const idle = await sessionOf(op);
   backend.advance(29 * 60);
-  expect((await call("GET", "/v1/admin/session", { headers: operatorHeaders(idle) })).code).toBe(0);
+  expect((await call("GET", "/v1/console/session", { headers: operatorHeaders(idle) })).code).toBe(0);
   backend.advance(31 * 60);
-  expect((await call("GET", "/v1/admin/session", { headers: operatorHeaders(idle) })).code).toBe(20101);
+  expect((await call("GET", "/v1/console/session", { headers: operatorHeaders(idle) })).code).toBe(20101);
   const busy = await sessionOf(op);
   for (let hour = 0; hour < 12; hour++) {
-    expect((await call("GET", "/v1/admin/session", { headers: operatorHeaders(busy) })).code).toBe(0);
+    expect((await call("GET", "/v1/console/session", { headers: operatorHeaders(busy) })).code).toBe(0);
     for (let step = 0; step < 4; step++) {
       backend.advance(15 * 60);
-      if (hour * 4 + step < 47) expect((await call("GET", "/v1/admin/session", { headers: operatorHeaders(busy) })).code).toBe(0);
+      if (hour * 4 + step < 47) expect((await call("GET", "/v1/console/session", { headers: operatorHeaders(busy) })).code).toBe(0);
     }
   }
-  expect((await call("GET", "/v1/admin/session", { headers: operatorHeaders(busy) })).code).toBe(20101);
+  expect((await call("GET", "/v1/console/session", { headers: operatorHeaders(busy) })).code).toBe(20101);
 });
 
 test("consumer tokens give nothing in the console, and operator tokens nothing on consumer routes", async () => {
   const { utoken } = await registerUser("consumer@console.test");
-  expect(await call("GET", "/v1/admin/session", { token: utoken })).toMatchObject({ status: 401, code: 20101 });
-  expect(await call("GET", "/v1/admin/session", { headers: operatorHeaders(utoken) })).toMatchObject({ status: 401, code: 20101 });
+  expect(await call("GET", "/v1/console/session", { token: utoken })).toMatchObject({ status: 401, code: 20101 });
+  expect(await call("GET", "/v1/console/session", { headers: operatorHeaders(utoken) })).toMatchObject({ status: 401, code: 20101 });
   const operatorToken = await sessionOf(await newOperator("admin"));
   expect(await call("GET", "/v1/user/basic", { token: operatorToken })).toMatchObject({ status: 401, code: 20101 });
   expect(await call("GET", "/v1/user/basic", { headers: operatorHeaders(operatorToken) })).toMatchObject({ status: 401, code: 20101 });
 });
 
-test("ADMIN_ALLOWED_IPS: a caller from elsewhere is refused before anything else, sign-in included", async () => {
+test("CONSOLE_ALLOWED_IPS: a caller from elsewhere is refused before anything else, sign-in included", async () => {
   const op = await newOperator("viewer");
   const token = await sessionOf(op);
-  backend.reconfigure({ ADMIN_ALLOWED_IPS: "10.1.0.0/16, 2001:db8::/32" });
+  backend.reconfigure({ CONSOLE_ALLOWED_IPS: "10.1.0.0/16, 2001:db8::/32" });
   try {
-    expect(await call("GET", "/v1/admin/session", { headers: { ...operatorHeaders(token), ...fromIp("203.0.113.1") } })).toMatchObject({ status: 403, code: 20104 });
+    expect(await call("GET", "/v1/console/session", { headers: { ...operatorHeaders(token), ...fromIp("203.0.113.1") } })).toMatchObject({ status: 403, code: 20104 });
     expect(await signIn(op, { headers: fromIp("203.0.113.1") })).toMatchObject({ status: 403, code: 20104 });
-    expect((await call("GET", "/v1/admin/session", { headers: { ...operatorHeaders(token), ...fromIp("10.1.2.3") } })).code).toBe(0);
+    expect((await call("GET", "/v1/console/session", { headers: { ...operatorHeaders(token), ...fromIp("10.1.2.3") } })).code).toBe(0);
   } finally {
-    backend.reconfigure({ ADMIN_ALLOWED_IPS: undefined });
+    backend.reconfigure({ CONSOLE_ALLOWED_IPS: undefined });
   }
 });

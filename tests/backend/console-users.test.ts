@@ -10,7 +10,7 @@ beforeAll(async () => {
 }, OPEN_TIMEOUT);
 afterAll(stopBackend);
 
-const search = (query: string) => call("GET", `/v1/admin/users?${query}`, { headers: support });
+const search = (query: string) => call("GET", `/v1/console/users?${query}`, { headers: support });
 function emails(reply: { code: number; data?: Record<string, unknown> }): string[] {
   expect(reply.code).toBe(0);
   return (reply.data?.list as Array<{ email: string }>).map((user) => user.email);
@@ -61,16 +61,16 @@ test("bad input is a 400 naming the field, never a 5xx: 10 000 characters, page 
 test("ending a user's sessions signs them out at once; ban, unban; each action with its reason in the audit log", async () => {
   const user = await registerUser("acted-on@search.test");
   expect((await call("GET", "/v1/user/basic", { token: user.utoken })).code).toBe(0);
-  expect((await call("POST", `/v1/admin/users/${user.uid}/sessions/end`, { headers: support, body: { reason: "x" } })).code).toBe(10001);
-  expect(await call("POST", `/v1/admin/users/${user.uid}/sessions/end`, { headers: support, body: { reason: "customer asked by phone" } })).toMatchObject({ code: 0, data: { count: 1 } });
+  expect((await call("POST", `/v1/console/users/${user.uid}/sessions/end`, { headers: support, body: { reason: "x" } })).code).toBe(10001);
+  expect(await call("POST", `/v1/console/users/${user.uid}/sessions/end`, { headers: support, body: { reason: "customer asked by phone" } })).toMatchObject({ code: 0, data: { count: 1 } });
   expect((await call("GET", "/v1/user/basic", { token: user.utoken })).code).toBe(20101);
   backend.advance(1);
-  expect((await call("POST", `/v1/admin/users/${user.uid}/status`, { headers: support, body: { status: "banned", reason: "fraud report 7" } })).code).toBe(0);
+  expect((await call("POST", `/v1/console/users/${user.uid}/status`, { headers: support, body: { status: "banned", reason: "fraud report 7" } })).code).toBe(0);
   expect((await call("POST", "/v1/login", { body: { email: "acted-on@search.test", password: "secret-pass1" } })).code).toBe(20105);
   backend.advance(1);
-  expect((await call("POST", `/v1/admin/users/${user.uid}/status`, { headers: support, body: { status: "active", reason: "cleared" } })).code).toBe(0);
+  expect((await call("POST", `/v1/console/users/${user.uid}/status`, { headers: support, body: { status: "active", reason: "cleared" } })).code).toBe(0);
   expect((await call("POST", "/v1/login", { body: { email: "acted-on@search.test", password: "secret-pass1" } })).code).toBe(0);
-  const log = await call("GET", `/v1/admin/audit?target=${user.uid}`, { headers: support });
+  const log = await call("GET", `/v1/console/audit?target=${user.uid}`, { headers: support });
   const entries = log.data?.list as Array<{ action: string; reason: string; outcome: string }>;
   expect(entries.map(({ action, reason, outcome }) => [action, reason, outcome])).toEqual([
     ["user.unban", "cleared", "ok"],
@@ -84,7 +84,7 @@ test("a password-reset mail links to the configured public origin only: a link n
   const resetMails = () => outboxFiles("reset-mail@search.test").filter((file) => /重置您的密码|Reset your password/.test(file.text));
   backend.reconfigure({ PUBLIC_ORIGIN: "https://passport.example.com" });
   try {
-    const path = `/v1/admin/users/${user.uid}/password-reset`;
+    const path = `/v1/console/users/${user.uid}/password-reset`;
     for (const page of ["https://evil.example/en/findpwd", "https://passport.example.com/en/findpwd"]) {
       expect(await call("POST", path, { headers: support, body: { reason: "customer asked by phone", page } })).toMatchObject({ status: 400, code: 10001, data: { fields: ["page"] } });
     }
@@ -97,7 +97,7 @@ test("a password-reset mail links to the configured public origin only: a link n
     const links = mails[0]?.text.match(/https?:\/\/\S+/g) ?? [];
     expect(links).toEqual(["https://passport.example.com/zh/findpwd"]);
 
-    const log = await call("GET", `/v1/admin/audit?target=${user.uid}&action=user.password-reset-mail`, { headers: support });
+    const log = await call("GET", `/v1/console/audit?target=${user.uid}&action=user.password-reset-mail`, { headers: support });
     expect(log.data?.list).toEqual([expect.objectContaining({ outcome: "ok", reason: "customer asked by phone", detail: { link: "https://passport.example.com/zh/findpwd" } })]);
   } finally {
     backend.reconfigure({ PUBLIC_ORIGIN: undefined });
@@ -106,30 +106,30 @@ test("a password-reset mail links to the configured public origin only: a link n
 
 test("a user's page shows what an operator needs and never a hash, code or token", async () => {
   const user = await registerUser("page@search.test");
-  const reply = await call("GET", `/v1/admin/users/${user.uid}`, { headers: support });
+  const reply = await call("GET", `/v1/console/users/${user.uid}`, { headers: support });
   expect(reply).toMatchObject({ code: 0, data: { user: { email: "page@search.test", status: "active" }, waysIn: { password: true, social: [] } } });
   const text = JSON.stringify(reply.data);
   expect(text).not.toMatch(/argon2|password_hash|passwordHash|tokenHash|token_hash/);
   expect(text).not.toContain(user.utoken);
-  expect((await call("GET", "/v1/admin/users/00000000-0000-4000-8000-000000000000", { headers: support })).status).toBe(404);
+  expect((await call("GET", "/v1/console/users/00000000-0000-4000-8000-000000000000", { headers: support })).status).toBe(404);
 });
 
 test("the audit filter refuses a day that does not exist with the analytics dashboard's code and message", async () => {
-  const analytics = await call("GET", "/v1/admin/analytics?from=2026-02-30&to=2026-03-01", { headers: support });
+  const analytics = await call("GET", "/v1/console/analytics?from=2026-02-30&to=2026-03-01", { headers: support });
   expect(analytics).toMatchObject({ status: 400, code: 10001, data: { error: "badDate", field: "from" } });
   for (const [query, field] of [["from=2026-02-30", "from"], ["to=2026-13-01", "to"], ["from=2026-2-1", "from"]] as const) {
-    for (const path of ["/v1/admin/audit", "/v1/admin/audit/export"]) {
+    for (const path of ["/v1/console/audit", "/v1/console/audit/export"]) {
       const reply = await call("GET", `${path}?${query}`, { headers: support });
       expect(reply).toMatchObject({ status: 400, code: 10001, data: { error: "badDate", field } });
       if (field === "from") expect(reply.message).toBe(analytics.message);
     }
   }
-  expect((await call("GET", "/v1/admin/audit?from=2026-02-28&to=2026-02-28", { headers: support })).code).toBe(0);
+  expect((await call("GET", "/v1/console/audit?from=2026-02-28&to=2026-02-28", { headers: support })).code).toBe(0);
 });
 
 test("the audit log has no way to change or remove an entry", async () => {
   for (const method of ["PUT", "PATCH", "DELETE"]) {
-    expect((await call(method, "/v1/admin/audit", { headers: support, body: {} })).status).toBe(404);
+    expect((await call(method, "/v1/console/audit", { headers: support, body: {} })).status).toBe(404);
   }
   const csv = await fetchCsv();
   expect(csv.split("\r\n")[0]).toBe("at,actor,operator_id,ip,action,target_type,target_id,reason,outcome,detail");
@@ -137,7 +137,7 @@ test("the audit log has no way to change or remove an entry", async () => {
 
 async function fetchCsv(): Promise<string> {
   const { servicesApp } = await import("@/lib/backend/http/app");
-  const response = await servicesApp().fetch(new Request("http://localhost:3000/v1/admin/audit/export", { headers: support }));
+  const response = await servicesApp().fetch(new Request("http://localhost:3000/v1/console/audit/export", { headers: support }));
   expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
   return response.text();
 }

@@ -24,17 +24,17 @@ beforeAll(async () => {
 }, OPEN_TIMEOUT);
 afterAll(stopBackend);
 
-const auditOf = async (query: string) => (await call("GET", `/v1/admin/audit?${query}`, { headers: admin })).data?.list as Array<Record<string, unknown>>;
+const auditOf = async (query: string) => (await call("GET", `/v1/console/audit?${query}`, { headers: admin })).data?.list as Array<Record<string, unknown>>;
 
 test("the user page shows password, passkeys (name and dates only), two-step with the recovery codes left, social accounts; never a secret", async () => {
   const user = await registerUser("ways-in@console.test", "ways-in-pass1");
-  const before = await call("GET", `/v1/admin/users/${user.uid}`, { headers: viewer });
+  const before = await call("GET", `/v1/console/users/${user.uid}`, { headers: viewer });
   expect(before.data?.waysIn).toEqual({ password: true, social: [], passkeys: [], twoStep: { enabled: false, since: null, recoveryCodesLeft: 0 } });
 
   const { secret, recoveryCodes } = await turnOnTwoStep(user.utoken);
   const added = new Date("2026-03-01T08:00:00Z");
   await (await getDb()).insert(passkeys).values({ userId: user.uid, credentialId: "cred-ways-in-0001", publicKey: "pk-material-ways-in", name: "Work laptop", deviceType: "multiDevice", createdAt: added });
-  const reply = await call("GET", `/v1/admin/users/${user.uid}`, { headers: viewer });
+  const reply = await call("GET", `/v1/console/users/${user.uid}`, { headers: viewer });
   expect(reply.data?.waysIn).toMatchObject({
     password: true,
     passkeys: [{ name: "Work laptop", createdAt: added.toISOString(), lastUsedAt: null }],
@@ -48,18 +48,18 @@ test("reset two-step: support and up with a reason; two-step off, sessions ended
   const email = "lost-phone@console.test";
   const user = await registerUser(email, "lost-phone-pass1");
   const { secret } = await turnOnTwoStep(user.utoken);
-  const path = `/v1/admin/users/${user.uid}/two-step/reset`;
+  const path = `/v1/console/users/${user.uid}/two-step/reset`;
 
   // a viewer: 403, audited as refused; no reason: 400; both change nothing
   expect(await call("POST", path, { headers: viewer, body: { reason: "lost phone, ticket 4711" } })).toMatchObject({ status: 403, code: 20102 });
   expect(await call("POST", path, { headers: support, body: { reason: "x" } })).toMatchObject({ status: 400, code: 10001 });
   expect(await call("GET", "/v1/user/basic", { token: user.utoken })).toMatchObject({ code: 0 });
-  expect((await call("GET", `/v1/admin/users/${user.uid}`, { headers: support })).data?.waysIn).toMatchObject({ twoStep: { enabled: true } });
+  expect((await call("GET", `/v1/console/users/${user.uid}`, { headers: support })).data?.waysIn).toMatchObject({ twoStep: { enabled: true } });
 
   const beforeMail = await mailIds(email);
   expect(await call("POST", path, { headers: { ...support, lang: "zh" }, body: { reason: "lost phone, ticket 4711" } })).toMatchObject({ code: 0, data: { done: true, count: 1 } });
   expect(await call("GET", "/v1/user/basic", { token: user.utoken })).toMatchObject({ code: 20101 });
-  expect((await call("GET", `/v1/admin/users/${user.uid}`, { headers: support })).data?.waysIn).toMatchObject({ twoStep: { enabled: false, recoveryCodesLeft: 0 } });
+  expect((await call("GET", `/v1/console/users/${user.uid}`, { headers: support })).data?.waysIn).toMatchObject({ twoStep: { enabled: false, recoveryCodesLeft: 0 } });
   // the password alone signs in now
   expect(await call("POST", "/v1/login", { body: { email, password: "lost-phone-pass1" } })).toMatchObject({ code: 0 });
 
@@ -81,8 +81,8 @@ test("reset two-step: support and up with a reason; two-step off, sessions ended
   expect(outboxFiles(email).filter((file) => !beforeMail.has(file.name))).toHaveLength(1);
 
   // no such user, or not an id: 404 and 400, never a 5xx
-  expect(await call("POST", "/v1/admin/users/00000000-0000-4000-8000-000000000000/two-step/reset", { headers: support, body: { reason: "who is this" } })).toMatchObject({ status: 404 });
-  expect(await call("POST", "/v1/admin/users/1%20or%201=1/two-step/reset", { headers: support, body: { reason: "who is this" } })).toMatchObject({ status: 400, code: 10001 });
+  expect(await call("POST", "/v1/console/users/00000000-0000-4000-8000-000000000000/two-step/reset", { headers: support, body: { reason: "who is this" } })).toMatchObject({ status: 404 });
+  expect(await call("POST", "/v1/console/users/1%20or%201=1/two-step/reset", { headers: support, body: { reason: "who is this" } })).toMatchObject({ status: 400, code: 10001 });
 
   const entries = await auditOf(`target=${user.uid}`);
   expect(entries.map((entry) => [entry.action, entry.reason, entry.outcome])).toEqual([
@@ -90,20 +90,20 @@ test("reset two-step: support and up with a reason; two-step off, sessions ended
     ["user.reset-two-step", "lost phone, ticket 4711", "ok"],
   ]);
   const refused = await auditOf(`action=console.refused&operator=${encodeURIComponent(viewerEmail)}`);
-  expect(refused).toContainEqual(expect.objectContaining({ outcome: "refused", detail: expect.objectContaining({ route: "POST /v1/admin/users/{id}/two-step/reset" }) }));
+  expect(refused).toContainEqual(expect.objectContaining({ outcome: "refused", detail: expect.objectContaining({ route: "POST /v1/console/users/{id}/two-step/reset" }) }));
 });
 
 test("a screen the page guard refuses is in the audit log as refused; a screen the role may open is not recorded; an unknown screen is a 400", async () => {
-  expect(await call("POST", "/v1/admin/refusals", { headers: viewer, body: { screen: "operators" } })).toMatchObject({ code: 0, data: { recorded: true } });
+  expect(await call("POST", "/v1/console/refusals", { headers: viewer, body: { screen: "operators" } })).toMatchObject({ code: 0, data: { recorded: true } });
   const entries = await auditOf(`action=console.refused&operator=${encodeURIComponent(viewerEmail)}`);
   expect(entries).toContainEqual(expect.objectContaining({ outcome: "refused", actor: viewerEmail, detail: { page: "operators", role: "viewer", needs: "admin" } }));
 
   const before = (await auditOf("action=console.refused")).length;
-  expect(await call("POST", "/v1/admin/refusals", { headers: admin, body: { screen: "operators" } })).toMatchObject({ code: 0, data: { recorded: false } });
-  expect(await call("POST", "/v1/admin/refusals", { headers: viewer, body: { screen: "users" } })).toMatchObject({ code: 0, data: { recorded: false } });
+  expect(await call("POST", "/v1/console/refusals", { headers: admin, body: { screen: "operators" } })).toMatchObject({ code: 0, data: { recorded: false } });
+  expect(await call("POST", "/v1/console/refusals", { headers: viewer, body: { screen: "users" } })).toMatchObject({ code: 0, data: { recorded: false } });
   for (const screen of ["nowhere", "x".repeat(10_000), 7]) {
-    expect(await call("POST", "/v1/admin/refusals", { headers: viewer, body: { screen } })).toMatchObject({ status: 400, code: 10001 });
+    expect(await call("POST", "/v1/console/refusals", { headers: viewer, body: { screen } })).toMatchObject({ status: 400, code: 10001 });
   }
   expect(await auditOf("action=console.refused")).toHaveLength(before);
-  expect(await call("POST", "/v1/admin/refusals", { body: { screen: "operators" } })).toMatchObject({ status: 401 });
+  expect(await call("POST", "/v1/console/refusals", { body: { screen: "operators" } })).toMatchObject({ status: 401 });
 });

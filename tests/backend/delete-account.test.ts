@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { createEnterprise } from "@/lib/backend/admin/commands";
+import { createEnterprise } from "@/lib/backend/cli/commands";
 import { now } from "@/lib/backend/clock";
 import { getDb } from "@/lib/backend/db/client";
 import { knownDevices, sessions, signInFailures, socialAccounts, users, verificationCodes } from "@/lib/backend/db/schema";

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { createEnterprise } from "@/lib/backend/admin/commands";
+import { createEnterprise } from "@/lib/backend/cli/commands";
 import { getDb } from "@/lib/backend/db/client";
 import { knownDevices, outboxMails, users } from "@/lib/backend/db/schema";
 import { sessionResponse } from "@/lib/contract/passport";

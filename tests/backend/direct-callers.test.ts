@@ -1,4 +1,4 @@
-import { banIp, createEnterprise } from "@/lib/backend/admin/commands";
+import { banIp, createEnterprise } from "@/lib/backend/cli/commands";
 import { hashPassword } from "@/lib/backend/services/passwords";
 import { createUser } from "@/lib/backend/services/users";
 import { OPEN_TIMEOUT, startBackend, stopBackend, type Backend } from "./support/harness";

@@ -1,4 +1,4 @@
-import { createEnterprise } from "@/lib/backend/admin/commands";
+import { createEnterprise } from "@/lib/backend/cli/commands";
 import { hashPassword } from "@/lib/backend/services/passwords";
 import { createUser } from "@/lib/backend/services/users";
 import { OPEN_TIMEOUT, startBackend, stopBackend, type Backend, type Reply } from "./support/harness";

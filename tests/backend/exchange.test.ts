@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { exchangeListResponse, redemptionItem } from "@/lib/contract/exchange";
-import { runAdmin } from "@/lib/backend/admin/run";
+import { runCli } from "@/lib/backend/cli/run";
 import { getDb } from "@/lib/backend/db/client";
 import { exchangeCodes } from "@/lib/backend/db/schema";
 import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, ticketFor, type Backend } from "./support/harness";
@@ -17,7 +17,7 @@ async function admin(...argv: string[]) {
   const err: string[] = [];
   // every command runs with a reason, as an operator's must (console-cli.test.ts: none → refused)
   const withReason = argv.some((arg) => arg.startsWith("--reason")) ? argv : [...argv, "--reason", "redemption codes test"];
-  const code = await runAdmin(withReason, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  const code = await runCli(withReason, { out: (line) => out.push(line), err: (line) => err.push(line) });
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 

@@ -1,5 +1,5 @@
 import { messageListResponse, type MessageItem } from "@/lib/contract/messages";
-import { runAdmin } from "@/lib/backend/admin/run";
+import { runCli } from "@/lib/backend/cli/run";
 import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
 
 /** The message service: each user's own inbox by tab, unread counts, reading, settings, publishing. */
@@ -14,7 +14,7 @@ async function admin(...argv: string[]) {
   const err: string[] = [];
   // every command runs with a reason, as an operator's must (console-cli.test.ts: none → refused)
   const withReason = argv.some((arg) => arg.startsWith("--reason")) ? argv : [...argv, "--reason", "messages test"];
-  const code = await runAdmin(withReason, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  const code = await runCli(withReason, { out: (line) => out.push(line), err: (line) => err.push(line) });
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 

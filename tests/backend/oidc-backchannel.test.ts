@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
 import * as client from "openid-client";
-import { runAdmin } from "@/lib/backend/admin/run";
+import { runCli } from "@/lib/backend/cli/run";
 import { setStatus } from "@/lib/backend/services/console/user-actions";
 import { OPEN_TIMEOUT, call, registerUser, stopBackend } from "./support/harness";
 import { authorization, Browser, CALLBACK, listenProvider, redeem, relyingParty, signInThroughProvider, startProviderBackend, type OidcServer } from "./support/oidc";
@@ -51,7 +51,7 @@ afterEach(stopBackend);
 async function appSignedIn(email: string) {
   const out: string[] = [];
   const argv = ["client:create", "--name", "Listening app", "--kind", "public", "--redirect-uri", CALLBACK, "--backchannel-logout-uri", receiver.url, "--reason", "back-channel test", "--json"];
-  expect(await runAdmin(argv, { out: (line) => out.push(line), err: () => undefined })).toBe(0);
+  expect(await runCli(argv, { out: (line) => out.push(line), err: () => undefined })).toBe(0);
   const { clientId } = JSON.parse(out.join("\n")) as { clientId: string };
   const { utoken, uid } = await registerUser(email);
   const config = await relyingParty(server.origin, clientId, client.None());

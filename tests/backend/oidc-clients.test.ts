@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from "jose";
-import { runAdmin } from "@/lib/backend/admin/run";
+import { runCli } from "@/lib/backend/cli/run";
 import { getDb } from "@/lib/backend/db/client";
 import { auditLog, oidcClients } from "@/lib/backend/db/schema";
 import { TTL } from "@/lib/backend/oidc/settings";
@@ -9,7 +9,7 @@ import { OPEN_TIMEOUT, registerUser, stopBackend, type Backend } from "./support
 import { authorization, Browser, CALLBACK, listenProvider, redeem, relyingParty, signInThroughProvider, startProviderBackend, type OidcServer } from "./support/oidc";
 
 /**
- * Apps are registered with `npm run admin -- client:…` (audited, with a reason): the secret of a
+ * Apps are registered with `npm run cli -- client:…` (audited, with a reason): the secret of a
  * confidential app is shown once and kept sealed; a new secret replaces the old at once; a
  * disabled app can no longer sign users in. The provider reads the table on every request, so a
  * change holds at once for every instance.
@@ -28,7 +28,7 @@ afterEach(stopBackend);
 async function admin(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdmin(argv, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  const code = await runCli(argv, { out: (line) => out.push(line), err: (line) => err.push(line) });
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 

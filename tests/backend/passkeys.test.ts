@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { setUserStatus } from "@/lib/backend/admin/commands";
+import { setUserStatus } from "@/lib/backend/cli/commands";
 import { getDb } from "@/lib/backend/db/client";
 import { passkeys, sessions, signInFailures } from "@/lib/backend/db/schema";
 import { sha256Hex } from "@/lib/backend/crypto";

@@ -1,5 +1,5 @@
 import { completedResponse, prizeInfoResponse, startTrainingResponse } from "@/lib/contract/safety";
-import { runAdmin } from "@/lib/backend/admin/run";
+import { runCli } from "@/lib/backend/cli/run";
 import { trainingEntryVisible } from "@/lib/training/menu-rule";
 import { call, envelope, OPEN_TIMEOUT, registerUser, send, startBackend, stopBackend } from "./support/harness";
 
@@ -55,7 +55,7 @@ describe("who has which device, and the training side-menu rule", () => {
     expect(trainingEntryVisible({ appVersion: "", prize: await prize(utoken) })).toBe(false);
 
     const out: string[] = [];
-    expect(await runAdmin(["safety:devices", "owner@example.com", "--printer", "on", "--reason", "bought a printer"], { out: (line) => out.push(line), err: () => undefined })).toBe(0);
+    expect(await runCli(["safety:devices", "owner@example.com", "--printer", "on", "--reason", "bought a printer"], { out: (line) => out.push(line), err: () => undefined })).toBe(0);
     expect(out).toEqual(["owner@example.com: laser no, printer yes."]);
     info = await prize(utoken);
     expect(info).toMatchObject({ isHave: false, printIsHave: true });

@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
-import { createEnterprise } from "@/lib/backend/admin/commands";
+import { createEnterprise } from "@/lib/backend/cli/commands";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/backend/db/client";
 import { users } from "@/lib/backend/db/schema";

@@ -2,7 +2,7 @@ import { sessionLogResponse, socialAccountsResponse, type LoginSessionItem } fro
 import { getDb } from "@/lib/backend/db/client";
 import { socialAccounts } from "@/lib/backend/db/schema";
 import { now } from "@/lib/backend/clock";
-import { createEnterprise } from "@/lib/backend/admin/commands";
+import { createEnterprise } from "@/lib/backend/cli/commands";
 import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
 
 /** Account security: changing the password, the login log and ending sessions, social accounts, whose IP is believed. */

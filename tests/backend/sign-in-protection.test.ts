@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { banIp, setUserStatus, unbanIp } from "@/lib/backend/admin/commands";
+import { banIp, setUserStatus, unbanIp } from "@/lib/backend/cli/commands";
 import { getDb } from "@/lib/backend/db/client";
 import { signInFailures } from "@/lib/backend/db/schema";
 import {

@@ -1,5 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
-import { createEnterprise } from "@/lib/backend/admin/commands";
+import { createEnterprise } from "@/lib/backend/cli/commands";
 import { getDb } from "@/lib/backend/db/client";
 import { socialAccounts, users } from "@/lib/backend/db/schema";
 import { call, lastCodeFor, mailIds, proveStepUp, registerUser, ticketFor } from "./support/harness";

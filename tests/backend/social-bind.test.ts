@@ -1,4 +1,4 @@
-import { createEnterprise } from "@/lib/backend/admin/commands";
+import { createEnterprise } from "@/lib/backend/cli/commands";
 import { call, registerUser, type Reply } from "./support/harness";
 import { decideAtProvider, newBrowser, returnFromProvider, socialBackendPerTest, startSignIn } from "./support/social";
 

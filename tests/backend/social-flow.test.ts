@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { Events, type MutableToken } from "oauth2-mock-server";
-import { banIp, setUserStatus } from "@/lib/backend/admin/commands";
+import { banIp, setUserStatus } from "@/lib/backend/cli/commands";
 import { getDb } from "@/lib/backend/db/client";
 import { sessions, users } from "@/lib/backend/db/schema";
 import { call, OPEN_TIMEOUT, startBackend, stopBackend } from "./support/harness";

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { createEnterprise, pruneNow } from "@/lib/backend/admin/commands";
+import { createEnterprise, pruneNow } from "@/lib/backend/cli/commands";
 import { getDb } from "@/lib/backend/db/client";
 import { sessions, signInFailures, twoStepTickets, twoStepTotp, users } from "@/lib/backend/db/schema";
 import { settleSecurityNotices } from "@/lib/backend/services/security-notices";

@@ -1,4 +1,4 @@
-import { createEnterprise, setUserStatus } from "@/lib/backend/admin/commands";
+import { createEnterprise, setUserStatus } from "@/lib/backend/cli/commands";
 import { enterpriseLoginResponse, userBasicResponse, userFullInfoResponse } from "@/lib/contract/passport";
 import { call, OPEN_TIMEOUT, registerUser, requestCode, startBackend, stopBackend, ticketFor, type Backend } from "./support/harness";
 

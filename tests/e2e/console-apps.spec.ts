@@ -9,7 +9,7 @@ import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, openScreen, PHO
 import { messages, type Lang } from "./support/screens";
 
 /**
- * The console's Apps screen (docs/oidc.md), in both languages: an admin (made by `npm run admin
+ * The console's Apps screen (docs/oidc.md), in both languages: an admin (made by `npm run cli
  * -- operator:create`, its own, so no other journey spends its authenticator codes) opens Apps
  * from the menu, registers a public app with a redirect URI and sees it listed; a redirect URI
  * off the rules is refused on its field and registers nothing. axe clean, and no sideways scroll
@@ -20,7 +20,7 @@ test.describe.configure({ timeout: 240_000 });
 const run = promisify(execFile);
 
 async function operatorCreate(email: string): Promise<{ password: string; uri: string }> {
-  const { stdout } = await run(path.resolve("node_modules/.bin/tsx"), ["lib/backend/admin/cli.ts", "operator:create", "--email", email, "--role", "admin", "--reason", "apps screen test"], {
+  const { stdout } = await run(path.resolve("node_modules/.bin/tsx"), ["lib/backend/cli/cli.ts", "operator:create", "--email", email, "--role", "admin", "--reason", "apps screen test"], {
     env: { ...process.env, DATA_DIR: DATA_DIRS.main, DATABASE_URL: "", LOG_LEVEL: "silent" },
     timeout: 120_000,
   });
@@ -39,19 +39,19 @@ function authenticatorCode(uri: string): string {
 for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
   test(`an admin registers a public app and sees it listed (${lang})`, async ({ page }) => {
     const m = messages[lang];
-    const apps = m.adminOps.apps;
+    const apps = m.console.apps;
     const email = uniqueEmail(`apps-admin-${lang}`);
     const operator = await operatorCreate(email);
-    const home = `/${lang}/admin`;
+    const home = `/${lang}/console`;
     await page.setViewportSize(DESKTOP);
     await page.goto(home);
-    await page.getByLabel(m.admin.signIn.email, { exact: true }).fill(email);
-    await page.getByLabel(m.admin.signIn.password, { exact: true }).fill(operator.password);
-    await page.getByLabel(m.admin.signIn.code, { exact: true }).fill(authenticatorCode(operator.uri));
-    await page.getByRole("button", { name: m.admin.signIn.submit }).click();
+    await page.getByLabel(m.console.signIn.email, { exact: true }).fill(email);
+    await page.getByLabel(m.console.signIn.password, { exact: true }).fill(operator.password);
+    await page.getByLabel(m.console.signIn.code, { exact: true }).fill(authenticatorCode(operator.uri));
+    await page.getByRole("button", { name: m.console.signIn.submit }).click();
     await expect(page).toHaveURL(new RegExp(`${home}/users`));
 
-    await page.getByRole("navigation").getByRole("link", { name: m.admin.nav.apps }).click();
+    await page.getByRole("navigation").getByRole("link", { name: m.console.nav.apps }).click();
     await expect(page.getByRole("heading", { level: 1, name: apps.title })).toBeVisible();
     await openScreen(page, `${home}/apps`, lang);
     await expectNoAxeViolations(page, `console apps (${lang})`);
@@ -60,9 +60,9 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const callback = `https://spa-${lang}.example/callback`;
     await page.getByLabel(apps.name, { exact: true }).fill(name);
     await page.getByLabel(apps.redirectUris, { exact: true }).fill("http://spa.example/callback");
-    await page.getByLabel(m.adminOps.common.reason, { exact: true }).fill("new single-page app");
+    await page.getByLabel(m.console.common.reason, { exact: true }).fill("new single-page app");
     await page.getByRole("button", { name: apps.register }).click();
-    await expect(page.getByText(m.adminOps.errors.badRedirectUri)).toBeVisible();
+    await expect(page.getByText(m.console.errors.badRedirectUri)).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
 
     await page.getByLabel(apps.redirectUris, { exact: true }).fill(callback);

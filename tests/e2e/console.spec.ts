@@ -12,7 +12,7 @@ import { messages, type Lang } from "./support/screens";
 
 /**
  * The operator console (docs/operators.md), in both languages, on the main portal while it serves
- * on the embedded database: the first operator comes from `npm run admin` (which goes through the
+ * on the embedded database: the first operator comes from `npm run cli` (which goes through the
  * running portal), signs in with password + authenticator code, finds a user by an email prefix,
  * sees every way in on their page, ends their sessions (their browser is signed out), bans and
  * unbans them, resets their two-step (they get a security notice), and finds all of it in the
@@ -24,7 +24,7 @@ const run = promisify(execFile);
 const bin = path.resolve("node_modules/.bin");
 
 async function operatorCreate(email: string): Promise<{ password: string; uri: string }> {
-  const { stdout } = await run(path.join(bin, "tsx"), ["lib/backend/admin/cli.ts", "operator:create", "--email", email, "--role", "admin", "--reason", "the first operator"], {
+  const { stdout } = await run(path.join(bin, "tsx"), ["lib/backend/cli/cli.ts", "operator:create", "--email", email, "--role", "admin", "--reason", "the first operator"], {
     env: { ...process.env, DATA_DIR: DATA_DIRS.main, DATABASE_URL: "", LOG_LEVEL: "silent" },
     timeout: 120_000,
   });
@@ -40,7 +40,7 @@ function code(uri: string): string {
   return otp.generate();
 }
 
-async function act(page: Page, t: (typeof messages)["en"]["admin"], reason: string, button: string, done: string) {
+async function act(page: Page, t: (typeof messages)["en"]["console"], reason: string, button: string, done: string) {
   await page.getByLabel(t.user.actions.reason).fill(reason);
   await page.getByRole("button", { name: button, exact: true }).focus();
   await page.keyboard.press("Enter");
@@ -48,9 +48,18 @@ async function act(page: Page, t: (typeof messages)["en"]["admin"], reason: stri
   await expect(page.getByRole("status").filter({ hasText: done })).toBeVisible();
 }
 
+test("an operator's bookmark of the console's former place (/{lang}/admin/…) is moved permanently to /{lang}/console/…", async ({ page, request }) => {
+  const moved = await request.get("/zh/admin/audit?operator=cli", { maxRedirects: 0 });
+  expect(moved.status()).toBe(308);
+  expect(new URL(moved.headers()["location"] ?? "", BASE_URL).pathname + new URL(moved.headers()["location"] ?? "", BASE_URL).search).toBe("/zh/console/audit?operator=cli");
+  await page.goto("/en/admin");
+  await expect(page).toHaveURL(/\/en\/console$/);
+  await expect(page.getByRole("heading", { name: messages.en.console.signIn.title })).toBeVisible();
+});
+
 for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
   test(`operator console journey (${lang})`, async ({ page, browser, request }) => {
-    const t = messages[lang].admin;
+    const t = messages[lang].console;
     const operatorEmail = uniqueEmail(`operator-${lang}`);
     const operator = await operatorCreate(operatorEmail);
 
@@ -69,7 +78,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await expect(customerPage).toHaveURL(new RegExp(`/${lang}/profile/settings`));
 
     // sign-in: never framed, stored or indexed; password and authenticator code
-    const signIn = await page.goto(`/${lang}/admin`);
+    const signIn = await page.goto(`/${lang}/console`);
     const headers = signIn?.headers() ?? {};
     expect(headers["cache-control"]).toContain("no-store");
     expect(headers["x-robots-tag"]).toContain("noindex");
@@ -80,9 +89,9 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await page.getByLabel(t.signIn.password).fill(operator.password);
     await page.getByLabel(t.signIn.code).fill(code(operator.uri));
     await page.getByLabel(t.signIn.code).press("Enter");
-    await expect(page).toHaveURL(new RegExp(`/${lang}/admin/users`));
+    await expect(page).toHaveURL(new RegExp(`/${lang}/console/users`));
     const cookies = await page.context().cookies();
-    expect(cookies.find((cookie) => cookie.name === "__Host-passport_admin")).toMatchObject({ httpOnly: true, sameSite: "Strict", secure: true, path: "/" });
+    expect(cookies.find((cookie) => cookie.name === "__Host-passport_console")).toMatchObject({ httpOnly: true, sameSite: "Strict", secure: true, path: "/" });
 
     // find the customer by an email prefix, by keyboard
     const query = page.getByLabel(t.users.query);
@@ -135,7 +144,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     expect((await download).suggestedFilename()).toBe("audit-log.csv");
 
     // the command line's own entry
-    await page.goto(`/${lang}/admin/audit?operator=cli&action=cli:operator:create`);
+    await page.goto(`/${lang}/console/audit?operator=cli&action=cli:operator:create`);
     await expect(page.getByRole("table").getByRole("row").filter({ hasText: "cli:operator:create" }).first()).toContainText("the first operator");
   });
 }

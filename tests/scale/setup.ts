@@ -27,9 +27,9 @@ export type Stack = {
 };
 
 async function seed(databaseUrl: string, count: number): Promise<{ codes: string[]; oidcClientId: string }> {
-  // the operators' function (lib/backend/admin/exchange.ts), on the run's database and secrets
+  // the operators' function (lib/backend/cli/exchange.ts), on the run's database and secrets
   Object.assign(process.env, { DATABASE_URL: databaseUrl, CODE_SECRET: SECRETS.CODE_SECRET, LOG_LEVEL: "warn" });
-  const { createBatch } = await import("@/lib/backend/admin/exchange");
+  const { createBatch } = await import("@/lib/backend/cli/exchange");
   const { shutdownBackend } = await import("@/lib/backend/lifecycle");
   try {
     const { codes } = await createBatch({ benefitEn: "Scale test month", benefitZh: "扩容测试月卡", count, benefitDays: 30, validUntil: new Date(Date.now() + 86_400_000) });

@@ -11,7 +11,7 @@ import { neutralLabels } from "@/components/neutral/labels";
 /**
  * /announcement (SPEC §2, public): static and cacheable, the same HTML for every visitor, with
  * the announcements in both languages; the browser shows the visitor's. Operators publish with
- * `npm run admin -- announcement:publish`; the page is regenerated at most every 30 seconds
+ * `npm run cli -- announcement:publish`; the page is regenerated at most every 30 seconds
  * (incremental static regeneration), so a new one shows within about half a minute.
  */
 export const revalidate = 30;

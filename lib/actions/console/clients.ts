@@ -1,8 +1,8 @@
 "use server";
 
-import type { ClientFormInput } from "@/components/admin-ops/client-register-form";
-import * as ops from "@/lib/upstream/admin-ops";
-import { opsResult } from "./ops-result";
+import type { ClientFormInput } from "@/components/console/client-register-form";
+import * as ops from "@/lib/upstream/console-screens";
+import { consoleResult } from "./result";
 
 /**
  * The Apps screen's actions (admins only: the services refuse other roles with 403, audited).
@@ -11,15 +11,15 @@ import { opsResult } from "./ops-result";
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
 
 export async function registerClientAction(lang: string, input: ClientFormInput) {
-  return opsResult(lang, (ctx) =>
+  return consoleResult(lang, (ctx) =>
     ops.registerClient(ctx, { name: str(input.name), kind: str(input.kind), native: input.native === true, brand: str(input.brand), redirectUris: str(input.redirectUris), postLogoutUris: str(input.postLogoutUris), backchannelLogoutUri: str(input.backchannelLogoutUri), jwks: str(input.jwks), reason: str(input.reason) }),
   );
 }
 
 export async function rotateClientSecretAction(lang: string, clientId: string, reason: string) {
-  return opsResult(lang, (ctx) => ops.rotateClientSecret(ctx, str(clientId), str(reason)));
+  return consoleResult(lang, (ctx) => ops.rotateClientSecret(ctx, str(clientId), str(reason)));
 }
 
 export async function disableClientAction(lang: string, clientId: string, reason: string) {
-  return opsResult(lang, (ctx) => ops.disableClient(ctx, str(clientId), str(reason)));
+  return consoleResult(lang, (ctx) => ops.disableClient(ctx, str(clientId), str(reason)));
 }

@@ -2,14 +2,14 @@
 
 import QRCode from "qrcode";
 import { z } from "zod";
-import { createOperatorRequest } from "@/lib/contract/admin/operators";
-import { OPERATOR_ROLES } from "@/lib/contract/admin/roles";
-import { reasonField } from "@/lib/contract/admin/session";
+import { createOperatorRequest } from "@/lib/contract/console/operators";
+import { OPERATOR_ROLES } from "@/lib/contract/console/roles";
+import { reasonField } from "@/lib/contract/console/session";
 import { localeOf } from "@/lib/i18n/routing";
 import type { ActionResult } from "@/lib/session/action-result";
 import { fieldErrors } from "@/lib/session/server";
 import { consoleAction } from "@/lib/console/session";
-import { createOperator, updateOperator } from "@/lib/upstream/admin";
+import { createOperator, updateOperator } from "@/lib/upstream/console";
 
 /** Operators (admins only; the services check): create one, change a role, disable or enable. */
 export type NewOperatorSecrets = { email: string; password: string; totpUri: string; totpSecret: string; qr: string };

@@ -1,10 +1,10 @@
 "use server";
 
-import { operatorSignInRequest } from "@/lib/contract/admin/session";
+import { operatorSignInRequest } from "@/lib/contract/console/session";
 import { localeOf } from "@/lib/i18n/routing";
 import type { ActionResult } from "@/lib/session/action-result";
 import { fieldErrors, toActionError } from "@/lib/session/server";
-import { signInOperator, signOutOperator } from "@/lib/upstream/admin";
+import { signInOperator, signOutOperator } from "@/lib/upstream/console";
 import { clearOperatorToken, consoleAction, consoleContext, consoleHome, storeOperatorToken } from "@/lib/console/session";
 
 /** Operator sign-in (password and authenticator code) and sign-out; the console's own cookie. */

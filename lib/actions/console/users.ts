@@ -1,12 +1,12 @@
 "use server";
 
 import { z } from "zod";
-import { reasonField } from "@/lib/contract/admin/session";
+import { reasonField } from "@/lib/contract/console/session";
 import { localeOf } from "@/lib/i18n/routing";
 import type { ActionResult } from "@/lib/session/action-result";
 import { fieldErrors } from "@/lib/session/server";
 import { consoleAction } from "@/lib/console/session";
-import { actOnUser, type UserAction } from "@/lib/upstream/admin";
+import { actOnUser, type UserAction } from "@/lib/upstream/console";
 
 /** The console's actions on one user; the services check the role and write the audit log. */
 const input = z.discriminatedUnion("kind", [

@@ -4,7 +4,7 @@ import path from "node:path";
 /**
  * PGlite is PostgreSQL inside one process: two processes opening the same data directory
  * corrupt it. The process that opens it writes its pid to DATA_DIR/pglite.lock and removes
- * the file when it closes the database; another process (the portal, `npm run admin`) is
+ * the file when it closes the database; another process (the portal, `npm run cli`) is
  * refused while that pid is alive. A lock left by a process that died is taken over.
  */
 const LOCK_FILE = "pglite.lock";

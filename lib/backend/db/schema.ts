@@ -297,7 +297,7 @@ export const socialAccounts = pgTable(
   ],
 );
 
-/** A batch of redemption codes an operator issued for one benefit (npm run admin -- exchange:create). */
+/** A batch of redemption codes an operator issued for one benefit (npm run cli -- exchange:create). */
 export const exchangeBatches = pgTable("exchange_batches", {
   id: uuid("id").primaryKey().defaultRandom(),
   benefitEn: text("benefit_en").notNull(),
@@ -784,7 +784,7 @@ export const oidcPayloads = pgTable(
 );
 
 /**
- * Apps registered with the OpenID Provider (`npm run admin -- client:create`). `metadata` is the
+ * Apps registered with the OpenID Provider (`npm run cli -- client:create`). `metadata` is the
  * client's registration as oidc-provider validates it (redirect_uris, grant_types,
  * token_endpoint_auth_method, jwks, …) without the secret; a confidential client of
  * client_secret_basic has its secret sealed here (AES-256-GCM, lib/backend/oidc/seal.ts), since

@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { ErrorCode } from "@/lib/contract/errors";
 import { PASSPORT_VERSION } from "@/lib/contract/headers";
-import { OPERATOR_TOKEN_HEADER } from "@/lib/contract/admin/roles";
+import { OPERATOR_TOKEN_HEADER } from "@/lib/contract/console/roles";
 import { ServiceError } from "../errors";
 import { isDatabaseUnavailable } from "../db/errors";
 import { describeFault, log, rootCause } from "../log";

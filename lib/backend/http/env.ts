@@ -2,7 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { IncomingMessage } from "node:http";
 import type { Lang } from "../lang";
 import type { ClientInfo } from "../services/sessions";
-import type { OperatorInfo } from "@/lib/contract/admin/session";
+import type { OperatorInfo } from "@/lib/contract/console/session";
 
 /**
  * What the services' Hono app knows about each request.
@@ -28,7 +28,7 @@ export type ServicesVariables = {
   /** the session token of the `utoken` header, if any */
   token: string | null;
   client: ClientInfo;
-  /** only on /v1/admin/** routes past the console guard */
+  /** only on /v1/console/** routes past the console guard */
   console?: ConsoleCaller;
 };
 

@@ -20,7 +20,7 @@ export const SECURITY_NOTICE_KINDS = [
 export type SecurityNoticeKind = (typeof SECURITY_NOTICE_KINDS)[number];
 
 /**
- * `byOperator`: our support made the change (the console or `npm run admin`), not a request of
+ * `byOperator`: our support made the change (the console or `npm run cli`), not a request of
  * the user's: the mail then names no device or place (they would be the operator's) and its
  * "if it was you" line speaks of asking support.
  */

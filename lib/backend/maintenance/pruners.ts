@@ -11,7 +11,7 @@ import { registeredPruners, type Pruner } from "./registry";
  * What the services delete by themselves, and when. Nothing here is needed by a rule any more:
  * nonces, codes, tickets and challenges have expired (a day's grace for a look at a recent
  * problem), sign-in failures are past every window that counts them (the longest is 24 h) and
- * are kept 30 days for operators (`npm run admin -- failures`), the mail log 30 days, and the
+ * are kept 30 days for operators (`npm run cli -- failures`), the mail log 30 days, and the
  * outbox's mail files, which hold codes, 7 days; analytics events 400 days (a year's counts,
  * compared with the year before).
  */

@@ -5,7 +5,7 @@ import { singleton } from "../singleton";
  * Pruners: each deletes what its feature no longer needs (expired nonces, spent tickets, old
  * failure rows …) and says how much it removed. The services' own are listed in pruners.ts; a
  * feature with a growing table of its own calls `registerPruner` when its module loads, and the
- * periodic run (schedule.ts) and `npm run admin -- prune` include it from then on.
+ * periodic run (schedule.ts) and `npm run cli -- prune` include it from then on.
  */
 export type Pruner = {
   /** names the table or files in the log line and the admin command's output */

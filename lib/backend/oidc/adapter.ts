@@ -44,7 +44,7 @@ export class DatabaseAdapter implements Adapter {
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    if (this.model === "Client") throw new Error("clients are registered with npm run admin -- client:create");
+    if (this.model === "Client") throw new Error("clients are registered with npm run cli -- client:create");
     const { jti, ...rest } = payload;
     const stored = this.hashed ? rest : { ...rest, ...(jti === undefined ? {} : { jti }) };
     const columns = {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { AdapterPayload } from "oidc-provider";
 import { z } from "zod";
-import type { OpsErrorKey } from "@/lib/contract/admin-ops";
+import type { ConsoleErrorKey } from "@/lib/contract/console/screens";
 import { now } from "../clock";
 import { randomToken } from "../crypto";
 import { getDb } from "../db/client";
@@ -12,7 +12,7 @@ import { redirectUriProblem } from "./redirect-uris";
 
 /**
  * Apps registered with the OpenID Provider, in oidc_clients: what the operator commands and the
- * console's Apps screen (services/ops/clients.ts) create, list, rotate and disable, and what the provider's Client model
+ * console's Apps screen (services/console/clients.ts) create, list, rotate and disable, and what the provider's Client model
  * reads on every request (adapter.ts), so every instance sees a change at once.
  *
  * Kinds: a public app (a single-page or native app: no secret, PKCE S256 required) or a
@@ -26,7 +26,7 @@ export class ClientInputError extends Error {
   override readonly name = "ClientInputError";
   constructor(
     message: string,
-    readonly key: OpsErrorKey,
+    readonly key: ConsoleErrorKey,
     readonly field?: string,
   ) {
     super(message);

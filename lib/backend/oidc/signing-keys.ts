@@ -11,7 +11,7 @@ import { TTL } from "./settings";
  * that know no other), made at the first start and kept sealed in oidc_signing_keys, so every
  * instance and every restart signs with the same keys and publishes them at the JWKS endpoint.
  *
- * Rotation (`npm run admin -- keys:rotate`) adds a new pair. Of each algorithm the provider signs
+ * Rotation (`npm run cli -- keys:rotate`) adds a new pair. Of each algorithm the provider signs
  * with the newest key that has been published for PUBLISH_AHEAD seconds (every instance re-reads
  * the keys within KEY_CHECK_SECONDS, provider.ts, so an app that fetches the JWKS from any
  * instance finds a key before a token carries it); at the first start, with the oldest key. A

@@ -5,7 +5,7 @@ import { getDb } from "../db/client";
 import { messageBlocks, messageDeliveries, messages, sessions, users } from "../db/schema";
 
 /**
- * Publishing a message (operators, `npm run admin -- message:send`). Delivery happens at
+ * Publishing a message (operators, `npm run cli -- message:send`). Delivery happens at
  * publishing: one inbox row per recipient, in the same transaction as the message, so a user
  * who turned the category off for the app gets none (and keeps none when they turn it on
  * again). "Every user of an app" means every active consumer account that has signed in

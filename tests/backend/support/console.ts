@@ -1,5 +1,5 @@
 import { TOTP, URI } from "otpauth";
-import type { OperatorRole } from "@/lib/contract/admin/roles";
+import type { OperatorRole } from "@/lib/contract/console/roles";
 import { createOperator, findOperatorByEmail } from "@/lib/backend/services/console/operators";
 import { openOperatorSession } from "@/lib/backend/services/console/operator-sessions";
 import { call, type Reply } from "./harness";
@@ -26,7 +26,7 @@ export function operatorHeaders(token: string): Record<string, string> {
 }
 
 export function signIn(operator: TestOperator, options: { code?: string; password?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
-  return call("POST", "/v1/admin/session", {
+  return call("POST", "/v1/console/session", {
     body: { email: operator.email, password: options.password ?? operator.password, code: options.code ?? totpCode(operator) },
     headers: options.headers,
   });
@@ -44,5 +44,5 @@ export async function sessionOf(operator: TestOperator): Promise<string> {
  * their authorization matrix is walked by console-ops-routes.test.ts, the rest of the registry's
  * by console-authorization.test.ts; together they cover every console route.
  */
-export const OPS_PREFIXES = ["/v1/admin/enterprises", "/v1/admin/codes", "/v1/admin/messages", "/v1/admin/announcements", "/v1/admin/bans", "/v1/admin/analytics", "/v1/admin/clients"] as const;
-export const isOpsRoute = (route: { path: string }) => OPS_PREFIXES.some((prefix) => route.path.startsWith(prefix));
+export const OPS_PREFIXES = ["/v1/console/enterprises", "/v1/console/codes", "/v1/console/messages", "/v1/console/announcements", "/v1/console/bans", "/v1/console/analytics", "/v1/console/clients"] as const;
+export const isScreenRoute = (route: { path: string }) => OPS_PREFIXES.some((prefix) => route.path.startsWith(prefix));

@@ -20,7 +20,7 @@ export const ENTERPRISES = {
 } as const;
 
 /**
- * Console admins, made as `npm run admin -- operator:create` makes them: email, password and
+ * Console admins, made as `npm run cli -- operator:create` makes them: email, password and
  * authenticator URI. One per language, since an authenticator code is good once and the two
  * journeys of console-ops.spec.ts sign in at the same time.
  */

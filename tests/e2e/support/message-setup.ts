@@ -46,11 +46,11 @@ const run = promisify(execFile);
 const bin = path.resolve("node_modules/.bin");
 
 /**
- * `npm run admin -- …` on the PostgreSQL of the messages portal; its output, or it throws. Every
+ * `npm run cli -- …` on the PostgreSQL of the messages portal; its output, or it throws. Every
  * command is given a reason, as an operator's must (required for those that change something).
  */
 export async function admin(...args: string[]): Promise<string> {
-  const { stdout } = await run(path.join(bin, "tsx"), ["lib/backend/admin/cli.ts", ...args, "--reason", "end-to-end test setup"], {
+  const { stdout } = await run(path.join(bin, "tsx"), ["lib/backend/cli/cli.ts", ...args, "--reason", "end-to-end test setup"], {
     env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`, DATABASE_URL: MESSAGES_DATABASE_URL, LOG_LEVEL: "silent" },
     timeout: 60_000,
   });

@@ -16,7 +16,7 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-
  */
 function loadingLines(lang: Lang): string[] {
   const m = messages[lang];
-  return [m.common.loading, m.verification.checking, m.verification.loading, m.security.sessions.loading, m.snPassword.checking, m.messageCentre.loading, m.social.connect.loading, m.adminOps.analytics.loadingCharts];
+  return [m.common.loading, m.verification.checking, m.verification.loading, m.security.sessions.loading, m.snPassword.checking, m.messageCentre.loading, m.social.connect.loading, m.console.analytics.loadingCharts];
 }
 
 /**

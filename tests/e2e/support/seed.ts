@@ -3,7 +3,7 @@
  * first of its webServer entries, which it starts one after another): a fresh data directory
  * per PGlite portal (copies of one new database), the test enterprises and redemption codes in the main portal's database, the
  * banned address in the production portal's. It calls the operator commands' functions (what
- * `npm run admin` runs) directly, each data directory opened once, instead of one `npm run
+ * `npm run cli` runs) directly, each data directory opened once, instead of one `npm run
  * admin` process per fixture: on a busy machine each such process took 23–60 s to start.
  *
  * When done it prints SEEDED (Playwright then starts the portals) and stays until Playwright
@@ -11,9 +11,9 @@
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { banIp, createEnterprise } from "@/lib/backend/admin/commands";
-import { createBatch, revokeCode, validityFrom } from "@/lib/backend/admin/exchange";
-import { csv } from "@/lib/backend/admin/exchange-cli";
+import { banIp, createEnterprise } from "@/lib/backend/cli/commands";
+import { createBatch, revokeCode, validityFrom } from "@/lib/backend/cli/exchange";
+import { csv } from "@/lib/backend/cli/exchange-cli";
 import { getDb } from "@/lib/backend/db/client";
 import { createOperator } from "@/lib/backend/services/console/operators";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
@@ -34,7 +34,7 @@ async function inDataDir(dataDir: string, seed: () => Promise<void>): Promise<vo
 
 const BENEFIT = { benefitEn: "XCS Pro, 1 year", benefitZh: "XCS 专业版一年", benefitDays: 365 };
 
-/** A batch of codes, written as the CSV `npm run admin -- exchange:create --csv` prints. */
+/** A batch of codes, written as the CSV `npm run cli -- exchange:create --csv` prints. */
 async function codes(file: string, validity: { until?: string; days?: string }, count = 2): Promise<string[]> {
   const validUntil = validityFrom(validity);
   const { batch, codes: made } = await createBatch({ ...BENEFIT, count, validUntil });
@@ -59,7 +59,7 @@ async function freshDatabases(): Promise<void> {
 
 /**
  * The reference brand app's client (playwright.config.ts starts the app with this file), as
- * `npm run admin -- client:create` registers it: a server-side app with a secret.
+ * `npm run cli -- client:create` registers it: a server-side app with a secret.
  */
 async function referenceAppClient(): Promise<void> {
   const origin = process.env.REFAPP_ORIGIN ?? "";

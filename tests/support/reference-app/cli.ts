@@ -1,13 +1,13 @@
 /**
  * `npm run refapp`: the reference brand app (docs/oidc.md) on http://127.0.0.1:3005, signing in
  * with the portal's OpenID Provider at http://localhost:3000 (`npm run serve`'s defaults). The
- * first start registers it (`npm run admin -- client:create`); later starts reuse that client.
+ * first start registers it (`npm run cli -- client:create`); later starts reuse that client.
  * Stops on Ctrl-C.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startReferenceApp } from "./app";
-import { readClientFile, registerWithAdminCommand, writeClientFile } from "./client-file";
+import { readClientFile, registerWithCliCommand, writeClientFile } from "./client-file";
 
 const HELP = `npm run refapp -- [options]
   --issuer <url>          the portal's issuer, its PUBLIC_ORIGIN (default http://localhost:3000)
@@ -17,8 +17,8 @@ const HELP = `npm run refapp -- [options]
                           use this client (registered with client:create --kind client_secret_basic)`;
 
 function register(issuer: string, origin: string, file: string) {
-  console.log(`Registering the reference app with ${issuer} (npm run admin -- client:create)…`);
-  const registered = registerWithAdminCommand(issuer, origin);
+  console.log(`Registering the reference app with ${issuer} (npm run cli -- client:create)…`);
+  const registered = registerWithCliCommand(issuer, origin);
   writeClientFile(file, registered);
   console.log(`Registered client ${registered.clientId}; kept in ${file}.`);
   return registered;

@@ -5,7 +5,7 @@ import { z } from "zod";
 
 /**
  * The reference app's registration with the provider, kept in a small JSON file. `npm run refapp`
- * registers the app once with the operator command (`npm run admin -- client:create`, which
+ * registers the app once with the operator command (`npm run cli -- client:create`, which
  * reaches a running portal's database too) and reuses the file afterwards; the file lives in the
  * portal's data directory by default, so a fresh database means a fresh registration. The e2e
  * setup writes the same file itself (tests/e2e/support/seed.ts).
@@ -52,15 +52,15 @@ export function createCommand(origin: string): string[] {
 
 const created = z.object({ clientId: z.string().min(1), secret: z.string().min(1) });
 
-/** Registers the app with `npm run admin -- client:create` (the same Node, the same tsx). */
-export function registerWithAdminCommand(issuer: string, origin: string): ClientFile {
+/** Registers the app with `npm run cli -- client:create` (the same Node, the same tsx). */
+export function registerWithCliCommand(issuer: string, origin: string): ClientFile {
   const args = createCommand(origin);
-  const run = spawnSync(process.execPath, ["--import", "tsx", "lib/backend/admin/cli.ts", ...args], { encoding: "utf8", env: process.env });
+  const run = spawnSync(process.execPath, ["--import", "tsx", "lib/backend/cli/cli.ts", ...args], { encoding: "utf8", env: process.env });
   const line = run.stdout.split("\n").find((text) => text.startsWith("{"));
   const parsed = run.status === 0 && line ? created.safeParse(JSON.parse(line)) : null;
   if (!parsed?.success) {
     const shown = args.map((arg) => (/\s/.test(arg) ? JSON.stringify(arg) : arg)).join(" ");
-    throw new Error(`could not register the reference app:\n${run.stderr.trim()}\nRegister it yourself with\n  npm run admin -- ${shown}\nthen start it with --client-id and --client-secret.`);
+    throw new Error(`could not register the reference app:\n${run.stderr.trim()}\nRegister it yourself with\n  npm run cli -- ${shown}\nthen start it with --client-id and --client-secret.`);
   }
   return { issuer, redirectUri: `${origin}/callback`, clientId: parsed.data.clientId, clientSecret: parsed.data.secret };
 }

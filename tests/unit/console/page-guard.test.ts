@@ -1,13 +1,13 @@
 /** @jest-environment node */
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import type { OperatorRole } from "@/lib/contract/admin/roles";
+import type { OperatorRole } from "@/lib/contract/console/roles";
 import { requireOperator } from "@/lib/console/session";
 import { current, jar } from "../support/next-headers";
 
 /**
  * The console's page guard (lib/console/session.ts): a screen above the operator's role is
- * refused, and the refusal is reported to the services' audit log (POST /v1/admin/refusals) with
+ * refused, and the refusal is reported to the services' audit log (POST /v1/console/refusals) with
  * the operator's token; a screen the role may open reports nothing.
  */
 jest.mock("next/headers", () => jest.requireActual<typeof import("../support/next-headers")>("../support/next-headers").nextHeaders);
@@ -28,11 +28,11 @@ beforeEach(() => {
   refusalStatus = 200;
   jar.clear();
   // the cookie's name depends on the origin; both names hold the token here
-  for (const name of ["__Host-passport_admin", "passport_admin"]) jar.set(name, "operator-token-0123456789abcdef");
+  for (const name of ["__Host-passport_console", "passport_console"]) jar.set(name, "operator-token-0123456789abcdef");
   current.headers = new Headers({ host: "127.0.0.1:3000" });
   server.use(
-    http.get(`${BASE}/v1/admin/session`, () => HttpResponse.json({ code: 0, data: { operator: { id: "op-1", email: "viewer@console.test", name: "Vi", role } } })),
-    http.post(`${BASE}/v1/admin/refusals`, async ({ request }) => {
+    http.get(`${BASE}/v1/console/session`, () => HttpResponse.json({ code: 0, data: { operator: { id: "op-1", email: "viewer@console.test", name: "Vi", role } } })),
+    http.post(`${BASE}/v1/console/refusals`, async ({ request }) => {
       const body = (await request.json()) as { screen?: unknown };
       reported.push({ screen: body.screen, token: request.headers.get("x-operator-token") });
       if (refusalStatus !== 200) return HttpResponse.json({ code: 10404, message: "Not found" }, { status: refusalStatus });

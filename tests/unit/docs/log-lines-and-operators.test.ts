@@ -12,6 +12,6 @@ test('every log line the docs quote as "msg" is one the code writes', () => {
 
 test("no doc and no help text says to stop the portal before an operator command: commands go through it", () => {
   const stopFirst = /stop the portal first|portal stopped|stop the\s+portal\s+(?:\([^)]*\)\s+)?while a command runs/i;
-  const texts = [...docs, "lib/backend/admin/run.ts", "lib/backend/admin/usage.ts"];
+  const texts = [...docs, "lib/backend/cli/run.ts", "lib/backend/cli/usage.ts"];
   expect(texts.filter((file) => stopFirst.test(readRepoFile(file).replace(/\s+/g, " ")))).toEqual([]);
 });

@@ -3,7 +3,7 @@ import { readRepoFile, repoFiles, repoPathExists } from "../support/repo-files";
 
 /**
  * Every file of this repository that a comment, a doc or the README names exists: a path such as
- * `lib/contract/admin/routes.ts` or a link such as `(security.md#logs)`. Paths with a placeholder
+ * `lib/contract/console/routes.ts` or a link such as `(security.md#logs)`. Paths with a placeholder
  * (`lib/actions/<domain>.ts`, `{lang}`, `…`, `*`) and build output (`.next/`) are not checked.
  */
 const ROOTS = "(?:app|bench|components|deploy|docs|lib|messages|public|tests)";

@@ -118,7 +118,7 @@ const config = (over: Partial<PortalConfig> = {}): PortalConfig => ({
   socialBindSessionToken: false,
   cookieSync: { mode: "off", sites: [] },
   nativeBridgeOrigin: "http://127.0.0.1:9527",
-  adminBasePath: "admin",
+  consoleBasePath: "console",
   ...over,
 });
 

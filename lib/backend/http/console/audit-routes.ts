@@ -1,13 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
-import { auditRequestQuery, auditResponse, pageRefusalRequest, pageRefusalResponse } from "@/lib/contract/admin/audit";
-import { roleAllows } from "@/lib/contract/admin/roles";
-import { CONSOLE_SCREENS } from "@/lib/contract/admin/routes";
+import { auditRequestQuery, auditResponse, pageRefusalRequest, pageRefusalResponse } from "@/lib/contract/console/audit";
+import { roleAllows } from "@/lib/contract/console/roles";
+import { CONSOLE_SCREENS } from "@/lib/contract/console/routes";
 import { audit, auditFilter, exportAudit, listAudit } from "../../services/console/audit";
 import type { ServicesApp } from "../env";
 import { NO_STORE, reply } from "../envelope";
 import { json, ok } from "../openapi";
 import { consoleCaller } from "./guard";
-import { opsRead } from "./ops-action";
+import { consoleRead } from "./action";
 import { OPERATOR } from "./session-routes";
 
 /**
@@ -19,12 +19,12 @@ const tags = ["console"];
 
 export function consoleAuditRoutes(app: ServicesApp): void {
   app.openapi(
-    createRoute({ method: "get", path: "/v1/admin/audit", tags, summary: "The audit log, newest first, filtered", security: OPERATOR, request: { query: auditRequestQuery }, responses: ok(auditResponse) }),
-    async (c) => reply(c, await opsRead(c, () => listAudit(auditFilter(c.req.valid("query"))))),
+    createRoute({ method: "get", path: "/v1/console/audit", tags, summary: "The audit log, newest first, filtered", security: OPERATOR, request: { query: auditRequestQuery }, responses: ok(auditResponse) }),
+    async (c) => reply(c, await consoleRead(c, () => listAudit(auditFilter(c.req.valid("query"))))),
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/admin/refusals", tags, summary: "Record that the page guard refused a screen to the operator's role", security: OPERATOR, request: { body: json(pageRefusalRequest) }, responses: ok(pageRefusalResponse) }),
+    createRoute({ method: "post", path: "/v1/console/refusals", tags, summary: "Record that the page guard refused a screen to the operator's role", security: OPERATOR, request: { body: json(pageRefusalRequest) }, responses: ok(pageRefusalResponse) }),
     async (c) => {
       const caller = consoleCaller(c);
       const { screen } = c.req.valid("json");
@@ -39,7 +39,7 @@ export function consoleAuditRoutes(app: ServicesApp): void {
   app.openapi(
     createRoute({
       method: "get",
-      path: "/v1/admin/audit/export",
+      path: "/v1/console/audit/export",
       tags,
       summary: "The filtered audit log as CSV",
       security: OPERATOR,
@@ -48,7 +48,7 @@ export function consoleAuditRoutes(app: ServicesApp): void {
     }),
     async (c) => {
       const caller = consoleCaller(c);
-      const query = await opsRead(c, async () => auditFilter(c.req.valid("query")));
+      const query = await consoleRead(c, async () => auditFilter(c.req.valid("query")));
       const csv = await exportAudit(query);
       await audit(caller.actor, "audit.export", null, null, "ok", { filters: { operator: query.operator, action: query.action, target: query.target, from: query.from, to: query.to } });
       return c.body(csv, 200, { ...NO_STORE, "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="audit-log.csv"' });

@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { clientListResponse, clientSecretResponse, reasonRequest, registerClientRequest } from "@/lib/contract/admin-ops-api";
-import { disableConsoleClient, listConsoleClients, registerConsoleClient, rotateConsoleClientSecret } from "../../services/ops/clients";
+import { clientListResponse, clientSecretResponse, reasonRequest, registerClientRequest } from "@/lib/contract/console/screens-api";
+import { disableConsoleClient, listConsoleClients, registerConsoleClient, rotateConsoleClientSecret } from "../../services/console/clients";
 import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { json, ok } from "../openapi";
-import { opsChange, opsRead } from "./ops-action";
+import { consoleChange, consoleRead } from "./action";
 import { OPERATOR } from "./session-routes";
 
 /**
@@ -17,15 +17,15 @@ const idParam = z.object({ id: z.string() });
 
 export function consoleClientRoutes(app: ServicesApp): void {
   app.openapi(
-    createRoute({ method: "get", path: "/v1/admin/clients", tags, summary: "The apps registered with the OpenID Provider, without secrets", security: OPERATOR, responses: ok(clientListResponse) }),
-    async (c) => reply(c, await opsRead(c, async () => ({ items: await listConsoleClients() }))),
+    createRoute({ method: "get", path: "/v1/console/clients", tags, summary: "The apps registered with the OpenID Provider, without secrets", security: OPERATOR, responses: ok(clientListResponse) }),
+    async (c) => reply(c, await consoleRead(c, async () => ({ items: await listConsoleClients() }))),
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/admin/clients", tags, summary: "Register an app; a client_secret_basic app's secret is answered once", security: OPERATOR, request: { body: json(registerClientRequest) }, responses: ok(clientSecretResponse) }),
+    createRoute({ method: "post", path: "/v1/console/clients", tags, summary: "Register an app; a client_secret_basic app's secret is answered once", security: OPERATOR, request: { body: json(registerClientRequest) }, responses: ok(clientSecretResponse) }),
     async (c) => {
       const input = c.req.valid("json");
-      const created = await opsChange(
+      const created = await consoleChange(
         c,
         { action: "client.create", reason: input.reason, target: (result) => ({ type: "client", id: result.clientId }), detail: () => ({ kind: input.kind, name: input.name }), attempted: { kind: input.kind?.slice(0, 32) } },
         () => registerConsoleClient(input),
@@ -35,19 +35,19 @@ export function consoleClientRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/admin/clients/{id}/rotate-secret", tags, summary: "A new secret for a client_secret_basic app, answered once; the old one stops working", security: OPERATOR, request: { params: idParam, body: json(reasonRequest) }, responses: ok(clientSecretResponse) }),
+    createRoute({ method: "post", path: "/v1/console/clients/{id}/rotate-secret", tags, summary: "A new secret for a client_secret_basic app, answered once; the old one stops working", security: OPERATOR, request: { params: idParam, body: json(reasonRequest) }, responses: ok(clientSecretResponse) }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const rotated = await opsChange(c, { action: "client.rotate-secret", reason: c.req.valid("json").reason, target: () => ({ type: "client", id }), attempted: { client: id.slice(0, 100) } }, () => rotateConsoleClientSecret(id));
+      const rotated = await consoleChange(c, { action: "client.rotate-secret", reason: c.req.valid("json").reason, target: () => ({ type: "client", id }), attempted: { client: id.slice(0, 100) } }, () => rotateConsoleClientSecret(id));
       return reply(c, rotated);
     },
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/admin/clients/{id}/disable", tags, summary: "Disable an app: it can no longer sign users in and its tokens stop working", security: OPERATOR, request: { params: idParam, body: json(reasonRequest) }, responses: ok(z.object({})) }),
+    createRoute({ method: "post", path: "/v1/console/clients/{id}/disable", tags, summary: "Disable an app: it can no longer sign users in and its tokens stop working", security: OPERATOR, request: { params: idParam, body: json(reasonRequest) }, responses: ok(z.object({})) }),
     async (c) => {
       const { id } = c.req.valid("param");
-      await opsChange(c, { action: "client.disable", reason: c.req.valid("json").reason, target: () => ({ type: "client", id }), attempted: { client: id.slice(0, 100) } }, () => disableConsoleClient(id));
+      await consoleChange(c, { action: "client.disable", reason: c.req.valid("json").reason, target: () => ({ type: "client", id }), attempted: { client: id.slice(0, 100) } }, () => disableConsoleClient(id));
       return reply(c, {});
     },
   );

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { CONSOLE_SIGN_IN, matchConsoleApiRoute } from "@/lib/contract/admin/routes";
-import { OPERATOR_TOKEN_HEADER, roleAllows } from "@/lib/contract/admin/roles";
+import { CONSOLE_SIGN_IN, matchConsoleApiRoute } from "@/lib/contract/console/routes";
+import { OPERATOR_TOKEN_HEADER, roleAllows } from "@/lib/contract/console/roles";
 import { getConfig, type BackendConfig } from "../../config";
 import { ErrorCode, ServiceError } from "../../errors";
 import { addressList } from "../../net/addresses";
@@ -10,8 +10,8 @@ import type { ConsoleCaller, ServicesEnv } from "../env";
 
 /**
  * The one guard of the console's API. The least role of a route comes from the registry
- * (lib/contract/admin/routes.ts), found by the route's own method and path, so a route cannot
- * be added without an entry. Order: the address allowlist (ADMIN_ALLOWED_IPS), then the session
+ * (lib/contract/console/routes.ts), found by the route's own method and path, so a route cannot
+ * be added without an entry. Order: the address allowlist (CONSOLE_ALLOWED_IPS), then the session
  * (x-operator-token only; a consumer's utoken is never looked at) → 20101/401, then the role
  * → 20102/403, written to the audit log as refused.
  */
@@ -36,7 +36,7 @@ export function operatorToken(c: Context<ServicesEnv>): string | null {
 }
 
 /**
- * Runs before every /v1/admin/** route, ahead of the route's own input checks, so a caller
+ * Runs before every /v1/console/** route, ahead of the route's own input checks, so a caller
  * without a session learns nothing (401) whatever it sent. A path that is not in the registry
  * answers 404 even if a route exists for it.
  */

@@ -5,20 +5,20 @@ import { consoleCliRoute } from "./cli-route";
 import { consoleClientRoutes } from "./client-routes";
 import { consoleUserRoutes } from "./user-routes";
 import { consoleOperatorRoutes } from "./operator-routes";
-import { consoleBanAndAnalyticsRoutes } from "./ops-ban-routes";
-import { consoleCodeRoutes } from "./ops-code-routes";
-import { consoleEnterpriseRoutes } from "./ops-enterprise-routes";
-import { consoleMessageRoutes } from "./ops-message-routes";
+import { consoleBanAndAnalyticsRoutes } from "./ban-routes";
+import { consoleCodeRoutes } from "./code-routes";
+import { consoleEnterpriseRoutes } from "./enterprise-routes";
+import { consoleMessageRoutes } from "./message-routes";
 import { consoleSessionRoutes } from "./session-routes";
 
 /**
- * The operator console's API (/v1/admin/**). The guard (guard.ts) runs before each of them
+ * The operator console's API (/v1/console/**). The guard (guard.ts) runs before each of them
  * (sign-in aside: the address check only) and answers 404 for a path missing from the registry
- * (lib/contract/admin/routes.ts). Further screens add their routes here and there.
+ * (lib/contract/console/routes.ts). Further screens add their routes here and there.
  */
 export function consoleRoutes(app: ServicesApp): void {
-  app.use("/v1/admin/*", consoleGuard);
-  app.use("/v1/admin", consoleGuard);
+  app.use("/v1/console/*", consoleGuard);
+  app.use("/v1/console", consoleGuard);
   for (const routes of [
     consoleSessionRoutes,
     consoleUserRoutes,

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createOperatorRequest, createOperatorResponse, operatorListResponse, operatorSummary, updateOperatorRequest } from "@/lib/contract/admin/operators";
+import { createOperatorRequest, createOperatorResponse, operatorListResponse, operatorSummary, updateOperatorRequest } from "@/lib/contract/console/operators";
 import { ErrorCode, ServiceError } from "../../errors";
 import { audit } from "../../services/console/audit";
 import { createOperator, listOperators, OperatorExistsError, updateOperator } from "../../services/console/operators";
@@ -15,7 +15,7 @@ const idParam = z.object({ id: z.uuid() });
 
 export function consoleOperatorRoutes(app: ServicesApp): void {
   app.openapi(
-    createRoute({ method: "get", path: "/v1/admin/operators", tags, summary: "Every operator", security: OPERATOR, responses: ok(operatorListResponse) }),
+    createRoute({ method: "get", path: "/v1/console/operators", tags, summary: "Every operator", security: OPERATOR, responses: ok(operatorListResponse) }),
     async (c) => {
       consoleCaller(c);
       return reply(c, { list: await listOperators() });
@@ -23,7 +23,7 @@ export function consoleOperatorRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/admin/operators", tags, summary: "Create an operator", security: OPERATOR, request: { body: json(createOperatorRequest) }, responses: ok(createOperatorResponse) }),
+    createRoute({ method: "post", path: "/v1/console/operators", tags, summary: "Create an operator", security: OPERATOR, request: { body: json(createOperatorRequest) }, responses: ok(createOperatorResponse) }),
     async (c) => {
       const caller = consoleCaller(c);
       const input = c.req.valid("json");
@@ -40,7 +40,7 @@ export function consoleOperatorRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "patch", path: "/v1/admin/operators/{id}", tags, summary: "Change an operator's role or status", security: OPERATOR, request: { params: idParam, body: json(updateOperatorRequest) }, responses: ok(z.object({ operator: operatorSummary })) }),
+    createRoute({ method: "patch", path: "/v1/console/operators/{id}", tags, summary: "Change an operator's role or status", security: OPERATOR, request: { params: idParam, body: json(updateOperatorRequest) }, responses: ok(z.object({ operator: operatorSummary })) }),
     async (c) => {
       const caller = consoleCaller(c);
       const { id } = c.req.valid("param");

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { operatorSessionResponse, operatorSignInRequest, operatorSignInResponse } from "@/lib/contract/admin/session";
+import { operatorSessionResponse, operatorSignInRequest, operatorSignInResponse } from "@/lib/contract/console/session";
 import { audit } from "../../services/console/audit";
 import { endOperatorSession } from "../../services/console/operator-sessions";
 import { signInOperator } from "../../services/console/sign-in";
@@ -14,7 +14,7 @@ export const OPERATOR = [{ operatorToken: [] }];
 
 export function consoleSessionRoutes(app: ServicesApp): void {
   app.openapi(
-    createRoute({ method: "post", path: "/v1/admin/session", tags, summary: "Operator sign-in: password and authenticator code", request: { body: json(operatorSignInRequest) }, responses: ok(operatorSignInResponse) }),
+    createRoute({ method: "post", path: "/v1/console/session", tags, summary: "Operator sign-in: password and authenticator code", request: { body: json(operatorSignInRequest) }, responses: ok(operatorSignInResponse) }),
     async (c) => {
       const { ip, userAgent } = c.var.client;
       assertConsoleAddress(ip);
@@ -23,12 +23,12 @@ export function consoleSessionRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "get", path: "/v1/admin/session", tags, summary: "The signed-in operator", security: OPERATOR, responses: ok(operatorSessionResponse) }),
+    createRoute({ method: "get", path: "/v1/console/session", tags, summary: "The signed-in operator", security: OPERATOR, responses: ok(operatorSessionResponse) }),
     async (c) => reply(c, { operator: consoleCaller(c).operator }),
   );
 
   app.openapi(
-    createRoute({ method: "delete", path: "/v1/admin/session", tags, summary: "Operator sign-out", security: OPERATOR, responses: ok(z.object({})) }),
+    createRoute({ method: "delete", path: "/v1/console/session", tags, summary: "Operator sign-out", security: OPERATOR, responses: ok(z.object({})) }),
     async (c) => {
       const caller = consoleCaller(c);
       await endOperatorSession(caller.sessionId);

@@ -9,7 +9,7 @@ import {
   userSearchQuery,
   userSearchResponse,
   userStatusRequest,
-} from "@/lib/contract/admin/users";
+} from "@/lib/contract/console/users";
 import { deleteUser, disconnectSocial, endSessions, resetTwoStep, sendPasswordReset, setStatus } from "../../services/console/user-actions";
 import { userDetail as readUserDetail } from "../../services/console/user-detail";
 import { searchUsers } from "../../services/console/user-search";
@@ -26,17 +26,17 @@ const idParam = z.object({ id: z.uuid() });
 
 export function consoleUserRoutes(app: ServicesApp): void {
   app.openapi(
-    createRoute({ method: "get", path: "/v1/admin/users", tags, summary: "Search users (email or nickname prefix, id, enterprise account ID, sign-in address)", security: OPERATOR, request: { query: userSearchQuery }, responses: ok(userSearchResponse) }),
+    createRoute({ method: "get", path: "/v1/console/users", tags, summary: "Search users (email or nickname prefix, id, enterprise account ID, sign-in address)", security: OPERATOR, request: { query: userSearchQuery }, responses: ok(userSearchResponse) }),
     async (c) => reply(c, await searchUsers(c.req.valid("query"))),
   );
 
   app.openapi(
-    createRoute({ method: "get", path: "/v1/admin/users/{id}", tags, summary: "One user's page", security: OPERATOR, request: { params: idParam }, responses: ok(userDetail) }),
+    createRoute({ method: "get", path: "/v1/console/users/{id}", tags, summary: "One user's page", security: OPERATOR, request: { params: idParam }, responses: ok(userDetail) }),
     async (c) => reply(c, await readUserDetail(c.req.valid("param").id, c.var.lang)),
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/admin/users/{id}/status", tags, summary: "Restrict, ban or unban", security: OPERATOR, request: { params: idParam, body: json(userStatusRequest) }, responses: ok(userActionResponse) }),
+    createRoute({ method: "post", path: "/v1/console/users/{id}/status", tags, summary: "Restrict, ban or unban", security: OPERATOR, request: { params: idParam, body: json(userStatusRequest) }, responses: ok(userActionResponse) }),
     async (c) => {
       const { id } = c.req.valid("param");
       const { status, reason } = c.req.valid("json");
@@ -49,7 +49,7 @@ export function consoleUserRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/admin/users/{id}/sessions/end", tags, summary: "End one session or all of them", security: OPERATOR, request: { params: idParam, body: json(endSessionsRequest) }, responses: ok(userActionResponse) }),
+    createRoute({ method: "post", path: "/v1/console/users/{id}/sessions/end", tags, summary: "End one session or all of them", security: OPERATOR, request: { params: idParam, body: json(endSessionsRequest) }, responses: ok(userActionResponse) }),
     async (c) => {
       const { id } = c.req.valid("param");
       const { sessionId, reason } = c.req.valid("json");
@@ -61,7 +61,7 @@ export function consoleUserRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/admin/users/{id}/two-step/reset", tags, summary: "Turn the user's two-step off (lost phone); ends their sessions, mails them a notice", security: OPERATOR, request: { params: idParam, body: json(reasonRequest) }, responses: ok(userActionResponse) }),
+    createRoute({ method: "post", path: "/v1/console/users/{id}/two-step/reset", tags, summary: "Turn the user's two-step off (lost phone); ends their sessions, mails them a notice", security: OPERATOR, request: { params: idParam, body: json(reasonRequest) }, responses: ok(userActionResponse) }),
     async (c) => {
       const { id } = c.req.valid("param");
       const { reason } = c.req.valid("json");
@@ -73,7 +73,7 @@ export function consoleUserRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/admin/users/{id}/social/disconnect", tags, summary: "Disconnect a social account", security: OPERATOR, request: { params: idParam, body: json(disconnectSocialRequest) }, responses: ok(userActionResponse) }),
+    createRoute({ method: "post", path: "/v1/console/users/{id}/social/disconnect", tags, summary: "Disconnect a social account", security: OPERATOR, request: { params: idParam, body: json(disconnectSocialRequest) }, responses: ok(userActionResponse) }),
     async (c) => {
       const { id } = c.req.valid("param");
       const { channel, reason } = c.req.valid("json");
@@ -85,7 +85,7 @@ export function consoleUserRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/admin/users/{id}/password-reset", tags, summary: "Mail the user the way to reset the password", security: OPERATOR, request: { params: idParam, body: json(passwordResetRequest) }, responses: ok(userActionResponse) }),
+    createRoute({ method: "post", path: "/v1/console/users/{id}/password-reset", tags, summary: "Mail the user the way to reset the password", security: OPERATOR, request: { params: idParam, body: json(passwordResetRequest) }, responses: ok(userActionResponse) }),
     async (c) => {
       const { id } = c.req.valid("param");
       const { reason } = c.req.valid("json");
@@ -98,7 +98,7 @@ export function consoleUserRoutes(app: ServicesApp): void {
   );
 
   app.openapi(
-    createRoute({ method: "post", path: "/v1/admin/users/{id}/delete", tags, summary: "Delete the account and what is kept about it", security: OPERATOR, request: { params: idParam, body: json(reasonRequest) }, responses: ok(userActionResponse) }),
+    createRoute({ method: "post", path: "/v1/console/users/{id}/delete", tags, summary: "Delete the account and what is kept about it", security: OPERATOR, request: { params: idParam, body: json(reasonRequest) }, responses: ok(userActionResponse) }),
     async (c) => {
       const { id } = c.req.valid("param");
       const { reason } = c.req.valid("json");

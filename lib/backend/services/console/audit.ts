@@ -1,11 +1,11 @@
 import { and, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
-import type { AuditEntry, AuditOutcome, AuditQuery, AuditRequestQuery } from "@/lib/contract/admin/audit";
+import type { AuditEntry, AuditOutcome, AuditQuery, AuditRequestQuery } from "@/lib/contract/console/audit";
 import { addSeconds, now } from "../../clock";
 import { getConfig } from "../../config";
 import { getDb } from "../../db/client";
 import { auditLog } from "../../db/schema";
 import { registerPruner } from "../../maintenance/registry";
-import { dayOf } from "../ops/input";
+import { dayOf } from "./input";
 
 /**
  * The audit log: every operator action, from the console and the command line, who did it,

@@ -3,7 +3,7 @@ import { audit, type Actor, type AuditTarget } from "./audit";
 
 /**
  * The one way an operator's action is run and audited, from the console (http/console/*) and
- * from the command line (admin/run.ts) alike: ok with what it did, or failed with the refusal.
+ * from the command line (cli/run.ts) alike: ok with what it did, or failed with the refusal.
  * A refusal is what `refusal` recognises (the services' ServiceError by default); anything else
  * is a fault, left unaudited to the caller's error handling.
  *

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { OPERATOR_ABSOLUTE_SECONDS, OPERATOR_IDLE_SECONDS } from "@/lib/contract/admin/roles";
-import type { OperatorInfo } from "@/lib/contract/admin/session";
+import { OPERATOR_ABSOLUTE_SECONDS, OPERATOR_IDLE_SECONDS } from "@/lib/contract/console/roles";
+import type { OperatorInfo } from "@/lib/contract/console/session";
 import { addSeconds, now } from "../../clock";
 import { randomToken, sha256Hex } from "../../crypto";
 import { getDb } from "../../db/client";

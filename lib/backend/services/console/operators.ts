@@ -1,13 +1,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { OperatorRole } from "@/lib/contract/admin/roles";
-import type { CreatedOperator, OperatorSummary } from "@/lib/contract/admin/operators";
+import type { OperatorRole } from "@/lib/contract/console/roles";
+import type { CreatedOperator, OperatorSummary } from "@/lib/contract/console/operators";
 import { canonicalEmail } from "@/lib/contract/fields";
 import { now } from "../../clock";
 import { getDb } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { operators, operatorSessions } from "../../db/schema";
 import { ErrorCode, ServiceError } from "../../errors";
-import { generatePassword } from "../../admin/commands";
+import { generatePassword } from "../../cli/commands";
 import { hashPassword } from "../passwords";
 import { newTotp, sealSecret } from "./totp";
 

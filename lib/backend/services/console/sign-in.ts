@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import type { OperatorSignInRequest, OperatorSignInResponse } from "@/lib/contract/admin/session";
+import type { OperatorSignInRequest, OperatorSignInResponse } from "@/lib/contract/console/session";
 import { canonicalEmail } from "@/lib/contract/fields";
 import { getDb } from "../../db/client";
 import { operators } from "../../db/schema";

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { now } from "../../clock";
 import { endAppSessionsOf } from "../../oidc/revoke";
 import { getDb } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import { sessions } from "../../db/schema";
 import { ErrorCode, ServiceError } from "../../errors";
 import type { Lang } from "../../lang";
 import { getMailer } from "../../mail";
@@ -13,20 +13,17 @@ import { disconnectByOperator } from "../social-accounts";
 import { isTwoStepOn } from "../two-step";
 import { resetTwoStepByOperator } from "../two-step-reset";
 import { mailLanguage, type UserStatus } from "../users";
+import { changeUserStatus } from "../user-status";
 import { userRowById } from "./user-detail";
 
 /**
  * What an operator does to a user (the console's user page). Each returns what the audit log
- * records about it; the routes write the entry. The same rules as the commands of admin/commands.ts.
+ * records about it; the routes write the entry. The same rules as the commands of cli/commands.ts.
  */
 
-/** restricted: sign-in refused (20103); banned: refused (20105) and every session ends; active: both lifted. */
+/** The status rule is services/user-status.ts, shared with the CLI; here the user is found by id. */
 export async function setStatus(id: string, status: UserStatus): Promise<{ previous: UserStatus; ended: number }> {
-  const user = await userRowById(id);
-  const db = await getDb();
-  await db.update(users).set({ status, updatedAt: now() }).where(eq(users.id, id));
-  const ended = status === "banned" ? await endUserSessions(id) : 0;
-  return { previous: user.status, ended };
+  return changeUserStatus(await userRowById(id), status);
 }
 
 /** One session (by id, if it is this user's and still going) or every session of the user. */

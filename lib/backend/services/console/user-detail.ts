@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
-import type { UserDetail } from "@/lib/contract/admin/users";
+import type { UserDetail } from "@/lib/contract/console/users";
 import { describeUserAgent, platformFromUserAgent } from "../../agent/user-agent";
 import { getDb } from "../../db/client";
 import {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, sql, type SQL } from "drizzle-orm";
-import type { UserSearchQuery, UserSearchResponse, UserSummary } from "@/lib/contract/admin/users";
+import type { UserSearchQuery, UserSearchResponse, UserSummary } from "@/lib/contract/console/users";
 import { getDb } from "../../db/client";
 import { enterprises, sessions, users } from "../../db/schema";
 import { ErrorCode, ServiceError } from "../../errors";

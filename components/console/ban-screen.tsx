@@ -1,0 +1,31 @@
+"use client";
+
+import { useState } from "react";
+import type { BanItem, ConsoleResult, Page } from "@/lib/contract/console/screens";
+import { BanForm, type BanInput } from "./ban-form";
+import { BanTable } from "./ban-table";
+
+/** The bans screen's two parts, sharing what was added since the page loaded. */
+export function BanScreen({
+  list,
+  canChange,
+  onAdd,
+  onRemove,
+  previous,
+  next,
+}: {
+  list: Page<BanItem>;
+  canChange: boolean;
+  onAdd: (input: BanInput) => Promise<ConsoleResult<{ network: string; added: boolean }>>;
+  onRemove: (network: string, reason: string) => Promise<ConsoleResult<{ network: string }>>;
+  previous: string | null;
+  next: string | null;
+}) {
+  const [added, setAdded] = useState<BanItem[]>([]);
+  return (
+    <>
+      {canChange ? <BanForm onAdd={onAdd} onAdded={(ban) => setAdded((old) => [ban, ...old.filter((item) => item.network !== ban.network)])} /> : null}
+      <BanTable list={list} added={added} canRemove={canChange} onRemove={onRemove} previous={previous} next={next} />
+    </>
+  );
+}

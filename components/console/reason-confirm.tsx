@@ -1,0 +1,75 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
+import type { ConsoleResult } from "@/lib/contract/console/screens";
+import { Dialog } from "@/components/ui/dialog";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Alert } from "@/components/ui/alert";
+import { useConsoleAction } from "./use-console-action";
+
+/**
+ * A destructive or security-relevant action behind a dialog that names its consequence and
+ * asks for the reason the audit log keeps. `onConfirm` runs the action; the dialog closes on
+ * success and keeps the reason on a refusal.
+ */
+export function ReasonConfirm<T>({
+  trigger,
+  title,
+  consequence,
+  confirmLabel,
+  onConfirm,
+  onDone,
+}: {
+  trigger: ReactNode;
+  title: string;
+  consequence: string;
+  confirmLabel: string;
+  onConfirm: (reason: string) => Promise<ConsoleResult<T>>;
+  onDone: (data: T) => void;
+}) {
+  const t = useTranslations("console.common");
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const action = useConsoleAction();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) action.clear();
+      }}
+      trigger={trigger}
+      title={title}
+      description={consequence}
+    >
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          action.run(
+            () => onConfirm(reason),
+            (data) => {
+              setOpen(false);
+              setReason("");
+              onDone(data);
+            },
+          );
+        }}
+      >
+        <Field label={t("reason")} hint={t("reasonHint")} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} error={action.errorFor("reason")} required />
+        {action.formError(["reason"]) ? <Alert tone="error">{action.formError(["reason"])}</Alert> : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+            {t("cancel")}
+          </Button>
+          <Button type="submit" variant="danger" pending={action.pending}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

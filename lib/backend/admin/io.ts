@@ -1,2 +1,0 @@
-/** Where an operator command writes: its output and its errors (the terminal, or a test). */
-export type AdminIo = { out: (line: string) => void; err: (line: string) => void };

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { emailField } from "../fields";
+import { OPERATOR_ROLES } from "./roles";
+import { reasonField } from "./session";
+
+export const operatorSummary = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  status: z.enum(["active", "disabled"]),
+  createdAt: z.string(),
+});
+export type OperatorSummary = z.infer<typeof operatorSummary>;
+
+// GET /v1/console/operators
+export const operatorListResponse = z.object({ list: z.array(operatorSummary) });
+
+// POST /v1/console/operators — the password and the authenticator secret are answered once
+export const createOperatorRequest = z.object({ email: emailField, name: z.string().trim().min(1).max(100), role: z.enum(OPERATOR_ROLES), reason: reasonField });
+export const createOperatorResponse = z.object({ operator: operatorSummary, password: z.string(), totpUri: z.string(), totpSecret: z.string() });
+export type CreatedOperator = z.infer<typeof createOperatorResponse>;
+
+// PATCH /v1/console/operators/:id — a new role, or disabled (which ends its sessions), or active again
+export const updateOperatorRequest = z
+  .object({ role: z.enum(OPERATOR_ROLES).optional(), status: z.enum(["active", "disabled"]).optional(), reason: reasonField })
+  .refine((value) => value.role !== undefined || value.status !== undefined, { path: ["role"] });

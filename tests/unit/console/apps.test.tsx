@@ -1,0 +1,129 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ClientItem } from "@/lib/contract/console/screens";
+import { ClientList } from "@/components/console/client-list";
+import { ClientRegisterForm } from "@/components/console/client-register-form";
+import { messages, renderIn } from "../support/render";
+
+// the screen reads the server-rendered list again after a change
+const refresh = jest.fn();
+jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
+
+const { en, zh } = messages;
+const apps = en.console.apps;
+beforeEach(() => refresh.mockClear());
+
+describe("registering an app", () => {
+  test("a confidential app: the URIs go one a line, the secret is shown once with a copy button, and the form clears", async () => {
+    const onRegister = jest.fn().mockResolvedValue({ ok: true, data: { clientId: "cid-1", secret: "s3cret-shown-once" } });
+    renderIn("en", <ClientRegisterForm onRegister={onRegister} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(apps.name), "Welder");
+    await user.type(screen.getByLabelText(apps.brand), "welder");
+    await user.click(screen.getByRole("radio", { name: new RegExp(apps.kinds.client_secret_basic) }));
+    await user.type(screen.getByLabelText(apps.redirectUris), "https://app.example/cb{Enter}https://app.example/other");
+    await user.type(screen.getByLabelText(en.console.common.reason), "goes live");
+    expect(screen.queryByLabelText(apps.jwks)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: apps.register }));
+    expect(await screen.findByTestId("one-time-secret")).toHaveTextContent("s3cret-shown-once");
+    expect(onRegister).toHaveBeenCalledWith({ name: "Welder", kind: "client_secret_basic", native: false, brand: "welder", redirectUris: "https://app.example/cb\nhttps://app.example/other", postLogoutUris: "", backchannelLogoutUri: "", jwks: "", reason: "goes live" });
+    expect(screen.getByRole("button", { name: en.console.common.copy })).toBeInTheDocument();
+    expect(screen.getByText("cid-1")).toBeInTheDocument();
+    expect(screen.getByLabelText(apps.name)).toHaveValue("");
+    expect(refresh).toHaveBeenCalled();
+  });
+
+  test("a refused redirect URI shows the translated rule on that field and keeps what was typed (zh)", async () => {
+    const onRegister = jest.fn().mockResolvedValue({ ok: false, error: "badRedirectUri", field: "redirectUris" });
+    renderIn("zh", <ClientRegisterForm onRegister={onRegister} />);
+    const user = userEvent.setup();
+    const field = screen.getByLabelText(zh.console.apps.redirectUris);
+    await user.type(screen.getByLabelText(zh.console.apps.name), "应用");
+    await user.type(field, "http://app.example/cb");
+    await user.type(screen.getByLabelText(zh.console.common.reason), "新应用");
+    await user.click(screen.getByRole("button", { name: zh.console.apps.register }));
+    expect(await screen.findByText(zh.console.errors.badRedirectUri)).toBeInTheDocument();
+    expect(field).toHaveValue("http://app.example/cb");
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByTestId("one-time-secret")).not.toBeInTheDocument();
+  });
+
+  test("an empty form is refused in the form with translated messages, and nothing is sent", async () => {
+    const onRegister = jest.fn();
+    renderIn("en", <ClientRegisterForm onRegister={onRegister} />);
+    await userEvent.setup().click(screen.getByRole("button", { name: apps.register }));
+    expect(await screen.findByText(en.console.errors.badClientName)).toBeInTheDocument();
+    expect(screen.getByText(en.console.errors.noRedirectUri)).toBeInTheDocument();
+    expect(screen.getByText(en.console.errors.badReason)).toBeInTheDocument();
+    expect(onRegister).not.toHaveBeenCalled();
+  });
+
+  test("private_key_jwt asks for the JWKS; a public app's form sends none", async () => {
+    const onRegister = jest.fn().mockResolvedValue({ ok: true, data: { clientId: "cid-2", secret: null } });
+    renderIn("en", <ClientRegisterForm onRegister={onRegister} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(apps.name), "Spa");
+    await user.type(screen.getByLabelText(apps.redirectUris), "https://spa.example/cb");
+    await user.type(screen.getByLabelText(en.console.common.reason), "new spa");
+    await user.click(screen.getByRole("radio", { name: new RegExp(apps.kinds.private_key_jwt) }));
+    await user.click(screen.getByLabelText(apps.jwks));
+    await user.paste('{"keys":[]}');
+    await user.click(screen.getByRole("radio", { name: new RegExp(apps.kinds.public) }));
+    await user.click(screen.getByRole("button", { name: apps.register }));
+    expect(await screen.findByText("cid-2")).toBeInTheDocument();
+    expect(onRegister).toHaveBeenCalledWith(expect.objectContaining({ kind: "public", native: false, jwks: "" }));
+    expect(screen.queryByTestId("one-time-secret")).not.toBeInTheDocument();
+  });
+});
+
+test("a native app is a public one: the box shows for Public only and is sent ticked", async () => {
+  const onRegister = jest.fn().mockResolvedValue({ ok: true, data: { clientId: "cid-3", secret: null } });
+  renderIn("en", <ClientRegisterForm onRegister={onRegister} />);
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(apps.name), "Camera");
+  await user.type(screen.getByLabelText(apps.redirectUris), "com.example.camera:/callback");
+  await user.type(screen.getByLabelText(en.console.common.reason), "native app");
+  await user.click(screen.getByRole("radio", { name: new RegExp(apps.kinds.client_secret_basic) }));
+  expect(screen.queryByRole("checkbox", { name: new RegExp(apps.native) })).not.toBeInTheDocument();
+  await user.click(screen.getByRole("radio", { name: new RegExp(apps.kinds.public) }));
+  await user.click(screen.getByRole("checkbox", { name: new RegExp(apps.native) }));
+  await user.click(screen.getByRole("button", { name: apps.register }));
+  expect(await screen.findByText("cid-3")).toBeInTheDocument();
+  expect(onRegister).toHaveBeenCalledWith(expect.objectContaining({ kind: "public", native: true, redirectUris: "com.example.camera:/callback" }));
+});
+
+describe("the list of apps", () => {
+  const base: ClientItem = { clientId: "cid-1", name: "Welder", kind: "client_secret_basic", brand: "welder", firstParty: true, redirectUris: ["https://app.example/cb"], postLogoutRedirectUris: [], backchannelLogoutUri: null, native: false, disabled: false, createdAt: "2026-11-01T00:00:00.000Z" };
+
+  test("rotating asks for a reason, names the consequence and shows the new secret once", async () => {
+    const onRotate = jest.fn().mockResolvedValue({ ok: true, data: { clientId: "cid-1", secret: "new-secret-once" } });
+    renderIn("en", <ClientList items={[base]} onRotate={onRotate} onDisable={jest.fn()} />);
+    const user = userEvent.setup();
+    expect(screen.getByText("https://app.example/cb")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: `${apps.rotate}: Welder` }));
+    const dialog = await screen.findByRole("dialog", { name: "Rotate the secret of Welder?" });
+    expect(dialog).toHaveTextContent(apps.rotateConsequence);
+    await user.type(within(dialog).getByLabelText(en.console.common.reason), "leaked");
+    await user.click(within(dialog).getByRole("button", { name: apps.rotate }));
+    expect(onRotate).toHaveBeenCalledWith("cid-1", "leaked");
+    expect(await screen.findByTestId("one-time-secret")).toHaveTextContent("new-secret-once");
+  });
+
+  test("a refused reason keeps the dialog open with the translated message; nothing else happens", async () => {
+    const onDisable = jest.fn().mockResolvedValue({ ok: false, error: "badReason", field: "reason" });
+    renderIn("en", <ClientList items={[{ ...base, kind: "public" }]} onRotate={jest.fn()} onDisable={onDisable} />);
+    const user = userEvent.setup();
+    expect(screen.queryByRole("button", { name: `${apps.rotate}: Welder` })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: `${apps.disable}: Welder` }));
+    const dialog = await screen.findByRole("dialog", { name: "Disable Welder?" });
+    await user.click(within(dialog).getByRole("button", { name: apps.disable }));
+    expect(await within(dialog).findByText(en.console.errors.badReason)).toBeInTheDocument();
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  test("a disabled app is marked so and offers no action", () => {
+    renderIn("en", <ClientList items={[{ ...base, disabled: true }]} onRotate={jest.fn()} onDisable={jest.fn()} />);
+    expect(screen.getByText(apps.disabled)).toBeInTheDocument();
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+});
