@@ -34,7 +34,12 @@ test("by id, by sign-in address, sorted by last sign-in, paged without counting"
   expect(emails(await search("by=ip&q=192.0.2.77"))).toEqual(["ip-one@search.test"]);
   backend.advance(60);
   expect((await call("POST", "/v1/login", { body: { email: "ip-one@search.test", password: "secret-pass1" } })).code).toBe(0);
-  expect(emails(await search("by=email&q=ip-&sort=lastSignIn&order=desc"))).toEqual(["ip-one@search.test", "ip-two@search.test"]);
+  const signedIn = Date.now();
+  const sorted = await search("by=email&q=ip-&sort=lastSignIn&order=desc");
+  expect(emails(sorted)).toEqual(["ip-one@search.test", "ip-two@search.test"]);
+  // the value shown in the Users list: each account's own latest session, never empty
+  const lastSignIns = (sorted.data?.list as Array<{ lastSignInAt: string | null }>).map((user) => user.lastSignInAt);
+  expect(lastSignIns).toEqual([new Date(signedIn).toISOString(), new Date(signedIn - 60_000).toISOString()]);
   const page = await search("by=email&q=ip-&pageSize=1&page=1");
   expect(page.data).toMatchObject({ hasMore: true, page: 1, pageSize: 1 });
   expect((await search("by=email&q=ip-&pageSize=1&page=2")).data).toMatchObject({ hasMore: false });

@@ -91,6 +91,9 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await page.keyboard.press("Enter");
     const link = page.getByRole("link", { name: customerEmail });
     await expect(link).toBeVisible();
+    // their last sign-in (the account's registration signed them in), never "—"
+    const lastSignIn = page.getByRole("row").filter({ has: link }).getByRole("cell").nth(4);
+    await expect(lastSignIn).toHaveText(/\d/);
     await expectNoAxeViolations(page, `console users ${lang}`);
     await link.focus();
     await page.keyboard.press("Enter");
