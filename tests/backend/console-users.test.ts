@@ -84,6 +84,37 @@ test("ending a user's sessions signs them out at once; ban, unban; each action w
   ]);
 });
 
+test("a failed action's audit row keeps its error code; a one-time code handed in is still never written", async () => {
+  const user = await registerUser("no-two-step@search.test");
+  const reply = await call("POST", `/v1/admin/users/${user.uid}/two-step/reset`, { headers: support, body: { reason: "lost phone, ticket 9" } });
+  expect(reply.code).toBe(20905);
+  const log = await call("GET", `/v1/admin/audit?target=${user.uid}&action=user.reset-two-step`, { headers: support });
+  expect(log.data?.list).toEqual([expect.objectContaining({ outcome: "failed", reason: "lost phone, ticket 9", detail: { errorCode: 20905 } })]);
+  const { audit } = await import("@/lib/backend/services/console/audit");
+  await audit({ operatorId: null, actor: "cli", ip: null }, "redaction.check", { type: "user", id: user.uid }, null, "ok", { code: "123456", recoveryCodes: ["a"], errorCode: "123456", kept: 1 });
+  const redacted = await call("GET", `/v1/admin/audit?target=${user.uid}&action=redaction.check`, { headers: support });
+  expect(redacted.data?.list).toEqual([expect.objectContaining({ detail: { kept: 1 } })]);
+});
+
+test("an action and its audit row commit together: an audit row that cannot be written leaves the account as it was", async () => {
+  const user = await registerUser("atomic@search.test");
+  const { getDb } = await import("@/lib/backend/db/client");
+  const { sql } = await import("drizzle-orm");
+  const db = await getDb();
+  // the database refuses this one row, as a full disk or a lost connection would
+  await db.execute(sql`create function refuse_audit() returns trigger language plpgsql as $$ begin if new.reason = 'audit refused' then raise exception 'audit refused'; end if; return new; end $$`);
+  await db.execute(sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`);
+  try {
+    const reply = await call("POST", `/v1/admin/users/${user.uid}/status`, { headers: support, body: { status: "banned", reason: "audit refused" } });
+    expect(reply.status).toBeGreaterThanOrEqual(500);
+  } finally {
+    await db.execute(sql`drop trigger refuse_audit on audit_log`);
+    await db.execute(sql`drop function refuse_audit()`);
+  }
+  expect((await call("GET", `/v1/admin/users/${user.uid}`, { headers: support })).data).toMatchObject({ user: { status: "active" } });
+  expect((await call("POST", "/v1/login", { body: { email: "atomic@search.test", password: "secret-pass1" } })).code).toBe(0);
+});
+
 test("a password-reset mail links to the configured public origin only: a link named by the caller is refused, the audit row holds the link", async () => {
   const user = await registerUser("reset-mail@search.test");
   const resetMails = () => outboxFiles("reset-mail@search.test").filter((file) => /重置您的密码|Reset your password/.test(file.text));

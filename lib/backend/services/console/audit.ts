@@ -26,11 +26,18 @@ export type AuditTarget = { type: string; id: string } | null;
 
 /** Keys whose values are never written, whatever a caller hands in by mistake. */
 const SECRET_KEYS = /pass|secret|token|code|totp|otp|hash|recovery/i;
+/** A refusal's numeric error code (audited.ts): a number, never a one-time code, so it is kept. */
+const ERROR_CODE = "errorCode";
 
 function withoutSecrets(detail: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(detail).filter(([key]) => !SECRET_KEYS.test(key)));
+  return Object.fromEntries(Object.entries(detail).filter(([key, value]) => (key === ERROR_CODE ? typeof value === "number" : !SECRET_KEYS.test(key))));
 }
 
+/**
+ * Writes one row. An event (a sign-in, a refusal by the guard, an export) is recorded here
+ * directly; an action that changes something goes through `audited` (audited.ts), which calls
+ * this inside the action's transaction.
+ */
 export async function audit(
   who: Actor,
   action: string,
