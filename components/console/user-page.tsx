@@ -93,6 +93,7 @@ export async function UserPage({ lang, base, detail, canAct, canDelete }: { lang
         <UserActions
           lang={lang}
           userId={user.id}
+          email={user.email}
           status={user.status}
           canAct={canAct}
           canDelete={canDelete}
