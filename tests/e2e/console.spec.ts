@@ -81,6 +81,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await page.getByLabel(t.signIn.code).fill(code(operator.uri));
     await page.getByLabel(t.signIn.code).press("Enter");
     await expect(page).toHaveURL(new RegExp(`/${lang}/admin/users`));
+    await expect(page).toHaveTitle(`${t.shell.pageTitle.replace("{screen}", t.nav.users)} | Passport`);
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === "__Host-passport_admin")).toMatchObject({ httpOnly: true, sameSite: "Strict", secure: true, path: "/" });
 
@@ -108,8 +109,18 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await expect(customerPage).toHaveURL(new RegExp(`/${lang}/login`));
     await customer.close();
 
-    // ban, then unban
-    await act(page, t, "fraud report 12", t.user.actions.ban, t.user.actions.banned);
+    // ban (a dialog names the account and asks for the reason), then unban
+    await page.getByRole("button", { name: t.user.actions.ban, exact: true }).click();
+    const banDialog = page.getByRole("alertdialog", { name: t.user.actions.banTitle.replace("{email}", customerEmail) });
+    await banDialog.getByLabel(t.user.actions.reason).fill("fraud report 12");
+    await expectNoAxeViolations(page, `console ban dialog ${lang}`);
+    await banDialog.getByRole("button", { name: t.user.actions.confirmBan }).click();
+    await expect(page.getByRole("status").filter({ hasText: t.user.actions.banned })).toBeVisible();
+    // their next sign-in is refused, and the failure reads with its meaning beside the code
+    const refused = (await (await request.post("/v1/login", { data: { email: customerEmail, password: "customer-pass1" } })).json()) as { code: number };
+    expect(refused.code).toBe(20105);
+    await page.reload();
+    await expect(page.getByRole("table", { name: t.user.failures })).toContainText(`${messages[lang].errors["20105"]} (20105)`);
     await expect(page.getByText(t.status.banned, { exact: true })).toBeVisible();
     await act(page, t, "cleared after review", t.user.actions.unban, t.user.actions.unbanned);
     await expect(page.getByText(t.status.active, { exact: true })).toBeVisible();
@@ -120,12 +131,23 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const notice = lang === "en" ? "Our support turned two-step sign-in off" : "客服已为您关闭两步验证";
     await expect.poll(async () => (await mailsTo(request, customerEmail)).map((mail) => mail.subject), { timeout: 30_000 }).toContain(notice);
 
+    // delete asks first: Cancel keeps the account, the confirmation deletes it
+    const deleteDialog = page.getByRole("alertdialog", { name: t.user.actions.deleteTitle.replace("{email}", customerEmail) });
+    await page.getByRole("button", { name: t.user.actions.delete, exact: true }).click();
+    await deleteDialog.getByRole("button", { name: t.user.actions.cancel }).click();
+    await expect(deleteDialog).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: customerEmail })).toBeVisible();
+    await page.getByRole("button", { name: t.user.actions.delete, exact: true }).click();
+    await deleteDialog.getByLabel(t.user.actions.reason).fill("customer asked to be forgotten");
+    await deleteDialog.getByRole("button", { name: t.user.actions.confirmDelete }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/admin/users$`));
+
     // the audit log has each of them, with who and why
     await page.getByRole("link", { name: t.nav.audit }).click();
     await page.getByLabel(t.audit.filters.operator).fill(operatorEmail);
     await page.getByRole("button", { name: t.audit.filter }).click();
     const table = page.getByRole("table");
-    for (const [action, reason] of [["user.end-sessions", "customer asked by phone"], ["user.ban", "fraud report 12"], ["user.unban", "cleared after review"], ["user.reset-two-step", "lost phone, ticket 4711"], ["operator.sign-in", null]] as const) {
+    for (const [action, reason] of [["user.end-sessions", "customer asked by phone"], ["user.ban", "fraud report 12"], ["user.unban", "cleared after review"], ["user.reset-two-step", "lost phone, ticket 4711"], ["user.delete", "customer asked to be forgotten"], ["operator.sign-in", null]] as const) {
       const row = table.getByRole("row").filter({ hasText: action });
       await expect(row.first()).toBeVisible();
       if (reason) await expect(row.first()).toContainText(reason);

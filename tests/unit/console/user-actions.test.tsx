@@ -24,7 +24,7 @@ describe("destructive actions on a user", () => {
   });
 
   test("delete asks first: the dialog names the account, needs a reason, and Cancel changes nothing", async () => {
-    act.mockResolvedValue({ ok: true, data: { count: 0 } });
+    act.mockResolvedValue({ ok: true, count: 0 });
     renderIn("en", <UserActions {...props} status="active" />);
     const t = messages.en.admin.user.actions;
     const user = userEvent.setup();
@@ -40,7 +40,7 @@ describe("destructive actions on a user", () => {
   });
 
   test("a ban in Chinese is confirmed with its reason; a refusal keeps the dialog open with the message", async () => {
-    act.mockResolvedValueOnce({ ok: false, error: { code: 10003 } }).mockResolvedValueOnce({ ok: true, data: { count: 2 } });
+    act.mockResolvedValueOnce({ ok: false, error: { code: 10003 } }).mockResolvedValueOnce({ ok: true, count: 2 });
     renderIn("zh", <UserActions {...props} lang="zh" status="active" />);
     const t = messages.zh.admin.user.actions;
     const user = userEvent.setup();

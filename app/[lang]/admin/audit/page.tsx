@@ -7,6 +7,9 @@ import { requireOperator } from "@/lib/console/session";
 import { listAudit } from "@/lib/upstream/admin";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
 import { AuditView } from "@/components/console/audit-view";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("audit");
 
 /** The audit log (docs/operators.md): read, filter, export. */
 export default async function ConsoleAuditPage({ params, searchParams }: PageProps<"/[lang]/admin/audit">) {

@@ -9,6 +9,9 @@ import { addBanAction, removeBanAction } from "@/lib/actions/console/ops";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
 import { BanScreen } from "@/components/admin-ops/ban-screen";
 import { OpsScreen } from "@/components/admin-ops/ops-screen";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("bans");
 
 /** IP bans: listed for every operator; support and admin add and remove them. */
 export default async function BansPage({ params, searchParams }: PageProps<"/[lang]/admin/bans">) {

@@ -11,6 +11,9 @@ import { CodeBatchForm } from "@/components/admin-ops/code-batch-form";
 import { CodeBatchTable } from "@/components/admin-ops/code-batch-table";
 import { CodeLookup } from "@/components/admin-ops/code-lookup";
 import { OpsScreen } from "@/components/admin-ops/ops-screen";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("codes");
 
 /** Redemption codes: batches and look-up for every operator; admins make batches and revoke codes. */
 export default async function CodesPage({ params, searchParams }: PageProps<"/[lang]/admin/codes">) {

@@ -10,6 +10,9 @@ import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell
 import { EnterpriseCreateForm } from "@/components/admin-ops/enterprise-create-form";
 import { EnterpriseList } from "@/components/admin-ops/enterprise-list";
 import { OpsScreen } from "@/components/admin-ops/ops-screen";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("enterprises");
 
 /** Enterprises: search and list for every operator; admins create them (docs/operators.md). */
 export default async function EnterprisesPage({ params, searchParams }: PageProps<"/[lang]/admin/enterprises">) {

@@ -9,6 +9,9 @@ import { resetEnterprisePasswordAction } from "@/lib/actions/console/ops";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
 import { EnterpriseUsers } from "@/components/admin-ops/enterprise-users";
 import { OpsScreen } from "@/components/admin-ops/ops-screen";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("enterprises");
 
 /** One enterprise's users; admins reset a user's password to a new default one. */
 export default async function EnterprisePage({ params }: PageProps<"/[lang]/admin/enterprises/[id]">) {
