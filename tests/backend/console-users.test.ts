@@ -115,6 +115,20 @@ test("an action and its audit row commit together: an audit row that cannot be w
   expect((await call("POST", "/v1/login", { body: { email: "atomic@search.test", password: "secret-pass1" } })).code).toBe(0);
 });
 
+test("the audit log names each target: a user's email linked while the account exists, kept unlinked once it is deleted", async () => {
+  const admin = operatorHeaders(await sessionOf(await newOperator("admin")));
+  const user = await registerUser("named-target@search.test");
+  expect((await call("POST", `/v1/admin/users/${user.uid}/sessions/end`, { headers: support, body: { reason: "customer asked" } })).code).toBe(0);
+  const targets = async () =>
+    ((await call("GET", `/v1/admin/audit?target=${user.uid}`, { headers: support })).data?.list as Array<{ action: string; targetName: string | null; targetLinked: boolean }>).map(({ action, targetName, targetLinked }) => [action, targetName, targetLinked]);
+  expect(await targets()).toEqual([["user.end-sessions", "named-target@search.test", true]]);
+  expect((await call("POST", `/v1/admin/users/${user.uid}/delete`, { headers: admin, body: { reason: "asked to be forgotten" } })).code).toBe(0);
+  expect(await targets()).toEqual([
+    ["user.delete", "named-target@search.test", false],
+    ["user.end-sessions", "named-target@search.test", false],
+  ]);
+});
+
 test("a password-reset mail links to the configured public origin only: a link named by the caller is refused, the audit row holds the link", async () => {
   const user = await registerUser("reset-mail@search.test");
   const resetMails = () => outboxFiles("reset-mail@search.test").filter((file) => /重置您的密码|Reset your password/.test(file.text));

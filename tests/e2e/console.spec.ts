@@ -152,12 +152,25 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
       await expect(row.first()).toBeVisible();
       if (reason) await expect(row.first()).toContainText(reason);
     }
+    // targets read as the account's email (kept after its deletion), what was done on the row
+    await expect(table.getByRole("row").filter({ hasText: "user.ban" }).first()).toContainText(customerEmail);
+    await expect(table.getByRole("row").filter({ hasText: "user.ban" }).first()).toContainText("to: banned");
     await expectNoAxeViolations(page, `console audit ${lang}`);
+    // the action filter is the list of known actions
+    await page.getByLabel(t.audit.filters.action).selectOption("user.delete");
+    await page.getByRole("button", { name: t.audit.filter }).click();
+    await expect(page).toHaveURL(/action=user\.delete/);
+    await expect(table.getByRole("row").filter({ hasText: "user.unban" })).toHaveCount(0);
+    await expect(table.getByRole("row").filter({ hasText: "user.delete" }).first()).toContainText(customerEmail);
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page, `console audit ${lang} at 320 px`);
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: t.audit.export }).click();
     expect((await download).suggestedFilename()).toBe("audit-log.csv");
+
+    // a day that does not exist is refused with its own message
+    await page.goto(`/${lang}/admin/audit?from=2026-02-30`);
+    await expect(page.getByRole("alert")).toHaveText(t.audit.invalid.from);
 
     // the command line's own entry
     await page.goto(`/${lang}/admin/audit?operator=cli&action=cli:operator:create`);

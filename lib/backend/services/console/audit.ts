@@ -6,6 +6,7 @@ import { getDb } from "../../db/client";
 import { auditLog } from "../../db/schema";
 import { registerPruner } from "../../maintenance/registry";
 import { dayOf } from "../ops/input";
+import { withTargetNames } from "./audit-targets";
 
 /**
  * The audit log: every operator action, from the console and the command line, who did it,
@@ -83,7 +84,7 @@ function filters(query: AuditQuery): SQL | undefined {
   return and(...where);
 }
 
-function toEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+function toEntry(row: typeof auditLog.$inferSelect): Omit<AuditEntry, "targetName" | "targetLinked"> {
   return { ...row, at: row.at.toISOString() };
 }
 
@@ -97,7 +98,7 @@ export async function listAudit(query: AuditQuery): Promise<{ list: AuditEntry[]
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(query.pageSize + 1)
     .offset((query.page - 1) * query.pageSize);
-  return { list: rows.slice(0, query.pageSize).map(toEntry), page: query.page, pageSize: query.pageSize, hasMore: rows.length > query.pageSize };
+  return { list: await withTargetNames(rows.slice(0, query.pageSize).map(toEntry)), page: query.page, pageSize: query.pageSize, hasMore: rows.length > query.pageSize };
 }
 
 export const EXPORT_MAX_ROWS = 50_000;
