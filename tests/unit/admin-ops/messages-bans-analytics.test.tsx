@@ -62,8 +62,8 @@ describe("announcement composer", () => {
     const onPublish = jest.fn().mockResolvedValue({ ok: true, data: { id: "a1" } });
     renderIn("en", <AnnouncementComposer pageLabels={pageLabels} onPublish={onPublish} />);
     const user = userEvent.setup();
-    await user.type(within(screen.getByRole("group", { name: en.adminOps.messages.english })).getByLabelText(en.adminOps.messages.title), "New firmware");
-    await user.type(within(screen.getByRole("group", { name: en.adminOps.messages.chinese })).getByLabelText(en.adminOps.messages.title), "新固件");
+    await user.type(within(screen.getByRole("group", { name: en.adminOps.messages.english })).getByLabelText(en.adminOps.messages.name), "New firmware");
+    await user.type(within(screen.getByRole("group", { name: en.adminOps.messages.chinese })).getByLabelText(en.adminOps.messages.name), "新固件");
     await user.type(screen.getByLabelText(en.adminOps.messages.until), "2026-12-31");
     const preview = screen.getByRole("region", { name: new RegExp(`^${en.adminOps.messages.preview}`) });
     expect(within(preview).getByRole("heading", { level: 4, name: "New firmware" })).toBeInTheDocument();
