@@ -58,7 +58,7 @@ export function AnnouncementComposer({
           );
         }}
       >
-        <BilingualTexts value={input.texts} onChange={(texts) => setInput({ ...input, texts })} labels={{ title: t("title"), body: t("body") }} limits={{ title: ANNOUNCEMENT_TITLE_MAX, body: ANNOUNCEMENT_BODY_MAX }} error={action.errorFor("texts")} />
+        <BilingualTexts value={input.texts} onChange={(texts) => setInput({ ...input, texts })} labels={{ title: t("name"), body: t("body") }} limits={{ title: ANNOUNCEMENT_TITLE_MAX, body: ANNOUNCEMENT_BODY_MAX }} error={action.errorFor("texts")} />
         <section aria-label={`${t("preview")}: ${t("announcementTitle")}`} className="grid gap-4 md:grid-cols-2">
           {(["en", "zh"] as const).map((lang) => (
             <div key={lang} lang={lang} className="min-w-0 rounded-lg border border-dashed border-gray-300 bg-gray-50 p-3">

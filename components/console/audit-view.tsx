@@ -1,8 +1,28 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import type { AuditQuery, AuditResponse } from "@/lib/contract/console/audit";
+import { AUDIT_FILTER_ACTIONS, type AuditEntry, type AuditQuery, type AuditResponse } from "@/lib/contract/console/audit";
 import type { Locale } from "@/lib/i18n/routing";
 import { consoleTime } from "@/lib/console/format";
+
+/** A detail's values as text: strings as they are, anything else as JSON. */
+function detailText(detail: Record<string, unknown>): string {
+  return Object.entries(detail)
+    .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
+    .join(" · ");
+}
+
+/** The target as an operator reads it: a user's email or an enterprise's name, linked to its page. */
+function Target({ entry, home }: { entry: AuditEntry; home: string }) {
+  if (!entry.targetType) return <>—</>;
+  const page = { user: "users", enterprise: "enterprises" }[entry.targetType];
+  if (!entry.targetName) return <>{`${entry.targetType} ${entry.targetId ?? ""}`}</>;
+  if (!page || !entry.targetId || !entry.targetLinked) return <>{entry.targetName}</>;
+  return (
+    <Link href={`${home}/${page}/${entry.targetId}`} className="text-primary-strong underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary-strong">
+      {entry.targetName}
+    </Link>
+  );
+}
 
 /** The audit log: filters (a GET form), the entries, the pages and the CSV of what is filtered. */
 export async function AuditView({ lang, base, query, result, error }: { lang: Locale; base: string; query: Partial<AuditQuery>; result: AuditResponse | null; error: string | null }) {
@@ -10,7 +30,9 @@ export async function AuditView({ lang, base, query, result, error }: { lang: Lo
   const filters = new URLSearchParams(Object.entries({ operator: query.operator, action: query.action, target: query.target, from: query.from, to: query.to }).filter((entry): entry is [string, string] => Boolean(entry[1])));
   const pageHref = (page: number) => `/${lang}/${base}/audit?${new URLSearchParams([...filters, ["page", String(page)]])}`;
   const control = "h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary-strong";
-  const field = (name: "operator" | "action" | "target" | "from" | "to", type = "text") => (
+  // an action the list does not know (an old one, a read-only command) stays choosable
+  const actions = query.action && !AUDIT_FILTER_ACTIONS.includes(query.action) ? [...AUDIT_FILTER_ACTIONS, query.action] : AUDIT_FILTER_ACTIONS;
+  const field = (name: "operator" | "target" | "from" | "to", type = "text") => (
     <label className="flex min-w-0 flex-col gap-1 text-sm font-medium text-gray-800">
       {t(`filters.${name}`)}
       <input type={type} name={name} defaultValue={query[name] ?? ""} className={control} />
@@ -23,7 +45,17 @@ export async function AuditView({ lang, base, query, result, error }: { lang: Lo
       </h1>
       <form method="get" action={`/${lang}/${base}/audit`} className="grid grid-cols-1 gap-3 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
         {field("operator")}
-        {field("action")}
+        <label className="flex min-w-0 flex-col gap-1 text-sm font-medium text-gray-800">
+          {t("filters.action")}
+          <select name="action" defaultValue={query.action ?? ""} className={control}>
+            <option value="">{t("filters.anyAction")}</option>
+            {actions.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </select>
+        </label>
         {field("target")}
         {field("from", "date")}
         {field("to", "date")}
@@ -48,7 +80,7 @@ export async function AuditView({ lang, base, query, result, error }: { lang: Lo
             <caption className="sr-only">{t("title")}</caption>
             <thead className="bg-gray-50 text-gray-700">
               <tr>
-                {(["at", "operator", "ip", "action", "target", "reason", "outcome"] as const).map((column) => (
+                {(["at", "operator", "ip", "action", "target", "reason", "outcome", "detail"] as const).map((column) => (
                   <th key={column} scope="col" className="px-3 py-2">
                     {t(`columns.${column}`)}
                   </th>
@@ -64,9 +96,12 @@ export async function AuditView({ lang, base, query, result, error }: { lang: Lo
                   <td className="px-3 py-2">
                     <code>{entry.action}</code>
                   </td>
-                  <td className="break-all px-3 py-2">{entry.targetType ? `${entry.targetType} ${entry.targetId ?? ""}` : "—"}</td>
+                  <td className="break-all px-3 py-2">
+                    <Target entry={entry} home={`/${lang}/${base}`} />
+                  </td>
                   <td className="break-words px-3 py-2">{entry.reason ?? "—"}</td>
                   <td className="px-3 py-2">{t(`outcomes.${entry.outcome}`)}</td>
+                  <td className="break-all px-3 py-2 text-xs text-gray-700">{Object.keys(entry.detail).length > 0 ? detailText(entry.detail) : "—"}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,11 +1,13 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { createOperatorAction, type NewOperatorSecrets } from "@/lib/actions/console/operators";
 import { OPERATOR_ROLES } from "@/lib/contract/console/roles";
-import { reasonSchema } from "@/lib/validation/console";
+import { createOperatorSchema, type CreateOperatorInput } from "@/lib/validation/console";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { callAction } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,31 +15,37 @@ import { Field } from "@/components/ui/field";
 import { FormBody } from "@/components/ui/form-body";
 import { useConsoleText } from "./use-console-text";
 
+const FIELDS = ["email", "name", "role", "reason"] as const;
+const blank: CreateOperatorInput = { email: "", name: "", role: "viewer", reason: "" };
+const isField = (name: string): name is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(name);
+
 /** A new operator; its password and authenticator secret are shown here once, then never again. */
 export function CreateOperator({ lang }: { lang: string }) {
   const t = useTranslations("console.operators");
   const text = useConsoleText();
   const router = useRouter();
   const roleId = useId();
-  const [values, setValues] = useState({ email: "", name: "", role: "viewer", reason: "" });
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [created, setCreated] = useState<NewOperatorSecrets | null>(null);
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
+  const form = useForm<CreateOperatorInput>({ resolver: formResolver(createOperatorSchema), defaultValues: blank });
+  const { errors, isSubmitting } = form.formState;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const reason = reasonSchema.safeParse({ reason: values.reason });
-    if (!reason.success) return setError(text.field(reason.error.issues[0]?.message) ?? null);
-    setPending(true);
+  const submit = form.handleSubmit(async (values) => {
     setError(null);
     const result = await callAction(() => createOperatorAction(values, lang));
-    setPending(false);
-    if (!result.ok) return setError(text.action(result.error));
+    if (!result.ok) {
+      // a field the services refused is marked on that field; anything else above the button
+      const fields = result.error.fields ?? {};
+      const refused = Object.keys(fields).filter(isField);
+      // the email's own rule keys (emailInvalid…) are the portal's; the others are admin.fields keys
+      for (const name of refused) form.setError(name, { message: name === "email" ? fields.email : name === "reason" ? "reasonRequired" : name });
+      if (refused.length === 0) setError(text.action(result.error));
+      return;
+    }
     setCreated(result.created);
-    setValues({ email: "", name: "", role: "viewer", reason: "" });
+    form.reset(blank);
     router.refresh();
-  }
+  });
 
   return (
     <div className="flex flex-col gap-4">
@@ -55,15 +63,15 @@ export function CreateOperator({ lang }: { lang: string }) {
           <p className="break-all text-xs">{created.totpUri}</p>
         </div>
       ) : null}
-      <form method="post" onSubmit={submit} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <form method="post" onSubmit={(event) => void submit(event)} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <FormBody>
-        <Field label={t("email")} type="email" value={values.email} onChange={set("email")} autoComplete="off" />
-        <Field label={t("name")} value={values.name} onChange={set("name")} autoComplete="off" />
+        <Field label={t("email")} type="email" autoComplete="off" error={text.field(errors.email?.message)} {...form.register("email")} />
+        <Field label={t("name")} autoComplete="off" error={text.field(errors.name?.message)} {...form.register("name")} />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={roleId} className="text-sm font-medium text-gray-800">
             {t("role")}
           </label>
-          <select id={roleId} value={values.role} onChange={set("role")} className="h-11 rounded-lg border border-gray-300 bg-white px-3 text-sm">
+          <select id={roleId} className="h-11 rounded-lg border border-gray-300 bg-white px-3 text-sm" {...form.register("role")}>
             {OPERATOR_ROLES.map((role) => (
               <option key={role} value={role}>
                 {t(`roles.${role}`)}
@@ -71,14 +79,14 @@ export function CreateOperator({ lang }: { lang: string }) {
             ))}
           </select>
         </div>
-        <Field label={t("reason")} value={values.reason} onChange={set("reason")} autoComplete="off" />
+        <Field label={t("reason")} autoComplete="off" error={text.field(errors.reason?.message)} {...form.register("reason")} />
         {error ? (
           <div className="sm:col-span-2">
             <Alert tone="error">{error}</Alert>
           </div>
         ) : null}
         <div className="sm:col-span-2">
-          <Button type="submit" pending={pending}>
+          <Button type="submit" pending={isSubmitting}>
             {t("create")}
           </Button>
         </div>

@@ -9,6 +9,7 @@ import { callAction } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { ConfirmWithReason } from "./confirm-with-reason";
 import { useConsoleText } from "./use-console-text";
 
 /** An action as the buttons name it; the reason is added from the one field. */
@@ -17,6 +18,8 @@ type Pending = UserActionInput extends infer T ? (T extends unknown ? Omit<T, "r
 type Props = {
   lang: string;
   userId: string;
+  /** names the account in the confirmations of a ban or a deletion */
+  email: string;
   status: "active" | "restricted" | "banned";
   /** may act (support and up); a viewer sees the buttons' place explained instead */
   canAct: boolean;
@@ -34,9 +37,10 @@ type Props = {
 /**
  * The actions on a user, each needing the one reason field (written to the audit log). The
  * services decide and record; the page is read again after each. Reset two-step sits next to
- * ending sessions, offered while two-step is on.
+ * ending sessions, offered while two-step is on. Banning and deleting sit apart, each behind a
+ * confirmation naming the account and asking for the reason.
  */
-export function UserActions({ lang, userId, status, canAct, canDelete, liveSessions, social, twoStepOn, enterprise, afterDelete }: Props) {
+export function UserActions({ lang, userId, email, status, canAct, canDelete, liveSessions, social, twoStepOn, enterprise, afterDelete }: Props) {
   const t = useTranslations("console.user.actions");
   const text = useConsoleText();
   const router = useRouter();
@@ -65,14 +69,27 @@ export function UserActions({ lang, userId, status, canAct, canDelete, liveSessi
       setNotice({ tone: "error", text: text.action(result.error) });
       return;
     }
+    finish(input, done);
+  }
+
+  function finish(input: Pending, done: string) {
     setReason("");
     setNotice({ tone: "success", text: done });
     if (input.kind === "delete") window.location.assign(afterDelete);
     else router.refresh();
   }
 
-  const button = (key: string, label: string, input: Pending, done: string, variant: "secondary" | "danger" = "secondary") => (
-    <Button key={key} type="button" variant={variant} pending={busy === key} disabled={busy !== null || !hydrated} onClick={() => void run(key, input, done)}>
+  /** A confirmed destructive action: its dialog shows a refusal and stays open. */
+  async function confirmed(input: Pending, reasonGiven: string, done: string): Promise<string | null> {
+    setNotice(null);
+    const result = await callAction(() => userAction(userId, { ...input, reason: reasonGiven }, lang));
+    if (!result.ok) return text.action(result.error);
+    finish(input, done);
+    return null;
+  }
+
+  const button = (key: string, label: string, input: Pending, done: string) => (
+    <Button key={key} type="button" variant="secondary" pending={busy === key} disabled={busy !== null || !hydrated} onClick={() => void run(key, input, done)}>
       {label}
     </Button>
   );
@@ -100,15 +117,44 @@ export function UserActions({ lang, userId, status, canAct, canDelete, liveSessi
       {/* one live region that stays mounted, so a screen reader hears each new notice once */}
       <div role="status">{notice ? <Alert tone={notice.tone} live={false}>{notice.text}</Alert> : null}</div>
       <div className="flex flex-wrap gap-2">
-        {status !== "banned" ? button("ban", t("ban"), { kind: "status", status: "banned" }, t("banned"), "danger") : null}
         {status === "active" ? button("restrict", t("restrict"), { kind: "status", status: "restricted" }, t("restricted")) : null}
         {status !== "active" ? button("unban", t("unban"), { kind: "status", status: "active" }, t("unbanned")) : null}
         {button("end-all", t("endAll"), { kind: "sessions/end" }, t("ended"))}
         {twoStepOn ? button("two-step", t("resetTwoStep"), { kind: "two-step/reset" }, t("twoStepReset")) : null}
         {enterprise ? null : button("reset", t("passwordReset"), { kind: "password-reset" }, t("resetSent"))}
         {social.map((channel) => button(`social-${channel}`, t("disconnect", { channel }), { kind: "social/disconnect", channel }, t("disconnected", { channel })))}
-        {canDelete ? button("delete", t("delete"), { kind: "delete" }, t("deleted"), "danger") : null}
       </div>
+      {status !== "banned" || canDelete ? (
+        <section aria-labelledby={`${reasonId}-danger`} className="flex flex-col gap-3 rounded-lg border border-red-200 p-4">
+          <h3 id={`${reasonId}-danger`} className="text-sm font-semibold text-gray-900">
+            {t("dangerTitle")}
+          </h3>
+          <div className="flex flex-wrap gap-2">
+            {status !== "banned" ? (
+              <ConfirmWithReason
+                label={t("ban")}
+                title={t("banTitle", { email })}
+                consequence={t("banConsequence", { email })}
+                confirmLabel={t("confirmBan")}
+                defaultReason={reason}
+                disabled={busy !== null || !hydrated}
+                onConfirm={(given) => confirmed({ kind: "status", status: "banned" }, given, t("banned"))}
+              />
+            ) : null}
+            {canDelete ? (
+              <ConfirmWithReason
+                label={t("delete")}
+                title={t("deleteTitle", { email })}
+                consequence={t("deleteConsequence", { email })}
+                confirmLabel={t("confirmDelete")}
+                defaultReason={reason}
+                disabled={busy !== null || !hydrated}
+                onConfirm={(given) => confirmed({ kind: "delete" }, given, t("deleted"))}
+              />
+            ) : null}
+          </div>
+        </section>
+      ) : null}
       {liveSessions.length > 0 ? (
         <ul className="flex flex-col gap-2" aria-label={t("liveSessions")}>
           {liveSessions.map((session) => (

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import type { UserDetail } from "@/lib/contract/console/users";
 import type { Locale } from "@/lib/i18n/routing";
 import { consoleTime } from "@/lib/console/format";
+import { errorMessageKey } from "@/lib/contract/errors";
 import { UserActions } from "./user-actions";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -52,7 +53,10 @@ function Table({ caption, head, rows, empty }: { caption: string; head: string[]
 export async function UserPage({ lang, base, detail, canAct, canDelete }: { lang: Locale; base: string; detail: UserDetail; canAct: boolean; canDelete: boolean }) {
   const t = await getTranslations({ locale: lang, namespace: "console.user" });
   const tStatus = await getTranslations({ locale: lang, namespace: "console.status" });
+  const tErrors = await getTranslations({ locale: lang, namespace: "errors" });
   const time = (iso: string | null) => consoleTime(iso, lang);
+  // a refusal's meaning beside its code ("This account has been banned… (20105)"); an unknown code alone
+  const failure = (code: number) => (errorMessageKey(code) === String(code) ? `${tErrors(errorMessageKey(code), { seconds: 60 })} (${code})` : String(code));
   const { user } = detail;
   const live = detail.sessions.filter((session) => !session.endedAt);
   const { passkeys, twoStep } = detail.waysIn;
@@ -93,6 +97,7 @@ export async function UserPage({ lang, base, detail, canAct, canDelete }: { lang
         <UserActions
           lang={lang}
           userId={user.id}
+          email={user.email}
           status={user.status}
           canAct={canAct}
           canDelete={canDelete}
@@ -112,7 +117,7 @@ export async function UserPage({ lang, base, detail, canAct, canDelete }: { lang
         />
       </Section>
       <Section id="failures" title={t("failures")}>
-        <Table caption={t("failures")} empty={t("none")} head={[t("columns.time"), t("columns.ip"), t("columns.method"), t("columns.reason")]} rows={detail.failures.map((f) => [time(f.at), f.ip ?? "—", f.method, String(f.reason)])} />
+        <Table caption={t("failures")} empty={t("none")} head={[t("columns.time"), t("columns.ip"), t("columns.method"), t("columns.reason")]} rows={detail.failures.map((f) => [time(f.at), f.ip ?? "—", f.method, failure(f.reason)])} />
       </Section>
       <Section id="devices" title={t("devices")}>
         <Table caption={t("devices")} empty={t("none")} head={[t("columns.device"), t("columns.firstSeen"), t("columns.lastSeen")]} rows={detail.devices.map((d) => [d.name || "—", time(d.firstSeen), time(d.lastSeen)])} />

@@ -1,5 +1,5 @@
 import { EMAIL_RULE } from "@/lib/contract/rules";
-import { REASON_MAX, REASON_MIN } from "@/lib/contract/console/roles";
+import { OPERATOR_ROLES, REASON_MAX, REASON_MIN } from "@/lib/contract/console/roles";
 import { formSchema, oneOf, pattern, requiredText, textField, type FieldCheck, type Infer } from "./form-schema";
 
 /** The console's forms (docs/operators.md), over the same rules the services check. */
@@ -17,6 +17,18 @@ export const reasonCheck: FieldCheck<string> = (raw) => {
 };
 export const reasonSchema = formSchema({ reason: reasonCheck });
 export type ReasonInput = Infer<typeof reasonSchema>;
+
+/** A new operator (the Operators screen): each field marked with its own message (admin.fields.*). */
+export const createOperatorSchema = formSchema({
+  email: textField(EMAIL_RULE),
+  name: (raw) => {
+    const value = typeof raw === "string" ? raw.trim() : "";
+    return value.length >= 1 && value.length <= 100 ? { ok: true, value } : { ok: false, message: "name" };
+  },
+  role: oneOf(OPERATOR_ROLES, "role"),
+  reason: reasonCheck,
+});
+export type CreateOperatorInput = Infer<typeof createOperatorSchema>;
 
 /**
  * Registering an app (the Apps screen): what the form can tell before the services check the

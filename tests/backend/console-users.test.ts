@@ -34,7 +34,12 @@ test("by id, by sign-in address, sorted by last sign-in, paged without counting"
   expect(emails(await search("by=ip&q=192.0.2.77"))).toEqual(["ip-one@search.test"]);
   backend.advance(60);
   expect((await call("POST", "/v1/login", { body: { email: "ip-one@search.test", password: "secret-pass1" } })).code).toBe(0);
-  expect(emails(await search("by=email&q=ip-&sort=lastSignIn&order=desc"))).toEqual(["ip-one@search.test", "ip-two@search.test"]);
+  const signedIn = Date.now();
+  const sorted = await search("by=email&q=ip-&sort=lastSignIn&order=desc");
+  expect(emails(sorted)).toEqual(["ip-one@search.test", "ip-two@search.test"]);
+  // the value shown in the Users list: each account's own latest session, never empty
+  const lastSignIns = (sorted.data?.list as Array<{ lastSignInAt: string | null }>).map((user) => user.lastSignInAt);
+  expect(lastSignIns).toEqual([new Date(signedIn).toISOString(), new Date(signedIn - 60_000).toISOString()]);
   const page = await search("by=email&q=ip-&pageSize=1&page=1");
   expect(page.data).toMatchObject({ hasMore: true, page: 1, pageSize: 1 });
   expect((await search("by=email&q=ip-&pageSize=1&page=2")).data).toMatchObject({ hasMore: false });
@@ -76,6 +81,52 @@ test("ending a user's sessions signs them out at once; ban, unban; each action w
     ["user.unban", "cleared", "ok"],
     ["user.ban", "fraud report 7", "ok"],
     ["user.end-sessions", "customer asked by phone", "ok"],
+  ]);
+});
+
+test("a failed action's audit row keeps its error code; a one-time code handed in is still never written", async () => {
+  const user = await registerUser("no-two-step@search.test");
+  const reply = await call("POST", `/v1/console/users/${user.uid}/two-step/reset`, { headers: support, body: { reason: "lost phone, ticket 9" } });
+  expect(reply.code).toBe(20905);
+  const log = await call("GET", `/v1/console/audit?target=${user.uid}&action=user.reset-two-step`, { headers: support });
+  expect(log.data?.list).toEqual([expect.objectContaining({ outcome: "failed", reason: "lost phone, ticket 9", detail: { errorCode: 20905 } })]);
+  const { audit } = await import("@/lib/backend/services/console/audit");
+  await audit({ operatorId: null, actor: "cli", ip: null }, "redaction.check", { type: "user", id: user.uid }, null, "ok", { code: "123456", recoveryCodes: ["a"], errorCode: "123456", kept: 1 });
+  const redacted = await call("GET", `/v1/console/audit?target=${user.uid}&action=redaction.check`, { headers: support });
+  expect(redacted.data?.list).toEqual([expect.objectContaining({ detail: { kept: 1 } })]);
+});
+
+test("an action and its audit row commit together: an audit row that cannot be written leaves the account as it was", async () => {
+  const user = await registerUser("atomic@search.test");
+  const { getDb } = await import("@/lib/backend/db/client");
+  const { sql } = await import("drizzle-orm");
+  const db = await getDb();
+  // the database refuses this one row, as a full disk or a lost connection would
+  await db.execute(sql`create function refuse_audit() returns trigger language plpgsql as $$ begin if new.reason = 'audit refused' then raise exception 'audit refused'; end if; return new; end $$`);
+  await db.execute(sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`);
+  try {
+    const reply = await call("POST", `/v1/console/users/${user.uid}/status`, { headers: support, body: { status: "banned", reason: "audit refused" } });
+    expect(reply.status).toBeGreaterThanOrEqual(500);
+  } finally {
+    await db.execute(sql`drop trigger refuse_audit on audit_log`);
+    await db.execute(sql`drop function refuse_audit()`);
+  }
+  expect((await call("GET", `/v1/console/users/${user.uid}`, { headers: support })).data).toMatchObject({ user: { status: "active" } });
+  expect((await call("POST", "/v1/login", { body: { email: "atomic@search.test", password: "secret-pass1" } })).code).toBe(0);
+});
+
+test("the audit log names each target: a user's email linked while the account exists, kept unlinked once it is deleted", async () => {
+  const admin = operatorHeaders(await sessionOf(await newOperator("admin")));
+  const user = await registerUser("named-target@search.test");
+  expect((await call("POST", `/v1/console/users/${user.uid}/sessions/end`, { headers: support, body: { reason: "customer asked" } })).code).toBe(0);
+  const targets = async () =>
+    ((await call("GET", `/v1/console/audit?target=${user.uid}`, { headers: support })).data?.list as Array<{ action: string; targetName: string | null; targetLinked: boolean }>).map(({ action, targetName, targetLinked }) => [action, targetName, targetLinked]);
+  expect(await targets()).toEqual([["user.end-sessions", "named-target@search.test", true]]);
+  backend.advance(1);
+  expect((await call("POST", `/v1/console/users/${user.uid}/delete`, { headers: admin, body: { reason: "asked to be forgotten" } })).code).toBe(0);
+  expect(await targets()).toEqual([
+    ["user.delete", "named-target@search.test", false],
+    ["user.end-sessions", "named-target@search.test", false],
   ]);
 });
 

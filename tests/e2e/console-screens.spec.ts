@@ -122,6 +122,8 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     // Messages: to that user, who reads it in the message centre
     const msg = ops.messages;
     await consoleScreen(page, `${home}/messages`, lang, `messages (${lang})`);
+    await expect(page.getByRole("heading", { level: 1, name: msg.title })).toBeVisible();
+    await expect(page).toHaveTitle(`${m.admin.shell.pageTitle.replace("{screen}", m.admin.nav.messages)} | Passport`);
     const compose = page.getByRole("region", { name: msg.composeTitle, exact: true });
     const title = { en: `Welcome ${suffix}`, zh: `欢迎 ${suffix}` };
     await compose.getByLabel(msg.email, { exact: true }).fill(user.email);
@@ -142,9 +144,9 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     // Announcements: publish one, the public page shows it; unpublish it, the page drops it
     const announce = page.getByRole("region", { name: msg.announcementTitle, exact: true });
     const headline = { en: `Firmware ${suffix}`, zh: `固件 ${suffix}` };
-    await announce.getByRole("group", { name: msg.english }).getByLabel(msg.title, { exact: true }).fill(headline.en);
+    await announce.getByRole("group", { name: msg.english }).getByLabel(msg.name, { exact: true }).fill(headline.en);
     await announce.getByRole("group", { name: msg.english }).getByLabel(msg.body, { exact: true }).fill("Version 2 is out.");
-    await announce.getByRole("group", { name: msg.chinese }).getByLabel(msg.title, { exact: true }).fill(headline.zh);
+    await announce.getByRole("group", { name: msg.chinese }).getByLabel(msg.name, { exact: true }).fill(headline.zh);
     await announce.getByRole("group", { name: msg.chinese }).getByLabel(msg.body, { exact: true }).fill("第 2 版已发布。");
     await announce.getByLabel(ops.common.reason, { exact: true }).fill(`release ${suffix}`);
     await announce.getByRole("button", { name: msg.publish }).click();

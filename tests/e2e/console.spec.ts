@@ -49,7 +49,7 @@ async function act(page: Page, t: (typeof messages)["en"]["console"], reason: st
 }
 
 test("an operator's bookmark of the console's former place (/{lang}/admin/…) is moved permanently to /{lang}/console/…", async ({ page, request }) => {
-  const moved = await request.get("/zh/admin/audit?operator=cli", { maxRedirects: 0 });
+  const moved = await request.get("/zh/console/audit?operator=cli", { maxRedirects: 0 });
   expect(moved.status()).toBe(308);
   expect(new URL(moved.headers()["location"] ?? "", BASE_URL).pathname + new URL(moved.headers()["location"] ?? "", BASE_URL).search).toBe("/zh/console/audit?operator=cli");
   await page.goto("/en/admin");
@@ -90,6 +90,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await page.getByLabel(t.signIn.code).fill(code(operator.uri));
     await page.getByLabel(t.signIn.code).press("Enter");
     await expect(page).toHaveURL(new RegExp(`/${lang}/console/users`));
+    await expect(page).toHaveTitle(`${t.shell.pageTitle.replace("{screen}", t.nav.users)} | Passport`);
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === "__Host-passport_console")).toMatchObject({ httpOnly: true, sameSite: "Strict", secure: true, path: "/" });
 
@@ -100,6 +101,9 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await page.keyboard.press("Enter");
     const link = page.getByRole("link", { name: customerEmail });
     await expect(link).toBeVisible();
+    // their last sign-in (the account's registration signed them in), never "—"
+    const lastSignIn = page.getByRole("row").filter({ has: link }).getByRole("cell").nth(4);
+    await expect(lastSignIn).toHaveText(/\d/);
     await expectNoAxeViolations(page, `console users ${lang}`);
     await link.focus();
     await page.keyboard.press("Enter");
@@ -114,8 +118,18 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await expect(customerPage).toHaveURL(new RegExp(`/${lang}/login`));
     await customer.close();
 
-    // ban, then unban
-    await act(page, t, "fraud report 12", t.user.actions.ban, t.user.actions.banned);
+    // ban (a dialog names the account and asks for the reason), then unban
+    await page.getByRole("button", { name: t.user.actions.ban, exact: true }).click();
+    const banDialog = page.getByRole("alertdialog", { name: t.user.actions.banTitle.replace("{email}", customerEmail) });
+    await banDialog.getByLabel(t.user.actions.reason).fill("fraud report 12");
+    await expectNoAxeViolations(page, `console ban dialog ${lang}`);
+    await banDialog.getByRole("button", { name: t.user.actions.confirmBan }).click();
+    await expect(page.getByRole("status").filter({ hasText: t.user.actions.banned })).toBeVisible();
+    // their next sign-in is refused, and the failure reads with its meaning beside the code
+    const refused = (await (await request.post("/v1/login", { data: { email: customerEmail, password: "customer-pass1" } })).json()) as { code: number };
+    expect(refused.code).toBe(20105);
+    await page.reload();
+    await expect(page.getByRole("table", { name: t.user.failures })).toContainText(`${messages[lang].errors["20105"]} (20105)`);
     await expect(page.getByText(t.status.banned, { exact: true })).toBeVisible();
     await act(page, t, "cleared after review", t.user.actions.unban, t.user.actions.unbanned);
     await expect(page.getByText(t.status.active, { exact: true })).toBeVisible();
@@ -126,22 +140,46 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const notice = lang === "en" ? "Our support turned two-step sign-in off" : "客服已为您关闭两步验证";
     await expect.poll(async () => (await mailsTo(request, customerEmail)).map((mail) => mail.subject), { timeout: 30_000 }).toContain(notice);
 
+    // delete asks first: Cancel keeps the account, the confirmation deletes it
+    const deleteDialog = page.getByRole("alertdialog", { name: t.user.actions.deleteTitle.replace("{email}", customerEmail) });
+    await page.getByRole("button", { name: t.user.actions.delete, exact: true }).click();
+    await deleteDialog.getByRole("button", { name: t.user.actions.cancel }).click();
+    await expect(deleteDialog).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: customerEmail })).toBeVisible();
+    await page.getByRole("button", { name: t.user.actions.delete, exact: true }).click();
+    await deleteDialog.getByLabel(t.user.actions.reason).fill("customer asked to be forgotten");
+    await deleteDialog.getByRole("button", { name: t.user.actions.confirmDelete }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/console/users$`));
+
     // the audit log has each of them, with who and why
     await page.getByRole("link", { name: t.nav.audit }).click();
     await page.getByLabel(t.audit.filters.operator).fill(operatorEmail);
     await page.getByRole("button", { name: t.audit.filter }).click();
     const table = page.getByRole("table");
-    for (const [action, reason] of [["user.end-sessions", "customer asked by phone"], ["user.ban", "fraud report 12"], ["user.unban", "cleared after review"], ["user.reset-two-step", "lost phone, ticket 4711"], ["operator.sign-in", null]] as const) {
+    for (const [action, reason] of [["user.end-sessions", "customer asked by phone"], ["user.ban", "fraud report 12"], ["user.unban", "cleared after review"], ["user.reset-two-step", "lost phone, ticket 4711"], ["user.delete", "customer asked to be forgotten"], ["operator.sign-in", null]] as const) {
       const row = table.getByRole("row").filter({ hasText: action });
       await expect(row.first()).toBeVisible();
       if (reason) await expect(row.first()).toContainText(reason);
     }
+    // targets read as the account's email (kept after its deletion), what was done on the row
+    await expect(table.getByRole("row").filter({ hasText: "user.ban" }).first()).toContainText(customerEmail);
+    await expect(table.getByRole("row").filter({ hasText: "user.ban" }).first()).toContainText("to: banned");
     await expectNoAxeViolations(page, `console audit ${lang}`);
+    // the action filter is the list of known actions
+    await page.getByLabel(t.audit.filters.action).selectOption("user.delete");
+    await page.getByRole("button", { name: t.audit.filter }).click();
+    await expect(page).toHaveURL(/action=user\.delete/);
+    await expect(table.getByRole("row").filter({ hasText: "user.unban" })).toHaveCount(0);
+    await expect(table.getByRole("row").filter({ hasText: "user.delete" }).first()).toContainText(customerEmail);
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page, `console audit ${lang} at 320 px`);
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: t.audit.export }).click();
     expect((await download).suggestedFilename()).toBe("audit-log.csv");
+
+    // a day that does not exist is refused with its own message
+    await page.goto(`/${lang}/console/audit?from=2026-02-30`);
+    await expect(page.getByRole("alert").filter({ hasText: t.audit.invalid.from })).toBeVisible();
 
     // the command line's own entry
     await page.goto(`/${lang}/console/audit?operator=cli&action=cli:operator:create`);

@@ -7,7 +7,8 @@ import { ClientMessages } from "@/components/layout/client-messages";
 /** The operator console (docs/operators.md): rendered per request, never indexed. */
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Console", robots: { index: false, follow: false } };
+// the template again: a layout's plain title would end the root's, and each screen names itself
+export const metadata: Metadata = { title: { default: "Console", template: "%s | Passport" }, robots: { index: false, follow: false } };
 
 export default async function ConsoleLayout({ children, params }: LayoutProps<"/[lang]/console">) {
   const { lang: raw } = await params;

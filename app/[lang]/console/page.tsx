@@ -4,6 +4,9 @@ import { localeOf } from "@/lib/i18n/routing";
 import { consoleHome, signedInOperator } from "@/lib/console/session";
 import { OperatorSignInForm } from "@/components/console/sign-in-form";
 import { LanguageSelect } from "@/components/layout/language-select";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("signIn");
 
 /** Operator sign-in; a signed-in operator goes on to the users screen. */
 export default async function ConsoleSignInPage({ params }: PageProps<"/[lang]/console">) {

@@ -1,3 +1,4 @@
+import { CLI_WRITE_COMMANDS } from "@/lib/contract/console/audit";
 import { reasonField } from "@/lib/contract/console/session";
 import type { AuditedEntry, Refusal } from "../services/console/audited";
 import { CliError } from "./commands";
@@ -13,27 +14,7 @@ import { UsageError } from "./usage";
 export type CommandAudit = AuditedEntry & { attempted: Record<string, unknown> };
 
 /** Commands that change something: each needs --reason. The others only read. */
-const WRITES = new Set([
-  "enterprise:create",
-  "user:restrict",
-  "user:ban",
-  "user:unban",
-  "ip:ban",
-  "ip:unban",
-  "prune",
-  "user:reset-two-step",
-  "exchange:create",
-  "exchange:revoke",
-  "safety:devices",
-  "message:send",
-  "announcement:publish",
-  "announcement:withdraw",
-  "operator:create",
-  "client:create",
-  "client:rotate-secret",
-  "client:disable",
-  "keys:rotate",
-]);
+const WRITES: ReadonlySet<string> = new Set(CLI_WRITE_COMMANDS);
 
 const REASON = "--reason";
 

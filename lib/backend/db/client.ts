@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -143,8 +144,21 @@ function handle(): Promise<Handle> {
   return pending;
 }
 
+/** The transaction `inTransaction` runs its work in: every `getDb()` inside it answers that. */
+const ambient = new AsyncLocalStorage<Db>();
+
 export async function getDb(): Promise<Db> {
-  return (await handle()).db;
+  return ambient.getStore() ?? (await handle()).db;
+}
+
+/**
+ * Runs `work` in one transaction without handing it a handle: the services it calls read the
+ * database through `getDb()` as always, and their own `db.transaction` becomes a savepoint. An
+ * operator's action and its audit row commit together this way (services/console/audited.ts).
+ */
+export async function inTransaction<T>(work: () => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.transaction((tx) => ambient.run(tx, work));
 }
 
 /**

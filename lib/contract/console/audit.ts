@@ -2,6 +2,67 @@ import { z } from "zod";
 import { isCalendarDay } from "./screens";
 import { CONSOLE_SCREENS, type ConsoleScreenKey } from "./routes";
 
+/**
+ * The actions the console and the services write (the audit filter offers these); the command
+ * line's are `cli:<command>`, offered for the commands that change something.
+ */
+export const AUDIT_ACTIONS = [
+  "user.ban",
+  "user.restrict",
+  "user.unban",
+  "user.end-sessions",
+  "user.reset-two-step",
+  "user.disconnect-social",
+  "user.password-reset-mail",
+  "user.delete",
+  "operator.sign-in",
+  "operator.sign-out",
+  "operator.lockout",
+  "operator.create",
+  "operator.update",
+  "console.refused",
+  "audit.export",
+  "enterprise.create",
+  "enterprise.password-reset",
+  "codes.create-batch",
+  "codes.download",
+  "codes.revoke",
+  "message.send",
+  "announcement.publish",
+  "announcement.unpublish",
+  "ban.add",
+  "ban.remove",
+  "client.create",
+  "client.rotate-secret",
+  "client.disable",
+] as const;
+
+/** The command line's commands that change something: each needs --reason (admin/cli-audit.ts). */
+export const CLI_WRITE_COMMANDS = [
+  "enterprise:create",
+  "user:restrict",
+  "user:ban",
+  "user:unban",
+  "ip:ban",
+  "ip:unban",
+  "prune",
+  "user:reset-two-step",
+  "exchange:create",
+  "exchange:revoke",
+  "safety:devices",
+  "message:send",
+  "announcement:publish",
+  "announcement:withdraw",
+  "operator:create",
+  "client:create",
+  "client:rotate-secret",
+  "client:disable",
+  "keys:rotate",
+] as const;
+
+/** Every action the audit filter offers, in its order. */
+export const AUDIT_FILTER_ACTIONS: readonly string[] = [...AUDIT_ACTIONS, ...CLI_WRITE_COMMANDS.map((command) => `cli:${command}`)];
+
 export const AUDIT_OUTCOMES = ["ok", "refused", "failed"] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
@@ -33,6 +94,10 @@ export const auditEntry = z.object({
   action: z.string(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
+  /** the target as an operator reads it: a user's or operator's email, an enterprise's name */
+  targetName: z.string().nullable(),
+  /** the target still exists: the console links to its page */
+  targetLinked: z.boolean(),
   reason: z.string().nullable(),
   outcome: z.enum(AUDIT_OUTCOMES),
   detail: z.record(z.string(), z.unknown()),

@@ -62,8 +62,8 @@ describe("announcement composer", () => {
     const onPublish = jest.fn().mockResolvedValue({ ok: true, data: { id: "a1" } });
     renderIn("en", <AnnouncementComposer pageLabels={pageLabels} onPublish={onPublish} />);
     const user = userEvent.setup();
-    await user.type(within(screen.getByRole("group", { name: en.console.messages.english })).getByLabelText(en.console.messages.title), "New firmware");
-    await user.type(within(screen.getByRole("group", { name: en.console.messages.chinese })).getByLabelText(en.console.messages.title), "新固件");
+    await user.type(within(screen.getByRole("group", { name: en.console.messages.english })).getByLabelText(en.console.messages.name), "New firmware");
+    await user.type(within(screen.getByRole("group", { name: en.console.messages.chinese })).getByLabelText(en.console.messages.name), "新固件");
     await user.type(screen.getByLabelText(en.console.messages.until), "2026-12-31");
     const preview = screen.getByRole("region", { name: new RegExp(`^${en.console.messages.preview}`) });
     expect(within(preview).getByRole("heading", { level: 4, name: "New firmware" })).toBeInTheDocument();

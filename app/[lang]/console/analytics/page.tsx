@@ -7,6 +7,9 @@ import { analyticsDashboard } from "@/lib/upstream/console-screens";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
 import { AnalyticsDashboard } from "@/components/console/analytics-dashboard";
 import { ConsoleScreen } from "@/components/console/console-screen";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("analytics");
 
 /** The analytics dashboard: the last 30 days unless the address names a range. */
 export default async function AnalyticsPage({ params, searchParams }: PageProps<"/[lang]/console/analytics">) {

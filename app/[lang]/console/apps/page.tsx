@@ -9,6 +9,9 @@ import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell
 import { ClientList } from "@/components/console/client-list";
 import { ClientRegisterForm } from "@/components/console/client-register-form";
 import { ConsoleScreen } from "@/components/console/console-screen";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("apps");
 
 /** Apps (admins only): the brand apps that sign users in through the OpenID Provider (docs/oidc.md). */
 export default async function AppsPage({ params }: PageProps<"/[lang]/console/apps">) {

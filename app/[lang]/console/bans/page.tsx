@@ -9,6 +9,9 @@ import { addBanAction, removeBanAction } from "@/lib/actions/console/screens";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
 import { BanScreen } from "@/components/console/ban-screen";
 import { ConsoleScreen } from "@/components/console/console-screen";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("bans");
 
 /** IP bans: listed for every operator; support and admin add and remove them. */
 export default async function BansPage({ params, searchParams }: PageProps<"/[lang]/console/bans">) {

@@ -11,6 +11,9 @@ import { CodeBatchForm } from "@/components/console/code-batch-form";
 import { CodeBatchTable } from "@/components/console/code-batch-table";
 import { CodeLookup } from "@/components/console/code-lookup";
 import { ConsoleScreen } from "@/components/console/console-screen";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("codes");
 
 /** Redemption codes: batches and look-up for every operator; admins make batches and revoke codes. */
 export default async function CodesPage({ params, searchParams }: PageProps<"/[lang]/console/codes">) {

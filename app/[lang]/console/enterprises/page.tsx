@@ -10,6 +10,9 @@ import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell
 import { EnterpriseCreateForm } from "@/components/console/enterprise-create-form";
 import { EnterpriseList } from "@/components/console/enterprise-list";
 import { ConsoleScreen } from "@/components/console/console-screen";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("enterprises");
 
 /** Enterprises: search and list for every operator; admins create them (docs/operators.md). */
 export default async function EnterprisesPage({ params, searchParams }: PageProps<"/[lang]/console/enterprises">) {

@@ -11,6 +11,7 @@ import { AnnouncementComposer } from "@/components/console/announcement-composer
 import { AnnouncementTable } from "@/components/console/announcement-table";
 import { MessageComposer } from "@/components/console/message-composer";
 import { ConsoleScreen } from "@/components/console/console-screen";
+import { consoleMetadata } from "@/lib/console/metadata";
 
 async function announcementLabels(locale: "en" | "zh") {
   const t = await getTranslations({ locale, namespace: "announcement" });
@@ -18,6 +19,8 @@ async function announcementLabels(locale: "en" | "zh") {
   // message in a production build, not its text)
   return { title: t("title"), intro: t("intro"), empty: t("empty"), published: t("published", { date: "{date}" }), until: t("until", { date: "{date}" }) };
 }
+
+export const generateMetadata = consoleMetadata("messages");
 
 /** Messages (support and admin send) and announcements (admins publish and unpublish). */
 export default async function MessagesPage({ params, searchParams }: PageProps<"/[lang]/console/messages">) {

@@ -7,6 +7,9 @@ import { listOperators } from "@/lib/upstream/console";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
 import { CreateOperator } from "@/components/console/create-operator";
 import { OperatorRowActions } from "@/components/console/operator-row-actions";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("operators");
 
 /** Operators (admins only): who may use the console, with which role (docs/operators.md). */
 export default async function ConsoleOperatorsPage({ params }: PageProps<"/[lang]/console/operators">) {

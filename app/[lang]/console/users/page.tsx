@@ -8,6 +8,9 @@ import { searchUsers } from "@/lib/upstream/console";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
 import { UserSearch } from "@/components/console/user-search";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("users");
 
 /** Users: search and the results (docs/operators.md). Bad input is named, not sent. */
 export default async function ConsoleUsersPage({ params, searchParams }: PageProps<"/[lang]/console/users">) {

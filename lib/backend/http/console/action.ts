@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { consoleRefusalMessage } from "@/lib/contract/console/screens";
 import { ErrorCode, ServiceError } from "../../errors";
-import { audit, type AuditTarget } from "../../services/console/audit";
+import type { AuditTarget } from "../../services/console/audit";
+import { audited, serviceRefusal, type Refusal } from "../../services/console/audited";
 import { ConsoleError, reasonOf } from "../../services/console/input";
 import type { ServicesEnv } from "../env";
 import { consoleCaller } from "./guard";
@@ -29,22 +30,36 @@ export async function consoleRead<T>(c: Context<ServicesEnv>, run: () => Promise
   }
 }
 
+/**
+ * A change, through the one audited wrapper (services/console/audited.ts): the reason is checked
+ * inside the run, so a bad reason is a failed row too; the failed row names what was attempted and
+ * why (the ConsoleError's key, or a ServiceError's code).
+ */
 export async function consoleChange<T>(
   c: Context<ServicesEnv>,
   input: { action: string; reason: unknown; target: (result: T) => AuditTarget; detail?: (result: T) => Record<string, unknown>; attempted?: Record<string, unknown> },
   run: () => Promise<T>,
 ): Promise<T> {
   const caller = consoleCaller(c);
-  let reason: string;
+  const given = typeof input.reason === "string" ? input.reason.trim().slice(0, 500) || null : null;
+  const refusal: Refusal = (error) => {
+    if (error instanceof ConsoleError) return { ...input.attempted, why: error.key };
+    const service = serviceRefusal(error);
+    return service ? { ...input.attempted, ...service } : null;
+  };
   try {
-    reason = reasonOf(input.reason);
-    const result = await run();
-    await audit(caller.actor, input.action, input.target(result), reason, "ok", input.detail?.(result) ?? {});
-    return result;
+    return await audited(
+      caller.actor,
+      { action: input.action, target: null, reason: given },
+      async () => {
+        reasonOf(input.reason);
+        const result = await run();
+        return { result, target: input.target(result), detail: input.detail?.(result) ?? {} };
+      },
+      refusal,
+    );
   } catch (error) {
-    if (!(error instanceof ConsoleError)) throw error;
-    const given = typeof input.reason === "string" ? input.reason.trim().slice(0, 500) : null;
-    await audit(caller.actor, input.action, null, given || null, "failed", { ...input.attempted, why: error.key });
-    throw consoleRefusal(error);
+    if (error instanceof ConsoleError) throw consoleRefusal(error);
+    throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createOperatorRequest, createOperatorResponse, operatorListResponse, operatorSummary, updateOperatorRequest } from "@/lib/contract/console/operators";
 import { ErrorCode, ServiceError } from "../../errors";
-import { audit } from "../../services/console/audit";
+import { audited, type Refusal } from "../../services/console/audited";
 import { createOperator, listOperators, OperatorExistsError, updateOperator } from "../../services/console/operators";
 import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
@@ -27,14 +27,21 @@ export function consoleOperatorRoutes(app: ServicesApp): void {
     async (c) => {
       const caller = consoleCaller(c);
       const input = c.req.valid("json");
+      const exists: Refusal = (error) => (error instanceof OperatorExistsError ? { why: "exists" } : null);
       try {
-        const created = await createOperator(input);
-        await audit(caller.actor, "operator.create", { type: "operator", id: created.operator.id }, input.reason, "ok", { email: created.operator.email, role: input.role });
+        const created = await audited(
+          caller.actor,
+          { action: "operator.create", target: null, reason: input.reason, attempted: { email: input.email, role: input.role } },
+          async () => {
+            const made = await createOperator(input);
+            return { result: made, target: { type: "operator", id: made.operator.id }, detail: { email: made.operator.email } };
+          },
+          exists,
+        );
         return reply(c, created);
       } catch (error) {
-        if (!(error instanceof OperatorExistsError)) throw error;
-        await audit(caller.actor, "operator.create", null, input.reason, "failed", { email: input.email, why: "exists" });
-        throw new ServiceError(ErrorCode.accountExists);
+        if (error instanceof OperatorExistsError) throw new ServiceError(ErrorCode.accountExists);
+        throw error;
       }
     },
   );
@@ -47,8 +54,10 @@ export function consoleOperatorRoutes(app: ServicesApp): void {
       const { reason, ...change } = c.req.valid("json");
       // an admin cannot lock the console out by demoting or disabling itself
       if (id === caller.operator.id) throw new ServiceError(ErrorCode.insufficientAuthority);
-      const { before, after } = await updateOperator(id, change);
-      await audit(caller.actor, "operator.update", { type: "operator", id }, reason, "ok", { from: { role: before.role, status: before.status }, to: { role: after.role, status: after.status } });
+      const after = await audited(caller.actor, { action: "operator.update", target: { type: "operator", id }, reason }, async () => {
+        const changed = await updateOperator(id, change);
+        return { result: changed.after, detail: { from: { role: changed.before.role, status: changed.before.status }, to: { role: changed.after.role, status: changed.after.status } } };
+      });
       return reply(c, { operator: after });
     },
   );

@@ -6,6 +6,7 @@ import { getDb } from "../../db/client";
 import { auditLog } from "../../db/schema";
 import { registerPruner } from "../../maintenance/registry";
 import { dayOf } from "./input";
+import { withTargetNames } from "./audit-targets";
 
 /**
  * The audit log: every operator action, from the console and the command line, who did it,
@@ -26,11 +27,18 @@ export type AuditTarget = { type: string; id: string } | null;
 
 /** Keys whose values are never written, whatever a caller hands in by mistake. */
 const SECRET_KEYS = /pass|secret|token|code|totp|otp|hash|recovery/i;
+/** A refusal's numeric error code (audited.ts): a number, never a one-time code, so it is kept. */
+const ERROR_CODE = "errorCode";
 
 function withoutSecrets(detail: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(detail).filter(([key]) => !SECRET_KEYS.test(key)));
+  return Object.fromEntries(Object.entries(detail).filter(([key, value]) => (key === ERROR_CODE ? typeof value === "number" : !SECRET_KEYS.test(key))));
 }
 
+/**
+ * Writes one row. An event (a sign-in, a refusal by the guard, an export) is recorded here
+ * directly; an action that changes something goes through `audited` (audited.ts), which calls
+ * this inside the action's transaction.
+ */
 export async function audit(
   who: Actor,
   action: string,
@@ -76,7 +84,7 @@ function filters(query: AuditQuery): SQL | undefined {
   return and(...where);
 }
 
-function toEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+function toEntry(row: typeof auditLog.$inferSelect): Omit<AuditEntry, "targetName" | "targetLinked"> {
   return { ...row, at: row.at.toISOString() };
 }
 
@@ -90,7 +98,7 @@ export async function listAudit(query: AuditQuery): Promise<{ list: AuditEntry[]
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(query.pageSize + 1)
     .offset((query.page - 1) * query.pageSize);
-  return { list: rows.slice(0, query.pageSize).map(toEntry), page: query.page, pageSize: query.pageSize, hasMore: rows.length > query.pageSize };
+  return { list: await withTargetNames(rows.slice(0, query.pageSize).map(toEntry)), page: query.page, pageSize: query.pageSize, hasMore: rows.length > query.pageSize };
 }
 
 export const EXPORT_MAX_ROWS = 50_000;

@@ -42,7 +42,11 @@ function matchOf(query: UserSearchQuery): SQL | undefined {
   }
 }
 
-const lastSignIn = sql<Date | null>`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`;
+/**
+ * Qualified by hand: drizzle writes `${sessions.userId}` and `${users.id}` without their tables
+ * inside a select, so the inner `"id"` was the session's own id and the value always null.
+ */
+const lastSignIn = sql<Date | null>`(select max(${sessions}.${sql.identifier(sessions.createdAt.name)}) from ${sessions} where ${sessions}.${sql.identifier(sessions.userId.name)} = ${users}.${sql.identifier(users.id.name)})`;
 
 export async function searchUsers(query: UserSearchQuery): Promise<UserSearchResponse> {
   const db = await getDb();

@@ -9,6 +9,9 @@ import { resetEnterprisePasswordAction } from "@/lib/actions/console/screens";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
 import { EnterpriseUsers } from "@/components/console/enterprise-users";
 import { ConsoleScreen } from "@/components/console/console-screen";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("enterprises");
 
 /** One enterprise's users; admins reset a user's password to a new default one. */
 export default async function EnterprisePage({ params }: PageProps<"/[lang]/console/enterprises/[id]">) {

@@ -9,6 +9,9 @@ import { readUser } from "@/lib/upstream/console";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
 import { UserPage } from "@/components/console/user-page";
+import { consoleMetadata } from "@/lib/console/metadata";
+
+export const generateMetadata = consoleMetadata("users");
 
 /** One user: what an operator needs to help them, and the actions (docs/operators.md). */
 export default async function ConsoleUserPage({ params }: PageProps<"/[lang]/console/users/[id]">) {
