@@ -14,6 +14,9 @@ export const CONSOLE_API_ROUTES = [
   { method: "get", path: "/v1/admin/session", role: "viewer" },
   { method: "delete", path: "/v1/admin/session", role: "viewer" },
   { method: "get", path: "/v1/admin/users", role: "viewer" },
+  // users out and in (docs/import-export.md): before users/{id}, which would match them too
+  { method: "get", path: "/v1/admin/users/export", role: "admin" },
+  { method: "post", path: "/v1/admin/users/import", role: "admin" },
   { method: "get", path: "/v1/admin/users/{id}", role: "viewer" },
   { method: "post", path: "/v1/admin/users/{id}/status", role: "support" },
   { method: "post", path: "/v1/admin/users/{id}/sessions/end", role: "support" },
