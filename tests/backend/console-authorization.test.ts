@@ -30,6 +30,8 @@ const SAMPLES: Samples = {
   "get /v1/admin/session": async () => ({ path: "/v1/admin/session" }),
   "delete /v1/admin/session": async () => ({ path: "/v1/admin/session" }),
   "get /v1/admin/users": async () => ({ path: "/v1/admin/users?by=email&q=matrix" }),
+  "get /v1/admin/users/export": async () => ({ path: "/v1/admin/users/export?email=matrix" }),
+  "post /v1/admin/users/import": async () => ({ path: "/v1/admin/users/import?dryRun=true", body: { users: [] } }),
   "get /v1/admin/users/{id}": async () => ({ path: `/v1/admin/users/${await freshUser()}` }),
   "post /v1/admin/users/{id}/status": async () => ({ path: `/v1/admin/users/${await freshUser()}/status`, body: { status: "banned", reason: "matrix test" } }),
   "post /v1/admin/users/{id}/sessions/end": async () => ({ path: `/v1/admin/users/${await freshUser()}/sessions/end`, body: { reason: "matrix test" } }),

@@ -70,10 +70,12 @@ test("a dry run names every bad row by line and reason and writes nothing; the r
   const again = await envelopeOf(await importFile(csv, "dryRun=false&reason=migration from the old shop"));
   expect(again.data).toMatchObject({ imported: 0, skipped: [{ line: 2, email: "one@dry.test", problem: "exists" }, { line: 8, email: "six@dry.test", problem: "exists" }] });
   const log = await call("GET", "/v1/admin/audit?action=users.import", { headers: admin });
-  expect((log.data?.list as Array<{ reason: string; detail: Record<string, unknown> }>)[1]).toMatchObject({
-    reason: "migration from the old shop",
-    detail: { format: "csv", rows: 7, imported: 2, skipped: 0, bad: 5, badLines: [3, 4, 5, 6, 7] },
-  });
+  expect(log.data?.list).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ reason: "migration from the old shop", detail: { format: "csv", rows: 7, imported: 2, skipped: 0, bad: 5, badLines: [3, 4, 5, 6, 7] } }),
+      expect.objectContaining({ reason: "migration from the old shop", detail: { format: "csv", rows: 7, imported: 0, skipped: 2, bad: 5, badLines: [3, 4, 5, 6, 7] } }),
+    ]),
+  );
 });
 
 test("a file over the limits or not CSV/JSON of users is refused whole with a clear code; nothing is written", async () => {
