@@ -34,6 +34,14 @@ function byteStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> 
   });
 }
 
+/** The file as the body itself, or as the `file` field of a form (the console's upload). */
+async function fileText(request: Request): Promise<string> {
+  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return request.text();
+  const file = (await request.formData().catch(() => null))?.get("file");
+  if (!(file instanceof File)) throw new ServiceError(ErrorCode.importMalformed);
+  return file.text();
+}
+
 export function consoleUserTransferRoutes(app: ServicesApp): void {
   app.openapi(
     createRoute({
@@ -65,7 +73,7 @@ export function consoleUserTransferRoutes(app: ServicesApp): void {
     }),
     async (c) => {
       const { dryRun, format, reason } = c.req.valid("query");
-      const text = await c.req.text();
+      const text = await fileText(c.req.raw);
       if (dryRun) return reply(c, await importUsers(text, { dryRun, format }));
       // a run that writes says why, as every console action does
       if (!reason) throw new ServiceError(ErrorCode.invalidParams, { fields: ["reason"] });
