@@ -81,6 +81,8 @@ export const CONSOLE_SCREENS = [
   { key: "bans", path: "bans", role: "viewer" },
   { key: "analytics", path: "analytics", role: "viewer" },
   { key: "audit", path: "audit", role: "viewer" },
+  { key: "import", path: "import", role: "admin" },
+  { key: "export", path: "export", role: "admin" },
   { key: "apps", path: "apps", role: "admin" },
   { key: "operators", path: "operators", role: "admin" },
 ] as const satisfies readonly { key: string; path: string; role: OperatorRole }[];
