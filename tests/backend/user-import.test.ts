@@ -126,3 +126,11 @@ async function envelopeOf(response: Response): Promise<{ status: number; code: n
   const body = (await response.json()) as { code: number; data?: Record<string, unknown> };
   return { status: response.status, ...body };
 }
+
+test("the console's upload: the file as a form field gives the same report", async () => {
+  const form = new FormData();
+  form.set("file", new File(["email\nform@upload.test\nbad\n"], "users.csv", { type: "text/csv" }));
+  const reply = await envelopeOf(await send("POST", "/v1/admin/users/import?dryRun=true", { body: form, headers: admin }));
+  expect(reply.data).toMatchObject({ rows: 2, imported: 1, bad: [{ line: 3, email: "bad", problem: "email" }] });
+  expect(await stored("upload.test")).toEqual([]);
+});
