@@ -76,6 +76,8 @@ export const ERROR_MESSAGES: ErrorMessages = {
   20904: { en: "Two-step sign-in is already on.", zh: "两步验证已开启。" },
   20905: { en: "Two-step sign-in is off.", zh: "两步验证未开启。" },
   20906: { en: "The setup has expired, please start again.", zh: "设置已过期，请重新开始。" },
+  21101: { en: "The import file is too large or has too many rows.", zh: "导入文件过大或行数过多。" },
+  21102: { en: "The import file is not valid CSV or JSON of users.", zh: "导入文件不是有效的用户 CSV 或 JSON。" },
 };
 
 /** The text of a code in a language. */

@@ -76,6 +76,8 @@
  * | 20904 | twoStepAlreadyOn      | 409  | two-step setup while two-step is on                  |
  * | 20905 | twoStepNotOn          | 409  | turning off or renewing recovery codes while two-step is off |
  * | 20906 | twoStepSetupExpired   | 400  | confirming an authenticator without a live setup (start again) |
+ * | 21101 | importTooLarge        | 413  | console import: the file is over the size or row limit (`data.maxBytes`, `data.maxRows`) |
+ * | 21102 | importMalformed       | 400  | console import: the file is not CSV/JSON of users (`data.line` where it broke) |
  */
 export const ErrorCode = {
   ok: 0,
@@ -147,6 +149,8 @@ export const ErrorCode = {
   twoStepAlreadyOn: 20904,
   twoStepNotOn: 20905,
   twoStepSetupExpired: 20906,
+  importTooLarge: 21101,
+  importMalformed: 21102,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -74,4 +74,6 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20904: 409,
   20905: 409,
   20906: 400,
+  21101: 413,
+  21102: 400,
 };

@@ -120,6 +120,34 @@ export async function upstreamFetchFile(request: Omit<UpstreamRequest<unknown>, 
   return { bytes, contentType: contentType.split(";")[0]?.trim() || "application/octet-stream", fileName: name };
 }
 
+/**
+ * A file relayed as it arrives, never whole in memory (the users export: a million rows). Errors
+ * before the first byte are the envelope's code, as upstreamFetchFile's; the stream itself has a
+ * long budget (STREAM_TIMEOUT_MS), not the 60 s of a call.
+ */
+const STREAM_TIMEOUT_MS = 30 * 60_000;
+
+export async function upstreamFetchStream(request: Omit<UpstreamRequest<unknown>, "schema" | "body">): Promise<{ body: ReadableStream<Uint8Array>; contentType: string }> {
+  let response: Response;
+  try {
+    response = await send(request.service, requestUrl(request.service, request.path, request.query), {
+      method: request.method,
+      headers: requestHeaders({ ...request, schema: envelopeSchema }),
+      signal: AbortSignal.timeout(STREAM_TIMEOUT_MS),
+      cache: "no-store",
+      redirect: "manual",
+    });
+  } catch (error) {
+    throw networkError(error);
+  }
+  const contentType = response.headers.get("content-type") ?? "";
+  if (!response.ok || !response.body) {
+    readEnvelope(response, await response.text().catch(() => ""), envelopeSchema);
+    throw new UpstreamError({ code: ErrorCode.systemError, message: "Expected a file", httpStatus: 502 });
+  }
+  return { body: response.body, contentType };
+}
+
 function requestUrl(service: UpstreamService, path: string, query: UpstreamRequest<unknown>["query"]): string {
   const url = new URL(`${upstreamBaseUrl(service)}${path.startsWith("/") ? path : `/${path}`}`);
   for (const [name, value] of Object.entries(query ?? {})) {

@@ -51,3 +51,10 @@ export const registerClientSchema = formSchema({
   },
 });
 export type RegisterClientInput = Infer<typeof registerClientSchema>;
+
+/** The import screen: one file (the services check its size, shape and every row), and the run's reason. */
+export const userImportSchema = formSchema({
+  file: (raw) => (typeof FileList !== "undefined" && raw instanceof FileList && raw.length === 1 ? { ok: true, value: raw } : { ok: false, message: "fileRequired" }),
+  reason: (raw) => ({ ok: true, value: typeof raw === "string" ? raw : "" }),
+});
+export type UserImportInput = Infer<typeof userImportSchema>;

@@ -30,6 +30,8 @@ const SAMPLES: Samples = {
   "get /v1/console/session": async () => ({ path: "/v1/console/session" }),
   "delete /v1/console/session": async () => ({ path: "/v1/console/session" }),
   "get /v1/console/users": async () => ({ path: "/v1/console/users?by=email&q=matrix" }),
+  "get /v1/console/users/export": async () => ({ path: "/v1/console/users/export?email=matrix" }),
+  "post /v1/console/users/import": async () => ({ path: "/v1/console/users/import?dryRun=true", body: { users: [] } }),
   "get /v1/console/users/{id}": async () => ({ path: `/v1/console/users/${await freshUser()}` }),
   "post /v1/console/users/{id}/status": async () => ({ path: `/v1/console/users/${await freshUser()}/status`, body: { status: "banned", reason: "matrix test" } }),
   "post /v1/console/users/{id}/sessions/end": async () => ({ path: `/v1/console/users/${await freshUser()}/sessions/end`, body: { reason: "matrix test" } }),

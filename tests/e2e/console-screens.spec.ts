@@ -123,7 +123,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const msg = ops.messages;
     await consoleScreen(page, `${home}/messages`, lang, `messages (${lang})`);
     await expect(page.getByRole("heading", { level: 1, name: msg.title })).toBeVisible();
-    await expect(page).toHaveTitle(`${m.admin.shell.pageTitle.replace("{screen}", m.admin.nav.messages)} | Passport`);
+    await expect(page).toHaveTitle(`${m.console.shell.pageTitle.replace("{screen}", m.console.nav.messages)} | Passport`);
     const compose = page.getByRole("region", { name: msg.composeTitle, exact: true });
     const title = { en: `Welcome ${suffix}`, zh: `欢迎 ${suffix}` };
     await compose.getByLabel(msg.email, { exact: true }).fill(user.email);

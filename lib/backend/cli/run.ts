@@ -22,6 +22,7 @@ import { audited } from "../services/console/audited";
 import { commandAudit, commandRefusal, type CommandAudit } from "./cli-audit";
 import { dispatchTwoStep, TWO_STEP_USAGE } from "./two-step-cli";
 import { CLIENT_USAGE, dispatchClient } from "./client-cli";
+import { dispatchUserTransfer, USER_TRANSFER_USAGE } from "./users-transfer-cli";
 
 /**
  * `npm run cli -- <command>`: parses the arguments, runs a command of commands.ts and
@@ -57,6 +58,7 @@ ${EXCHANGE_USAGE}
 ${MESSAGE_USAGE}
 ${OPERATOR_USAGE}
 ${CLIENT_USAGE}
+${USER_TRANSFER_USAGE}
 
 Options:
   --reason TEXT       Why (3–500 characters), written to the audit log with the command,
@@ -171,6 +173,7 @@ async function dispatch(command: string, args: string[], io: CliIo, entry: Comma
       if (await runOperatorCommand(command, args, io, entry)) return;
       if (await dispatchTwoStep(command, args, io, entry)) return;
       if (await dispatchClient(command, args, io, entry)) return;
+      if (await dispatchUserTransfer(command, args, io, entry)) return;
       throw new UsageError(`Unknown command: ${command}`);
   }
 }

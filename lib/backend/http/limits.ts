@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { bodyLimit } from "hono/body-limit";
 import { AVATAR_MAX_BYTES } from "@/lib/contract/user";
 import { ErrorCode } from "@/lib/contract/errors";
+import { IMPORT_MAX_BYTES } from "@/lib/contract/console/user-transfer";
 import { callerLang, failure } from "./envelope";
 import type { ServicesEnv } from "./env";
 
@@ -17,7 +18,10 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const jsonLimit = bodyLimit({ maxSize: JSON_BODY_MAX_BYTES, onError: (c) => failure(ErrorCode.informationOutOfLimit, undefined, undefined, callerLang(c)) });
 const avatarLimit = bodyLimit({ maxSize: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, onError: (c) => failure(ErrorCode.avatarTooLarge, undefined, undefined, callerLang(c)) });
 
+const importLimit = bodyLimit({ maxSize: IMPORT_MAX_BYTES, onError: (c) => failure(ErrorCode.importTooLarge, { maxBytes: IMPORT_MAX_BYTES }, undefined, callerLang(c)) });
+
 export const limitBody = createMiddleware<ServicesEnv>(async (c, next) => {
   if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+  if (c.req.path === "/v1/console/users/import") return importLimit(c, next);
   return (c.req.path === "/v1/user/headpic" ? avatarLimit : jsonLimit)(c, next);
 });

@@ -1,5 +1,6 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
 import { randomToken } from "../crypto";
+import { verifyForeign } from "./password-formats";
 import { singleton } from "../singleton";
 
 /** argon2id (the library's default, stated here on purpose); m=19456 KiB, t=2, p=1: ~7 ms. */
@@ -25,7 +26,17 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   return composed !== password && (await verifyExactly(passwordHash, password));
 }
 
+/** Every hash this service writes starts so; anything else is re-hashed at the next successful sign-in. */
+const OURS = "$argon2id$v=19$m=19456,t=2,p=1$";
+
+export function needsRehash(passwordHash: string): boolean {
+  return !passwordHash.startsWith(OURS);
+}
+
 async function verifyExactly(passwordHash: string, password: string): Promise<boolean> {
+  // ours and other systems' argon2 (an imported argon2i or argon2id of other parameters) in one
+  // check; bcrypt and PBKDF2 only for users imported with them (password-formats.ts)
+  if (!passwordHash.startsWith("$argon2")) return verifyForeign(passwordHash, password);
   try {
     return await verify(passwordHash, password);
   } catch {

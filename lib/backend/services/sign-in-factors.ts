@@ -2,6 +2,7 @@ import { ErrorCode } from "../errors";
 import { credentialAnswer } from "./account-lookups";
 import { consumeVerificationCode } from "./codes";
 import { findEnterpriseByAccount } from "./enterprises";
+import { upgradePasswordHash } from "./password-upgrade";
 import { verifyAgainstDummy, verifyPassword } from "./passwords";
 import { recordCodeFailure, refuseSignIn, takeCodeCheck, takeEnterpriseLookup } from "./protection";
 import type { Factor } from "./sign-in";
@@ -31,6 +32,7 @@ export function consumerPassword(password: string, ticket: string | undefined): 
         const reason = ErrorCode.incorrectCredentials;
         throw await refuseSignIn(attempt, reason, await credentialAnswer(attempt, reason, verified));
       }
+      await upgradePasswordHash(account, password);
       return account;
     },
   };
@@ -77,6 +79,7 @@ export function enterprisePassword(accountId: string, password: string, ticket: 
         throw await refuseSignIn(attempt, reason, ErrorCode.incorrectCredentials);
       }
       if (!(await verifyPassword(user.passwordHash, password))) throw await refuseSignIn(attempt, ErrorCode.incorrectCredentials);
+      await upgradePasswordHash(user, password);
       return user;
     },
   };

@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   "operator.update",
   "console.refused",
   "audit.export",
+  "users.export",
+  "users.import",
   "enterprise.create",
   "enterprise.password-reset",
   "codes.create-batch",
@@ -58,6 +60,7 @@ export const CLI_WRITE_COMMANDS = [
   "client:rotate-secret",
   "client:disable",
   "keys:rotate",
+  "users:import",
 ] as const;
 
 /** Every action the audit filter offers, in its order. */

@@ -14,6 +14,9 @@ export const CONSOLE_API_ROUTES = [
   { method: "get", path: "/v1/console/session", role: "viewer" },
   { method: "delete", path: "/v1/console/session", role: "viewer" },
   { method: "get", path: "/v1/console/users", role: "viewer" },
+  // users out and in (docs/import-export.md): before users/{id}, which would match them too
+  { method: "get", path: "/v1/console/users/export", role: "admin" },
+  { method: "post", path: "/v1/console/users/import", role: "admin" },
   { method: "get", path: "/v1/console/users/{id}", role: "viewer" },
   { method: "post", path: "/v1/console/users/{id}/status", role: "support" },
   { method: "post", path: "/v1/console/users/{id}/sessions/end", role: "support" },
@@ -78,6 +81,8 @@ export const CONSOLE_SCREENS = [
   { key: "bans", path: "bans", role: "viewer" },
   { key: "analytics", path: "analytics", role: "viewer" },
   { key: "audit", path: "audit", role: "viewer" },
+  { key: "import", path: "import", role: "admin" },
+  { key: "export", path: "export", role: "admin" },
   { key: "apps", path: "apps", role: "admin" },
   { key: "operators", path: "operators", role: "admin" },
 ] as const satisfies readonly { key: string; path: string; role: OperatorRole }[];

@@ -4,6 +4,7 @@ import { consoleAuditRoutes } from "./audit-routes";
 import { consoleCliRoute } from "./cli-route";
 import { consoleClientRoutes } from "./client-routes";
 import { consoleUserRoutes } from "./user-routes";
+import { consoleUserTransferRoutes } from "./user-transfer-routes";
 import { consoleOperatorRoutes } from "./operator-routes";
 import { consoleBanAndAnalyticsRoutes } from "./ban-routes";
 import { consoleCodeRoutes } from "./code-routes";
@@ -21,6 +22,7 @@ export function consoleRoutes(app: ServicesApp): void {
   app.use("/v1/console", consoleGuard);
   for (const routes of [
     consoleSessionRoutes,
+    consoleUserTransferRoutes,
     consoleUserRoutes,
     consoleOperatorRoutes,
     consoleAuditRoutes,

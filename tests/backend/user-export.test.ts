@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import bcrypt from "bcryptjs";
+import { runCli } from "@/lib/backend/cli/run";
+import { call, OPEN_TIMEOUT, registerUser, send, startBackend, stopBackend } from "./support/harness";
+import { newOperator, operatorHeaders, sessionOf } from "./support/console";
+
+/** Users out (docs/import-export.md): the columns asked for, never a secret, audited; the CLI as the console. */
+let admin: Record<string, string>;
+let hashed: string;
+beforeAll(async () => {
+  await startBackend();
+  admin = operatorHeaders(await sessionOf(await newOperator("admin")));
+  hashed = bcrypt.hashSync("exported-pass1", 4);
+  const csv = ["email,nickname,password_hash", `a@out.test,=HYPERLINK("x"),${hashed}`, "b@out.test,Bee,", "c@out.test,,"].join("\n");
+  const imported = await send("POST", "/v1/console/users/import?dryRun=false&reason=export fixture", { body: csv, headers: { ...admin, "content-type": "text/csv" } });
+  expect(imported.status).toBe(200);
+  await registerUser("registered@out.test", "secret-pass1");
+}, OPEN_TIMEOUT);
+afterAll(stopBackend);
+
+const SECRET = /hash|password_hash|secret|\$2b\$|\$argon2/i;
+
+test("CSV: the columns asked for, ways in, a formula defused, no secret anywhere; the export audited with its filter and count", async () => {
+  const response = await send("GET", "/v1/console/users/export?format=csv&email=", { headers: admin });
+  expect(response.headers.get("content-type")).toContain("text/csv");
+  const text = await response.text();
+  const [header, ...rows] = text.trim().split("\r\n");
+  expect(header).toBe("id,email,nickname,status,created,last_sign_in,ways_in");
+  const byEmail = new Map(rows.map((row) => [row.split(",")[1], row]));
+  expect(byEmail.get("a@out.test")).toMatch(/^[0-9a-f-]{36},a@out\.test,"'=HYPERLINK\(""x""\)",active,\d{4}-[^,]+,,password$/);
+  expect(byEmail.get("b@out.test")).toMatch(/,b@out\.test,Bee,active,[^,]+,,$/);
+  expect(byEmail.get("registered@out.test")).toMatch(/,registered@out\.test,[^,]*,active,[^,]+,\d{4}-[^,]+,password$/);
+  expect(text).not.toMatch(SECRET);
+  const log = await call("GET", "/v1/console/audit?action=users.export", { headers: admin });
+  expect((log.data?.list as Array<{ outcome: string; detail: Record<string, unknown> }>)[0]).toMatchObject({ outcome: "ok", detail: { format: "csv", rows: rows.length, filter: { status: null, email: "" } } });
+});
+
+test("JSON: one array of users filtered by email prefix and status; only an admin exports", async () => {
+  const response = await send("GET", "/v1/console/users/export?format=json&email=b%40out&status=active", { headers: admin });
+  const list = JSON.parse(await response.text()) as Array<Record<string, unknown>>;
+  expect(list).toEqual([{ id: expect.any(String), email: "b@out.test", nickname: "Bee", status: "active", created: expect.any(String), lastSignIn: null, waysIn: [] }]);
+  const empty = await send("GET", "/v1/console/users/export?format=json&email=nobody", { headers: admin });
+  expect(JSON.parse(await empty.text())).toEqual([]);
+  const support = operatorHeaders(await sessionOf(await newOperator("support")));
+  expect((await send("GET", "/v1/console/users/export", { headers: support })).status).toBe(403);
+});
+
+test("the CLI exports to a file and imports with a dry run first; a bad row fails the dry run, a run needs a reason", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "users-cli-"));
+  const lines: string[] = [];
+  const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+  const out = join(dir, "users.csv");
+  expect(await runCli(["users:export", "--email", "a@out", "--out", out], io)).toBe(0);
+  expect(readFileSync(out, "utf8")).toMatch(/^id,email,nickname,status,created,last_sign_in,ways_in\r\n[0-9a-f-]{36},a@out\.test,/);
+  const file = join(dir, "in.csv");
+  writeFileSync(file, ["email,password_hash", `cli@in.test,${hashed}`, "bad-email,"].join("\n"));
+  lines.length = 0;
+  expect(await runCli(["users:import", file, "--dry-run"], io)).toBe(1);
+  expect(lines.join("\n")).toContain("3     bad-email  email");
+  expect(lines.join("\n")).toContain("Would import 1 of 2 user(s); 0 skipped (account exists), 1 bad row(s).");
+  expect(await runCli(["users:import", file], io)).toBe(2);
+  expect(await runCli(["users:import", file, "--reason", "cli migration"], io)).toBe(0);
+  expect((await call("POST", "/v1/login", { body: { email: "cli@in.test", password: "exported-pass1" } })).code).toBe(0);
+  writeFileSync(file, '"unterminated');
+  lines.length = 0;
+  expect(await runCli(["users:import", file, "--reason", "cli migration"], io)).toBe(1);
+  expect(lines).toEqual(["Error: The file is not CSV (with an email column in its header) or JSON of users. Nothing was imported."]);
+});
