@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
@@ -10,6 +9,7 @@ import { servicesApp } from "@/lib/backend/http/app";
 import { shutdownBackend, startServices } from "@/lib/backend/lifecycle";
 import { settleSecurityNotices } from "@/lib/backend/services/security-notices";
 import { explain, pgliteTemplate } from "./pglite-template";
+import { scratchRoot } from "./scratch";
 import { createTestDatabase, TEST_DATABASE } from "./postgres";
 import { TEST_TIMEOUT } from "./timeouts";
 
@@ -121,7 +121,7 @@ let current = new Date("2026-03-01T08:00:00.000Z").getTime();
 let active: Backend | null = null;
 
 export async function startBackend(env: BackendEnv = {}): Promise<Backend> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "passport-backend-"));
+  const dataDir = fs.mkdtempSync(path.join(scratchRoot(), "passport-backend-"));
   let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
   if (TEST_DATABASE === "postgres") database = await createTestDatabase();
   else fs.cpSync(path.join(await pgliteTemplate(), "pglite"), path.join(dataDir, "pglite"), { recursive: true });
