@@ -301,9 +301,13 @@ export async function fetchChallenge(scene: VerificationScene, email: string, he
   return challengeOf(reply.data);
 }
 
-/** Solve a challenge with altcha-lib and encode it as the widget does (base64 JSON). */
+/**
+ * Solve a challenge with altcha-lib and encode it as the widget does (base64 JSON). The solver's
+ * time limit is the suite's one budget (timeouts.ts): it only ends a search that cannot succeed.
+ * At 20 s, 100 solves at once (exchange.test.ts) on a machine at load 28 ran past it.
+ */
 export async function solvePayload(challenge: Challenge): Promise<string> {
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 20_000 });
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: TEST_TIMEOUT });
   if (!solution) throw new Error("could not solve the challenge");
   const payload = { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
   return Buffer.from(JSON.stringify(payload)).toString("base64");
