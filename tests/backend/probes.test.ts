@@ -8,6 +8,7 @@ import { shutdownBackend } from "@/lib/backend/lifecycle";
 import { OPEN_TIMEOUT, pgliteTemplate } from "./support/harness";
 import { ownPostgres, POSTGRES_BIN, type OwnPostgres } from "./support/own-postgres";
 import { TEST_DATABASE } from "./support/postgres";
+import { scratchRoot } from "./support/scratch";
 
 /**
  * The portal server's probes, metrics and drain (lib/server/probes.ts, metrics.ts, stop.ts), in a
@@ -56,7 +57,7 @@ async function until<T>(what: () => T | undefined | false, ms = 150_000): Promis
 }
 
 async function start(env: Record<string, string>): Promise<Run> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "passport-probes-"));
+  const dir = fs.mkdtempSync(path.join(scratchRoot(), "passport-probes-"));
   dirs.push(dir);
   fs.cpSync(path.join(template, "pglite"), path.join(dir, "pglite"), { recursive: true });
   const child = spawn(NODE, ["--import", "tsx", "tests/backend/support/probe-server.ts"], {

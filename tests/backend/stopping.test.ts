@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
 import { OPEN_TIMEOUT, pgliteTemplate } from "./support/harness";
+import { scratchRoot } from "./support/scratch";
 
 /**
  * Starting and stopping the services as processes: `npm run services` and the portal's server
@@ -45,7 +46,7 @@ function freePort(): Promise<number> {
 }
 
 function dataDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "passport-stopping-"));
+  const dir = fs.mkdtempSync(path.join(scratchRoot(), "passport-stopping-"));
   dirs.push(dir);
   fs.cpSync(path.join(template, "pglite"), path.join(dir, "pglite"), { recursive: true });
   return dir;

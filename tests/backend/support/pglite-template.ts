@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { getDb, migrationsFolder } from "../../../lib/backend/db/client";
 import { shutdownBackend } from "../../../lib/backend/lifecycle";
+import { scratchRoot } from "./scratch";
 
 /** PGlite loads its WebAssembly with import(), which jest only allows with this Node flag. */
 export function explain(error: unknown): never {
@@ -45,9 +45,9 @@ export async function pgliteTemplate(): Promise<string> {
     const full = path.join(folder, file);
     if (fs.statSync(full).isFile()) digest.update(`${file}\0`).update(fs.readFileSync(full));
   }
-  const template = path.join(os.tmpdir(), `passport-pglite-template-${digest.digest("hex").slice(0, 16)}`);
+  const template = path.join(scratchRoot(), `passport-pglite-template-${digest.digest("hex").slice(0, 16)}`);
   if (fs.existsSync(template)) return template;
-  const building = fs.mkdtempSync(path.join(os.tmpdir(), "passport-pglite-build-"));
+  const building = fs.mkdtempSync(path.join(scratchRoot(), "passport-pglite-build-"));
   await withEnv({ DATA_DIR: building, LOG_LEVEL: "silent" }, async () => {
     await shutdownBackend(); // forget anything cached before the environment was set
     try {

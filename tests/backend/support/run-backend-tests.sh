@@ -63,9 +63,19 @@ start_postgres() {
   export TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$port/postgres"
 }
 
+# jest's default is one worker less than the cores: on 2 cores a single worker, which a busy
+# machine's other processes then outnumber. Two workers there (jest's default above that): the
+# files share nothing (each its own database copy or database, servers on ports the system picks).
+cores=$(nproc 2>/dev/null || echo 2)
+parallel=(--maxWorkers="$(( cores > 2 ? cores - 1 : 2 ))")
+# unless the caller chose their own
+for arg in "$@"; do
+  case "$arg" in -w | -w* | --maxWorkers* | -i | --runInBand) parallel=() ;; esac
+done
+
 run_jest() {
   # files and options first: --selectProjects would take a following file name for a project
-  NODE_OPTIONS='--experimental-vm-modules --disable-warning=ExperimentalWarning' jest "$@" --selectProjects backend
+  NODE_OPTIONS='--experimental-vm-modules --disable-warning=ExperimentalWarning' jest "$@" "${parallel[@]}" --selectProjects backend
 }
 
 # both runs happen even when the first fails; the script fails if either did
