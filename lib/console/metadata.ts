@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { localeOf } from "@/lib/i18n/routing";
 import type en from "@/messages/en.json";
 
-type ConsoleScreen = keyof (typeof en)["admin"]["nav"] | "signIn";
+type ConsoleScreen = keyof (typeof en)["console"]["nav"] | "signIn";
 
 /**
  * A console screen's tab title, "Users · Console" (the root layout adds "| Passport"), in the

@@ -10,7 +10,7 @@ jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh: jest.fn() }) 
 const create = jest.mocked(createOperatorAction);
 
 test.each(["en", "zh"] as const)("an operator without a name: the name field is marked with its own message, nothing is sent (%s)", async (lang) => {
-  const t = messages[lang].admin;
+  const t = messages[lang].console;
   renderIn(lang, <CreateOperator lang={lang} />);
   const user = userEvent.setup();
   await user.type(screen.getByLabelText(t.operators.email), "new-op@example.test");
