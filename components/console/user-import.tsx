@@ -17,7 +17,7 @@ type Answer = { ok: true; report: ImportReport } | { ok: false; code: number };
  * Upload → the dry run's report (every bad row by line and problem, nothing written) → the run,
  * with its reason. The file goes to the console's upload route, which relays it to the services.
  */
-export function UserImport({ uploadUrl }: { uploadUrl: string }) {
+export function UserImport({ uploadUrl, lang }: { uploadUrl: string; lang: string }) {
   const t = useTranslations("console.transfer");
   const te = useTranslations("errors");
   const [report, setReport] = useState<ImportReport | null>(null);
@@ -30,6 +30,7 @@ export function UserImport({ uploadUrl }: { uploadUrl: string }) {
     if (file) body.set("file", file);
     body.set("dryRun", String(dryRun));
     body.set("reason", values.reason.trim());
+    body.set("lang", lang);
     setError(null);
     const answer = (await fetch(uploadUrl, { method: "POST", body }).then((response) => response.json()).catch(() => ({ ok: false, code: 1002 }))) as Answer;
     if (!answer.ok) {

@@ -1,4 +1,5 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import { IMPORT_MAX_BYTES } from "@/lib/contract/console/user-transfer";
 import { HEADER } from "@/lib/contract/headers";
 import { isPagePath } from "./page-paths";
 
@@ -32,9 +33,13 @@ const MB = 1024 * 1024;
 const UPLOAD_CAP = 8 * MB;
 const DEFAULT_CAP = 2 * MB;
 const UPLOAD_PATHS = ["/api/avatar", "/v1/user/headpic"];
+/** The console's users import: its file limit and the multipart framing (docs/import-export.md). */
+const IMPORT_CAP = IMPORT_MAX_BYTES + MB;
+const IMPORT_PATHS = ["/api/console/users/import", "/v1/console/users/import"];
 
 export function bodyCapFor(url: string | undefined): number {
   const path = (url ?? "/").split("?")[0] ?? "/";
+  if (IMPORT_PATHS.includes(path)) return IMPORT_CAP;
   return UPLOAD_PATHS.includes(path) ? UPLOAD_CAP : DEFAULT_CAP;
 }
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { portalConfig } from "@/lib/config";
 import { localeOf } from "@/lib/i18n/routing";
-import { consoleHome, requireOperator } from "@/lib/console/session";
+import { requireOperator } from "@/lib/console/session";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
 import { UserImport } from "@/components/console/user-import";
 
@@ -24,7 +24,7 @@ export default async function ConsoleImportPage({ params }: PageProps<"/[lang]/c
       <div className="flex flex-col gap-6">
         <h1 className="text-2xl font-semibold text-gray-900">{t("importTitle")}</h1>
         <p className="text-sm text-gray-700">{t("importIntro")}</p>
-        <UserImport uploadUrl={`${consoleHome(lang)}/import/upload`} />
+        <UserImport uploadUrl="/api/console/users/import" lang={lang} />
       </div>
     </ConsoleShell>
   );
