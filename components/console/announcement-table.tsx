@@ -26,7 +26,9 @@ export function AnnouncementTable({
   const common = useTranslations("console.common");
   const locale = useLocale() === "zh" ? "zh" : "en";
   // what this operator unpublished here, over the list as the server last drew it: the list is
-  // drawn again after the action (its page is revalidated), and the notice must outlive that
+  // drawn again after the action (its page is revalidated), and the notice must outlive that, even
+  // when another operator's announcement arrived in between (the page keys this table by its page
+  // number only: keyed by the items, a newcomer remounted it and the notice was lost)
   const [withdrawn, setWithdrawn] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState(false);
   const items = list.items.map((item) => (withdrawn.has(item.id) ? { ...item, state: "withdrawn" as const } : item));

@@ -1,9 +1,11 @@
-import { screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
 import userEvent from "@testing-library/user-event";
-import type { BanItem, Dashboard, Page } from "@/lib/contract/console/screens";
+import type { AnnouncementItem, BanItem, Dashboard, Page } from "@/lib/contract/console/screens";
 import { AnalyticsDashboard } from "@/components/console/analytics-dashboard";
 import { dashboardColumns, dashboardCsv } from "@/components/console/analytics-columns";
 import { AnnouncementComposer } from "@/components/console/announcement-composer";
+import { AnnouncementTable } from "@/components/console/announcement-table";
 import { BanForm } from "@/components/console/ban-form";
 import { BanTable } from "@/components/console/ban-table";
 import { MessageComposer } from "@/components/console/message-composer";
@@ -145,5 +147,33 @@ describe("analytics", () => {
       "2026-03-02,4,0,2,1,2,12",
       "",
     ]);
+  });
+});
+
+describe("announcement list", () => {
+  const item = (id: string, title: string, state: AnnouncementItem["state"]): AnnouncementItem => ({ id, title: { en: title, zh: title }, body: { en: "", zh: "" }, publishedAt: "2026-11-29T08:00:00.000Z", expiresAt: null, withdrawnAt: null, state });
+  const page = (items: AnnouncementItem[]): Page<AnnouncementItem> => ({ items, total: items.length, page: 1, pageSize: 20 });
+  const table = (list: Page<AnnouncementItem>, onUnpublish: jest.Mock) => (
+    <NextIntlClientProvider locale="en" messages={en}>
+      <AnnouncementTable key={list.page} list={list} canUnpublish onUnpublish={onUnpublish} previous={null} next={null} />
+    </NextIntlClientProvider>
+  );
+
+  test("the notice of an unpublish outlives the redraw, even when another operator's announcement arrived in between", async () => {
+    const onUnpublish = jest.fn().mockResolvedValue({ ok: true, data: null });
+    const { rerender } = render(table(page([item("a", "Firmware 2", "shown")]), onUnpublish));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: en.console.messages.unpublish }));
+    const dialog = screen.getByRole("dialog", { name: en.console.messages.unpublishTitle });
+    await user.type(within(dialog).getByLabelText(en.console.common.reason), "superseded");
+    await user.click(within(dialog).getByRole("button", { name: en.console.messages.unpublish }));
+    expect(await screen.findByText(en.console.messages.unpublished)).toBeInTheDocument();
+    expect(onUnpublish).toHaveBeenCalledWith("a", "superseded");
+    // the server's list after the action: a newer announcement on top, this one withdrawn
+    rerender(table(page([item("b", "Firmware 3", "shown"), item("a", "Firmware 2", "withdrawn")]), onUnpublish));
+    expect(screen.getByText(en.console.messages.unpublished)).toBeInTheDocument();
+    const rows = screen.getAllByRole("listitem");
+    expect(rows[0]).toHaveTextContent("Firmware 3");
+    expect(rows[1]).toHaveTextContent(en.console.messages.states.withdrawn);
   });
 });

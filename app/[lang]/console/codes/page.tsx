@@ -35,7 +35,7 @@ export default async function CodesPage({ params, searchParams }: PageProps<"/[l
       <ConsoleScreen lang={lang} screen="codes" error={error}>
         {admin ? <CodeBatchForm onCreate={createCodeBatchAction.bind(null, lang)} downloadUrl="/api/console/codes/download" /> : null}
         <CodeLookup canRevoke={admin} onLookup={lookupCodeAction.bind(null, lang)} onRevoke={revokeCodeAction.bind(null, lang)} />
-        <CodeBatchTable key={list.items.map((item) => item.id).join()} list={list} {...pageLinks(path, {}, list)} />
+        <CodeBatchTable list={list} {...pageLinks(path, {}, list)} />
       </ConsoleScreen>
     </ConsoleShell>
   );

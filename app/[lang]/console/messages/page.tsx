@@ -39,7 +39,7 @@ export default async function MessagesPage({ params, searchParams }: PageProps<"
       <ConsoleScreen lang={lang} screen="messages" error={read.ok ? null : read.error}>
         {roleAllows(access.operator.role, "support") ? <MessageComposer onSend={sendMessageAction.bind(null, lang)} /> : null}
         {admin ? <AnnouncementComposer pageLabels={pageLabels} onPublish={publishAnnouncementAction.bind(null, lang)} /> : null}
-        <AnnouncementTable key={list.items.map((item) => item.id).join()} list={list} canUnpublish={admin} onUnpublish={unpublishAnnouncementAction.bind(null, lang)} {...pageLinks(`${consoleHome(lang)}/messages`, {}, list)} />
+        <AnnouncementTable key={list.page} list={list} canUnpublish={admin} onUnpublish={unpublishAnnouncementAction.bind(null, lang)} {...pageLinks(`${consoleHome(lang)}/messages`, {}, list)} />
       </ConsoleScreen>
     </ConsoleShell>
   );
