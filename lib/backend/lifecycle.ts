@@ -3,7 +3,8 @@ import { closeDb, getDb, type Db } from "./db/client";
 import { startPruning } from "./maintenance/schedule";
 import { resetMailer } from "./mail";
 import { resetRateLimits } from "./ratelimit";
-import { resetCodeSecret } from "./secrets";
+import { log } from "./log";
+import { recordSecretFingerprint, resetCodeSecret } from "./secrets";
 import { settleSecurityNotices } from "./services/security-notices";
 import { closeFileStorage } from "./storage";
 
@@ -17,6 +18,9 @@ let stopPruning: (() => void) | null = null;
  */
 export async function startServices(): Promise<Db> {
   const db = await getDb();
+  if ((await recordSecretFingerprint()) === "changed") {
+    log().warn({ event: "server secret changed" }, "the server secret (CODE_SECRET) differs from the last start's: what was sealed under the old one (operators' authenticators, two-step secrets) cannot be read");
+  }
   stopPruning ??= startPruning(db, getConfig().pruneIntervalSeconds);
   return db;
 }

@@ -83,3 +83,41 @@ export async function deriveSecret(purpose: string): Promise<string> {
 export function resetCodeSecret(): void {
   clearSingleton(NAME);
 }
+
+/**
+ * Which secret the instances use, without revealing it: an HMAC of a fixed text under it. Each
+ * instance records it at start; an operator command compares its own before it writes what
+ * only the instances' secret can read (an operator's sealed authenticator), so a command run
+ * without the instances' CODE_SECRET is refused up front instead of making an operator who can
+ * never sign in.
+ */
+const FINGERPRINT_KEY = "code_secret_fingerprint";
+
+async function secretFingerprint(): Promise<string> {
+  return hmacHex(await getCodeSecret(), "passport/fingerprint").slice(0, 32);
+}
+
+async function recordedFingerprint(): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, FINGERPRINT_KEY));
+  return row?.value ?? null;
+}
+
+/** At an instance's start: records the secret in use; "changed" when the last start used another. */
+export async function recordSecretFingerprint(): Promise<"first" | "same" | "changed"> {
+  const mine = await secretFingerprint();
+  const before = await recordedFingerprint();
+  if (before === mine) return "same";
+  const db = await getDb();
+  await db
+    .insert(serverSecrets)
+    .values({ name: FINGERPRINT_KEY, value: mine, createdAt: now() })
+    .onConflictDoUpdate({ target: serverSecrets.name, set: { value: mine, createdAt: now() } });
+  return before === null ? "first" : "changed";
+}
+
+/** For operator commands: false when the instances last started with another secret than this process has. */
+export async function sharesInstancesSecret(): Promise<boolean> {
+  const recorded = await recordedFingerprint();
+  return recorded === null || recorded === (await secretFingerprint());
+}

@@ -78,6 +78,7 @@ export const ERROR_MESSAGES: ErrorMessages = {
   20906: { en: "The setup has expired, please start again.", zh: "设置已过期，请重新开始。" },
   21101: { en: "The import file is too large or has too many rows.", zh: "导入文件过大或行数过多。" },
   21102: { en: "The import file is not valid CSV or JSON of users.", zh: "导入文件不是有效的用户 CSV 或 JSON。" },
+  21103: { en: "This operator's authenticator was made under another server secret and cannot be checked here.", zh: "该操作员的身份验证器是在另一个服务器密钥下创建的，无法在此验证。" },
 };
 
 /** The text of a code in a language. */

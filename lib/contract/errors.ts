@@ -78,6 +78,7 @@
  * | 20906 | twoStepSetupExpired   | 400  | confirming an authenticator without a live setup (start again) |
  * | 21101 | importTooLarge        | 413  | console import: the file is over the size or row limit (`data.maxBytes`, `data.maxRows`) |
  * | 21102 | importMalformed       | 400  | console import: the file is not CSV/JSON of users (`data.line` where it broke) |
+ * | 21103 | operatorSecretUnreadable | 409 | console sign-in: the operator's authenticator was sealed under another server secret (CODE_SECRET): an admin re-issues it |
  */
 export const ErrorCode = {
   ok: 0,
@@ -151,6 +152,7 @@ export const ErrorCode = {
   twoStepSetupExpired: 20906,
   importTooLarge: 21101,
   importMalformed: 21102,
+  operatorSecretUnreadable: 21103,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -76,4 +76,5 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20906: 400,
   21101: 413,
   21102: 400,
+  21103: 409,
 };

@@ -55,6 +55,18 @@ embedded("the portal writes a token only its owner can read; with it, from this 
   expect(made.body.data).toMatchObject({ exitCode: 0 });
   expect(made.body.data?.out.join("\n")).toMatch(/otpauth:\/\/totp\//);
   const bad = await cli(["operator:create", "--email", "first@cli.test", "--role", "admin", "--reason", "the first operator"], { token });
+  // the instances last started with another server secret: refused before anything is written
+  const { getDb } = await import("@/lib/backend/db/client");
+  const { serverSecrets } = await import("@/lib/backend/db/schema");
+  const { eq } = await import("drizzle-orm");
+  const db = await getDb();
+  const [mine] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, "code_secret_fingerprint"));
+  expect(mine?.value).toMatch(/^[0-9a-f]{32}$/);
+  await db.update(serverSecrets).set({ value: "0".repeat(32) }).where(eq(serverSecrets.name, "code_secret_fingerprint"));
+  const unshared = await cli(["operator:create", "--email", "second@cli.test", "--role", "admin", "--reason", "a second operator"], { token });
+  await db.update(serverSecrets).set({ value: mine?.value ?? "" }).where(eq(serverSecrets.name, "code_secret_fingerprint"));
+  expect(unshared.body.data).toMatchObject({ exitCode: 1 });
+  expect(unshared.body.data?.err.join("\n")).toMatch(/not the one the portal's instances use.*CODE_SECRET/);
   expect(bad.body.data).toMatchObject({ exitCode: 1, err: ["Error: An operator first@cli.test exists already."] });
 
   const admin = operatorHeaders(await sessionOf(await newOperator("admin")));
@@ -62,7 +74,7 @@ embedded("the portal writes a token only its owner can read; with it, from this 
   const entries = log.data?.list as Array<Record<string, unknown>>;
   // one row per command: its target (the new operator), its reason and the address it came from
   const creates = entries.filter((entry) => entry.action === "cli:operator:create");
-  expect(creates).toHaveLength(2);
+  expect(creates).toHaveLength(3);
   expect(creates).toEqual(
     expect.arrayContaining([
       expect.objectContaining({ outcome: "failed", targetType: null, reason: "the first operator", ip: "127.0.0.1", detail: { why: "An operator first@cli.test exists already." } }),

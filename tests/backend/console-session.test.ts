@@ -127,3 +127,23 @@ test("CONSOLE_ALLOWED_IPS: a caller from elsewhere is refused before anything el
     backend.reconfigure({ CONSOLE_ALLOWED_IPS: undefined });
   }
 });
+
+test("an authenticator sealed under another server secret is a clear refusal after the right password (409, 21103), never a 500", async () => {
+  const op = await newOperator("viewer");
+  const { getDb } = await import("@/lib/backend/db/client");
+  const { operators } = await import("@/lib/backend/db/schema");
+  const { eq } = await import("drizzle-orm");
+  // what a command run without the instances' CODE_SECRET wrote: a seal this instance cannot open
+  const { createCipheriv, randomBytes } = await import("node:crypto");
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", randomBytes(32), iv);
+  const body = Buffer.concat([cipher.update("JBSWY3DPEHPK3PXP", "utf8"), cipher.final()]);
+  const foreign = [iv, cipher.getAuthTag(), body].map((part) => part.toString("base64url")).join(".");
+  await (await getDb()).update(operators).set({ totpSecret: foreign }).where(eq(operators.email, op.email));
+  // a wrong password still gets the one answer: the unreadable secret tells a stranger nothing
+  expect(await signIn(op, { password: "not-it" })).toMatchObject({ status: 401, code: 20205 });
+  expect(await signIn(op)).toMatchObject({ status: 409, code: 21103 });
+  const admin = await sessionOf(await newOperator("admin"));
+  const entries = await auditOf(admin, "operator.sign-in");
+  expect(entries.find((entry) => entry.actor === op.email && entry.outcome === "failed" && JSON.stringify(entry.detail).includes("secret-unreadable"))).toBeDefined();
+});

@@ -1,6 +1,7 @@
 import { OPERATOR_ROLES, type OperatorRole } from "@/lib/contract/console/roles";
 import { canonicalEmail, emailField } from "@/lib/contract/fields";
 import type { CommandAudit } from "./cli-audit";
+import { sharesInstancesSecret } from "../secrets";
 import { createOperator, OperatorExistsError } from "../services/console/operators";
 import { CliError } from "./commands";
 import type { CliIo } from "./io";
@@ -25,6 +26,11 @@ export async function runOperatorCommand(command: string, args: string[], io: Cl
   if (!parsed.success) throw new CliError(`Not an email address: ${JSON.stringify(values.email)}`);
   const email = canonicalEmail(parsed.data);
   const name = typeof values.name === "string" && values.name.trim() ? values.name.trim().slice(0, 100) : email;
+  if (!(await sharesInstancesSecret())) {
+    throw new CliError(
+      "This command's server secret is not the one the portal's instances use, so they could not read the new operator's authenticator. Run it with the instances' CODE_SECRET (and DATA_DIR, for the embedded database).",
+    );
+  }
   let created;
   try {
     created = await createOperator({ email, name, role: role(requiredOption(values.role, "role")) });

@@ -4,6 +4,7 @@ import { canonicalEmail } from "@/lib/contract/fields";
 import { getDb } from "../../db/client";
 import { operators } from "../../db/schema";
 import { ErrorCode, ServiceError, throttled } from "../../errors";
+import { log } from "../../log";
 import { clientBucket } from "../../net/addresses";
 import { rateLimit, type LimitPolicy } from "../../ratelimit";
 import { LIMITS } from "../limits";
@@ -71,6 +72,21 @@ async function takeStep(operator: OperatorRow, step: number): Promise<boolean> {
   return taken.length === 1;
 }
 
+/**
+ * The operator's authenticator secret, or a clear refusal (21103, never a 500) when it was sealed
+ * under another server secret than this instance's (made by a command run without CODE_SECRET,
+ * or CODE_SECRET changed since). Asked only after the right password, so it tells a stranger nothing.
+ */
+async function readableSecret(operator: OperatorRow, client: SignInClient): Promise<string> {
+  try {
+    return await openSecret(operator.totpSecret);
+  } catch {
+    log().error({ event: "operator secret unreadable", operatorId: operator.id }, "operator sign-in: the authenticator secret was sealed under another server secret; an admin re-issues it");
+    await audit({ operatorId: operator.id, actor: operator.email, ip: client.ip }, SIGN_IN, { type: "operator", id: operator.id }, null, "failed", { why: "secret-unreadable" });
+    throw new ServiceError(ErrorCode.operatorSecretUnreadable);
+  }
+}
+
 export async function signInOperator(input: OperatorSignInRequest, client: SignInClient): Promise<OperatorSignInResponse> {
   const email = canonicalEmail(input.email);
   await throttle(email, client);
@@ -81,7 +97,7 @@ export async function signInOperator(input: OperatorSignInRequest, client: SignI
   }
   if (!(await verifyPassword(operator.passwordHash, input.password))) return refuse(email, operator, client, "credentials");
   if (operator.status !== "active") return refuse(email, operator, client, "disabled");
-  const step = acceptedStep(await openSecret(operator.totpSecret), input.code, operator.totpLastStep);
+  const step = acceptedStep(await readableSecret(operator, client), input.code, operator.totpLastStep);
   if (step === null || !(await takeStep(operator, step))) return refuse(email, operator, client, "code");
   // the operator's own failures from this address are forgiven; the address's count stays
   await (await rateLimit(LIMITS.operatorFailuresPerEmailIp)).reset(`${email} ${clientBucket(client.ip)}`);
