@@ -8,14 +8,15 @@ import bcrypt from "bcryptjs";
 import { TOTP, URI } from "otpauth";
 import { DATA_DIRS } from "./support/fixtures";
 import { uniqueEmail } from "./support/mailbox";
-import { DESKTOP } from "./support/screen-checks";
+import { checkScreen, DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from "./support/screen-checks";
 import { messages, type Lang } from "./support/screens";
 
 /**
  * Moving a user base in and out (docs/import-export.md), in both languages: an admin uploads a
  * Keycloak-style realm export of 1 000 users (bcrypt and PBKDF2 hashes) plus two bad rows, the
  * check names the two bad rows and writes nothing, the run imports the 1 000; one imported user
- * signs in with the old password; the export screen streams them back out.
+ * signs in with the old password; the export screen streams them back out. Both screens, and the
+ * check's report, are read by axe and at 320 px wide.
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -70,6 +71,8 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await page.getByRole("button", { name: m.console.signIn.submit }).click();
     await expect(page).toHaveURL(new RegExp(`${home}/users`));
 
+    await checkScreen(page, `${home}/import`, { lang });
+    await checkScreen(page, `${home}/export`, { lang });
     await page.getByRole("navigation").getByRole("link", { name: m.console.nav.import }).click();
     await expect(page.getByRole("heading", { level: 1, name: tr.importTitle })).toBeVisible();
     await page.getByLabel(tr.file).setInputFiles({ name: "realm-export.json", mimeType: "application/json", buffer: Buffer.from(keycloakExport(domain)) });
@@ -80,6 +83,10 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await expect(rows.nth(1)).toContainText(tr.problems.email);
     await expect(rows.nth(2)).toContainText(`md5@${domain}`);
     await expect(rows.nth(2)).toContainText(tr.problems.hashFormat);
+    await expectNoAxeViolations(page, `the check's report (${lang})`);
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page, `the check's report (${lang}) at 320 px`);
+    await page.setViewportSize(DESKTOP);
     expect((await page.request.post("/v1/login", { data: { email: `u0@${domain}`, password: "old-bcrypt-pass1" } }).then((r) => r.json())).code).not.toBe(0);
 
     await page.getByLabel(tr.reason).fill("migration from keycloak");
