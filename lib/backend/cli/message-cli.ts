@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { now } from "../clock";
 import {
   analyticsCounts,
@@ -10,7 +9,7 @@ import {
 } from "./message-commands";
 import type { CommandAudit } from "./cli-audit";
 import { table } from "./table";
-import { UsageError } from "./usage";
+import { parseCommand, requiredOption, UsageError } from "./usage";
 
 /** The help lines of the message, announcement and analytics commands (part of run.ts's USAGE). */
 export const MESSAGE_USAGE = `  message:send --app CODE --category device|system|app|activity (--to EMAIL | --app-users)
@@ -26,25 +25,9 @@ export const MESSAGE_USAGE = `  message:send --app CODE --category device|system
                       Analytics events received per day and event (default ${COUNTS_DEFAULT_DAYS} days).`;
 
 type Io = { out: (line: string) => void };
-type Options = Record<string, { type: "string" | "boolean" }>;
-
-function parse(args: string[], options: Options, positionals: number) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  if (parsed.positionals.length !== positionals) {
-    throw new UsageError(positionals === 0 ? `Unexpected argument: ${parsed.positionals[0]}` : `Expected ${positionals} argument(s).`);
-  }
-  return parsed;
-}
 
 function text(values: Record<string, string | boolean | undefined>, flag: string): string {
-  const value = values[flag];
-  if (typeof value !== "string" || !value.trim()) throw new UsageError(`Missing --${flag}.`);
-  return value;
+  return requiredOption(values[flag], flag);
 }
 
 const TEXT = { type: "string" } as const;
@@ -54,7 +37,7 @@ const FLAG = { type: "boolean" } as const;
 export async function runMessageCommand(command: string, args: string[], io: Io, entry: CommandAudit): Promise<boolean> {
   switch (command) {
     case "message:send": {
-      const { values } = parse(
+      const { values } = parseCommand(
         args,
         { app: TEXT, category: TEXT, to: TEXT, "app-users": FLAG, "name-en": TEXT, "name-zh": TEXT, "content-en": TEXT, "content-zh": TEXT, json: FLAG },
         0,
@@ -76,7 +59,7 @@ export async function runMessageCommand(command: string, args: string[], io: Io,
       return true;
     }
     case "announcement:publish": {
-      const { values } = parse(args, { "title-en": TEXT, "title-zh": TEXT, "body-en": TEXT, "body-zh": TEXT, until: TEXT, json: FLAG }, 0);
+      const { values } = parseCommand(args, { "title-en": TEXT, "title-zh": TEXT, "body-en": TEXT, "body-zh": TEXT, until: TEXT, json: FLAG }, 0);
       const row = await newAnnouncement({
         texts: { en: { title: text(values, "title-en"), body: text(values, "body-en") }, zh: { title: text(values, "title-zh"), body: text(values, "body-zh") } },
         until: typeof values.until === "string" ? values.until : null,
@@ -88,7 +71,7 @@ export async function runMessageCommand(command: string, args: string[], io: Io,
       return true;
     }
     case "announcement:list": {
-      parse(args, {}, 0);
+      parseCommand(args, {}, 0);
       const rows = await listAnnouncements();
       if (rows.length === 0) io.out("No announcements.");
       else {
@@ -98,7 +81,7 @@ export async function runMessageCommand(command: string, args: string[], io: Io,
       return true;
     }
     case "announcement:withdraw": {
-      const { positionals } = parse(args, {}, 1);
+      const { positionals } = parseCommand(args, {}, 1);
       const id = positionals[0] ?? "";
       await removeAnnouncement(id);
       entry.target = { type: "announcement", id };
@@ -106,7 +89,7 @@ export async function runMessageCommand(command: string, args: string[], io: Io,
       return true;
     }
     case "analytics:counts": {
-      const { values } = parse(args, { days: TEXT, json: FLAG }, 0);
+      const { values } = parseCommand(args, { days: TEXT, json: FLAG }, 0);
       const rows = await analyticsCounts(typeof values.days === "string" ? Number(values.days) : COUNTS_DEFAULT_DAYS);
       if (values.json) io.out(JSON.stringify(rows));
       else if (rows.length === 0) io.out("No analytics events received.");

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { ErrorCode } from "@/lib/contract/errors";
 import {
   CliError,
@@ -14,7 +13,7 @@ import {
 import { dispatchExchange, EXCHANGE_USAGE } from "./exchange-cli";
 import type { CliIo } from "./io";
 import { table } from "./table";
-import { UsageError } from "./usage";
+import { parseCommand, requiredOption, UsageError } from "./usage";
 import { runMessageCommand, MESSAGE_USAGE } from "./message-cli";
 import { OPERATOR_USAGE, runOperatorCommand } from "./operator-cli";
 import { cliActor } from "../services/console/audit";
@@ -68,39 +67,22 @@ Options:
 
 const REASONS = new Map<number, string>(Object.entries(ErrorCode).map(([name, code]) => [code, name]));
 
-function parse<T extends Record<string, { type: "string" | "boolean" }>>(args: string[], options: T, positionals: number) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  if (parsed.positionals.length !== positionals) {
-    throw new UsageError(positionals === 0 ? `Unexpected argument: ${parsed.positionals[0]}` : `Expected ${positionals} argument(s).`);
-  }
-  return parsed;
-}
 
 function one(args: string[], what: string): string {
-  const { positionals } = parse(args, {}, 1);
+  const { positionals } = parseCommand(args, {}, 1);
   const value = positionals[0];
   if (!value) throw new UsageError(`Missing ${what}.`);
-  return value;
-}
-
-function required(value: string | boolean | undefined, flag: string): string {
-  if (typeof value !== "string" || !value.trim()) throw new UsageError(`Missing --${flag}.`);
   return value;
 }
 
 async function dispatch(command: string, args: string[], io: CliIo, entry: CommandAudit): Promise<void> {
   switch (command) {
     case "enterprise:create": {
-      const { values } = parse(args, { account: { type: "string" }, email: { type: "string" }, name: { type: "string" }, json: { type: "boolean" } }, 0);
+      const { values } = parseCommand(args, { account: { type: "string" }, email: { type: "string" }, name: { type: "string" }, json: { type: "boolean" } }, 0);
       const { id, ...created } = await createEnterprise({
-        account: required(values.account, "account"),
-        email: required(values.email, "email"),
-        name: required(values.name, "name"),
+        account: requiredOption(values.account, "account"),
+        email: requiredOption(values.email, "email"),
+        name: requiredOption(values.name, "name"),
       });
       entry.target = { type: "enterprise", id };
       Object.assign(entry.attempted, { account: created.account, email: created.email });
@@ -139,14 +121,14 @@ async function dispatch(command: string, args: string[], io: CliIo, entry: Comma
       return;
     }
     case "ip:list": {
-      parse(args, {}, 0);
+      parseCommand(args, {}, 0);
       const bans = await bannedIps();
       if (bans.length === 0) io.out("No banned addresses.");
       else io.out(table(["banned", "since"], bans.map((ban) => [ban.network, ban.createdAt.toISOString()])));
       return;
     }
     case "failures": {
-      const { values } = parse(args, { limit: { type: "string" } }, 0);
+      const { values } = parseCommand(args, { limit: { type: "string" } }, 0);
       const limit = values.limit === undefined ? FAILURES_DEFAULT_LIMIT : Number(values.limit);
       const rows = await recentFailures(limit);
       if (rows.length === 0) io.out("No failed sign-ins recorded.");
@@ -161,7 +143,7 @@ async function dispatch(command: string, args: string[], io: CliIo, entry: Comma
       return;
     }
     case "prune": {
-      parse(args, {}, 0);
+      parseCommand(args, {}, 0);
       const counts = await pruneNow();
       entry.attempted.removed = counts;
       io.out(table(["removed", "from"], Object.entries(counts).map(([name, n]) => [String(n), name])));
