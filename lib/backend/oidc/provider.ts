@@ -80,7 +80,10 @@ async function configuration(keys: PrivateJwk[]): Promise<Configuration> {
       backchannelLogout: { enabled: true },
       // RFC 9449: an app that sends a DPoP proof gets tokens bound to its key (a public app's
       // refresh token too); the proofs' jti are kept by the adapter (ReplayDetection) so one is used once
-      dPoP: { enabled: true },
+      // every proof carries a nonce the provider gave (DPoP-Nonce, RFC 9449 §8): a proof made ahead of
+      // time by a thief of the key's holder is worthless; the nonces rotate and are derived from the
+      // shared secret, so every instance accepts another's
+      dPoP: { enabled: true, nonceSecret: Buffer.from(await deriveSecret("oidc-dpop-nonce"), "hex"), requireNonce: () => true },
       resourceIndicators: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       requestObjects: { enabled: false },
