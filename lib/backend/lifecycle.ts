@@ -1,6 +1,7 @@
 import { getConfig, resetConfig } from "./config";
 import { closeDb, getDb, type Db } from "./db/client";
 import { startPruning } from "./maintenance/schedule";
+import { startLogoutRetries } from "./oidc/revoke";
 import { resetMailer } from "./mail";
 import { resetRateLimits } from "./ratelimit";
 import { log } from "./log";
@@ -9,6 +10,7 @@ import { settleSecurityNotices } from "./services/security-notices";
 import { closeFileStorage } from "./storage";
 
 let stopPruning: (() => void) | null = null;
+let stopLogoutRetries: (() => void) | null = null;
 
 /**
  * The services start: the database opens (and a new one is migrated), then the periodic prune
@@ -22,6 +24,7 @@ export async function startServices(): Promise<Db> {
     log().warn({ event: "server secret changed" }, "the server secret (CODE_SECRET) differs from the last start's: what was sealed under the old one (operators' authenticators, two-step secrets) cannot be read");
   }
   stopPruning ??= startPruning(db, getConfig().pruneIntervalSeconds);
+  stopLogoutRetries ??= startLogoutRetries();
   return db;
 }
 
@@ -33,6 +36,8 @@ export async function startServices(): Promise<Db> {
 export async function shutdownBackend(): Promise<void> {
   stopPruning?.();
   stopPruning = null;
+  stopLogoutRetries?.();
+  stopLogoutRetries = null;
   // mails under way still need the database (their record) and the mailer
   await settleSecurityNotices();
   await closeDb();

@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
 import * as client from "openid-client";
 import { runCli } from "@/lib/backend/cli/run";
+import { addSeconds, now } from "@/lib/backend/clock";
+import { retryDueLogouts } from "@/lib/backend/oidc/revoke";
 import { setStatus } from "@/lib/backend/services/console/user-actions";
 import { OPEN_TIMEOUT, call, registerUser, stopBackend } from "./support/harness";
 import { authorization, Browser, CALLBACK, listenProvider, redeem, relyingParty, signInThroughProvider, startProviderBackend, type OidcServer } from "./support/oidc";
@@ -16,6 +18,8 @@ import { authorization, Browser, CALLBACK, listenProvider, redeem, relyingParty,
  */
 let server: OidcServer;
 let receiver: { server: Server; url: string; next(): Promise<string> };
+// how many logout tokens the app refuses (503) before it takes one again
+let refusals = 0;
 beforeAll(async () => {
   server = await listenProvider();
   const waiting: Array<(token: string) => void> = [];
@@ -25,6 +29,11 @@ beforeAll(async () => {
     request.on("data", (chunk: Buffer) => (body += chunk.toString()));
     request.on("end", () => {
       const token = new URLSearchParams(body).get("logout_token") ?? "";
+      if (refusals > 0) {
+        refusals -= 1;
+        response.writeHead(503).end();
+        return;
+      }
       response.writeHead(200).end();
       const taker = waiting.shift();
       if (taker) taker(token);
@@ -96,4 +105,18 @@ test("ending that session from another device's sessions list sends the app a lo
   const first = list.find((item) => !item.current);
   expect(await call("POST", "/v1/user/session/clear", { token, body: { sessionId: first?.id } })).toMatchObject({ code: 0, data: { ended: 1 } });
   expect(await verified(await receiver.next(), clientId)).toMatchObject({ sub: uid, sid, events: { [EVENT]: {} } });
+});
+
+test("an app that does not take its logout token is sent a fresh one later, once, by one instance", async () => {
+  const { clientId, utoken, uid, sid } = await appSignedIn("retried@example.com");
+  refusals = 1;
+  expect(await call("POST", "/v1/user/logout", { token: utoken })).toMatchObject({ code: 0 });
+  // not due yet: the first try again comes 30 s later
+  expect(await retryDueLogouts(now())).toBe(0);
+  const later = addSeconds(now(), 31);
+  // two instances look at once: the token goes out once
+  expect((await Promise.all([retryDueLogouts(later), retryDueLogouts(later)])).sort()).toEqual([0, 1]);
+  const payload = await verified(await receiver.next(), clientId);
+  expect(payload).toMatchObject({ iss: server.origin, aud: clientId, sub: uid, sid, events: { [EVENT]: {} } });
+  expect(await retryDueLogouts(addSeconds(now(), 7 * 3600))).toBe(0);
 });

@@ -10,6 +10,7 @@ import { clientPolicy } from "./clients";
 import { errorPage, loggedOutPage, logoutPage, pageLang } from "./pages";
 import { issuer, OIDC_PREFIX, providerFetch, TTL } from "./settings";
 import { endPortalSessionOnLogout } from "./logout";
+import { scheduleLogoutRetry } from "./logout-retries";
 import { interactionPrompts } from "./portal-session-check";
 import { KEY_CHECK_SECONDS, loadSigningKeys, signingKeyVersion, type PrivateJwk } from "./signing-keys";
 
@@ -144,9 +145,11 @@ async function build(db: Db): Promise<OidcProvider & { keyVersion: string }> {
   provider.on("introspection.error", refused("introspection.error"));
   provider.on("revocation.error", refused("revocation.error"));
   // an app that did not take its logout token (RP-initiated logout; revoke.ts logs its own)
-  provider.on("backchannel.error", (_ctx: unknown, error: Error, client: { clientId: string }) =>
-    log().warn({ event: "oidc backchannel logout failed", clientId: client.clientId, err: { message: error.message } }, "an app did not accept its logout token"),
-  );
+  // the provider's own logout (end_session) sends its logout tokens itself: a refused one is tried again as ours are (revoke.ts)
+  provider.on("backchannel.error", (_ctx: unknown, error: Error, client: { clientId: string }, accountId: string, sid: string) => {
+    log().warn({ event: "oidc backchannel logout failed", clientId: client.clientId, err: { message: error.message } }, "an app did not accept its logout token; it is sent again later");
+    scheduleLogoutRetry({ clientId: client.clientId, accountId, sid }, 1).catch((fault: unknown) => log().warn({ err: describeFault(fault) }, "a back-channel logout retry could not be recorded"));
+  });
   return { provider, callback: provider.callback(), keyVersion: version };
 }
 

@@ -1,7 +1,9 @@
 import { and, eq, inArray, or } from "drizzle-orm";
+import { now } from "../clock";
 import { getDb } from "../db/client";
 import { oidcPayloads } from "../db/schema";
-import { log } from "../log";
+import { describeFault, log } from "../log";
+import { scheduleLogoutRetry, takeDueLogoutRetries, type LogoutTarget } from "./logout-retries";
 
 /**
  * Ending what the OpenID Provider holds for an account from the services (a sign-out, a password
@@ -9,6 +11,12 @@ import { log } from "../log";
  * provider session, and that registered a back-channel logout URI, is sent a logout token (the
  * provider's own Client#backchannelLogout, as its RP-initiated logout sends it). The rows are the
  * provider's table (adapter.ts); the provider itself is loaded only when there is an app to tell.
+ *
+ * An app that does not take its logout token (down, slow, a 5xx) is sent a fresh one again later,
+ * after 30 s, 2 min, 10 min, 1 h and 6 h, then given up with a warn line: the retries are rows of
+ * the provider's table (model LogoutRetry, no account id, so a revocation never deletes them),
+ * taken by one instance at a time (a DELETE … RETURNING), and each instance looks for due ones
+ * every 15 s (startLogoutRetries).
  */
 type Authorization = { sid?: unknown; grantId?: unknown; persistsLogout?: unknown };
 type ProviderSession = { id: string; accountId: string; loginTs: number | null; authorizations: Record<string, Authorization> };
@@ -32,27 +40,58 @@ function sendsLogoutToken(client: object): client is SendsLogoutToken {
   return "backchannelLogout" in client && typeof client.backchannelLogout === "function";
 }
 
-/** A logout token to each app of these sessions with a back-channel logout URI; a failure is logged, never thrown. */
-async function sendLogoutTokens(sessions: readonly ProviderSession[]): Promise<void> {
-  const targets = sessions.flatMap((session) =>
-    Object.entries(session.authorizations).map(([clientId, { sid }]) => ({ clientId, sid: typeof sid === "string" ? sid : undefined, accountId: session.accountId })),
-  );
-  if (targets.length === 0) return;
+/** One logout token to one app; false (and a warn line) when the app did not take it. */
+async function deliver(target: LogoutTarget): Promise<boolean | null> {
   // loaded here, not imported at the top: the provider's modules import the services' sessions
   const { oidcProvider } = await import("./provider");
   const { provider } = await oidcProvider();
+  const client = await provider.Client.find(target.clientId);
+  if (!client?.backchannelLogoutUri || !sendsLogoutToken(client)) return null;
+  try {
+    await client.backchannelLogout(target.accountId, target.sid);
+    return true;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log().warn({ event: "oidc backchannel logout failed", clientId: target.clientId, err: { message } }, "an app did not accept its logout token; it is sent again later");
+    return false;
+  }
+}
+
+/** A logout token to each app of these sessions with a back-channel logout URI; a failure is tried again later, never thrown. */
+async function sendLogoutTokens(sessions: readonly ProviderSession[]): Promise<void> {
+  const targets = sessions.flatMap((session) =>
+    Object.entries(session.authorizations).map(([clientId, { sid }]) => ({ clientId, sid: typeof sid === "string" ? sid : "", accountId: session.accountId })),
+  );
   await Promise.all(
-    targets.map(async ({ clientId, sid, accountId }) => {
-      const client = await provider.Client.find(clientId);
-      if (!client?.backchannelLogoutUri || !sendsLogoutToken(client)) return;
-      try {
-        await client.backchannelLogout(accountId, sid ?? "");
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        log().warn({ event: "oidc backchannel logout failed", clientId, err: { message } }, "an app did not accept its logout token");
-      }
+    targets.map(async (target) => {
+      if ((await deliver(target)) === false) await scheduleLogoutRetry(target, 1);
     }),
   );
+}
+
+/** Sends the logout tokens due by `at` again (each taken by one instance only); how many went through. */
+export async function retryDueLogouts(at: Date = now()): Promise<number> {
+  let sent = 0;
+  for (const target of await takeDueLogoutRetries(at)) {
+    const delivered = await deliver(target);
+    if (delivered) sent += 1;
+    else if (delivered === false) await scheduleLogoutRetry(target, target.failures + 1);
+  }
+  return sent;
+}
+
+/** Each instance looks for due retries every 15 s until stopped (the timer never keeps a process alive). */
+export function startLogoutRetries(everySeconds = 15): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    retryDueLogouts()
+      .catch((error: unknown) => log().warn({ err: describeFault(error) }, "back-channel logout retries failed; trying again at the next run"))
+      .finally(() => (running = false));
+  }, everySeconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
