@@ -52,6 +52,9 @@ const NEXT_HOSTNAME = "localhost";
 /** the header Next puts on an action call it forwards to another page of the same server */
 const FORWARDED_ACTION = "x-action-forwarded";
 
+/** How long an idle kept-alive connection stays open: longer than every client's and balancer's idle time. */
+export const KEEP_ALIVE_MS = 65_000;
+
 export async function startPortalServer({ dir, hostname, port, settings, servicesCheck, openIdProvider }: PortalServerOptions): Promise<PortalServer> {
   const config = portalConfig();
   const options: IncomingOptions = { trustProxy: config.trustProxyHops > 0, pageHeaders: pageHeadersByRequest(config) };
@@ -82,6 +85,11 @@ export async function startPortalServer({ dir, hostname, port, settings, service
   // bytes that are not a request (e.g. a DELETE's body sent without a length) get the services'
   // envelope (10001), not Node's empty 400
   server.on("clientError", answerMalformedRequest);
+  // an idle kept-alive connection stays open longer than a client or balancer keeps one idle
+  // (HAProxy: 10 s, deploy/haproxy.cfg), so the instance never closes a connection just as the
+  // other side sends its next request on it (Node's 5 s default: an ECONNRESET under load);
+  // a stop closes idle connections at once (stop.ts)
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, () => resolve(server.address() as AddressInfo));

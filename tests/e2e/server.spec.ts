@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { Socket } from "node:net";
 import { expect, test } from "@playwright/test";
 import { OWN_SERVER_PORTS } from "../../playwright.config";
 import { registerByApi } from "./support/api-account";
@@ -100,6 +102,28 @@ for (const [index, bind] of BINDS.entries()) {
       expect(refusals).toHaveLength(11);
       expect(server.output()).not.toMatch(NO_FAULT);
     });
+
+    if (bind.stop === "SIGTERM") {
+      test("a kept-alive connection left idle longer than Node's 5 s default still takes the next request (no reset as the client sends)", async () => {
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        const get = () =>
+          new Promise<{ status: number; socket: Socket }>((resolve, reject) => {
+            let socket: Socket | null = null;
+            const request = http.get({ host: "127.0.0.1", port, path: "/healthz", agent }, (response) => {
+              response.resume();
+              response.on("end", () => (socket ? resolve({ status: response.statusCode ?? 0, socket }) : reject(new Error("no socket"))));
+            });
+            request.on("socket", (used) => (socket = used));
+            request.on("error", reject);
+          });
+        const first = await get();
+        await new Promise((resolve) => setTimeout(resolve, 6_000));
+        const second = await get();
+        agent.destroy();
+        expect([first.status, second.status]).toEqual([200, 200]);
+        expect(second.socket).toBe(first.socket);
+      });
+    }
 
     test("what a client says about itself is not believed: its Host and forwarded headers build no address", async () => {
       const claims = `x-forwarded-host: evil.example\nx-forwarded-for: 203.0.113.9\nx-forwarded-proto: https\nx-passport-peer: 203.0.113.9`;
