@@ -63,31 +63,31 @@ export function CountryForm({ page, countries, country: savedCountry, region: sa
               control={form.control}
               name="country"
               render={({ field }) => (
-            <select
-              id={`${id}-country`}
-              ref={field.ref}
-              name={field.name}
-              onBlur={field.onBlur}
-              value={field.value ?? ""}
-              onChange={(event) => {
-                // a new country starts without a region
-                field.onChange(event.target.value ? Number(event.target.value) : null);
-                form.setValue("region", null);
-                edited();
-              }}
-              aria-required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className={clsx(selectClass, error ? "border-danger" : "border-gray-300")}
-              style={chevron}
-            >
-              <option value="">{t("chooseCountry")}</option>
-              {countries.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
+                <select
+                  id={`${id}-country`}
+                  ref={field.ref}
+                  name={field.name}
+                  onBlur={field.onBlur}
+                  value={field.value ?? ""}
+                  onChange={(event) => {
+                    // a new country starts without a region
+                    field.onChange(event.target.value ? Number(event.target.value) : null);
+                    form.setValue("region", null);
+                    edited();
+                  }}
+                  aria-required
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? errorId : undefined}
+                  className={clsx(selectClass, error ? "border-danger" : "border-gray-300")}
+                  style={chevron}
+                >
+                  <option value="">{t("chooseCountry")}</option>
+                  {countries.map((item) => (
+                    <option key={item.id} value={item.id}>
+                      {item.name}
+                    </option>
+                  ))}
+                </select>
               )}
             />
           </div>
@@ -99,28 +99,28 @@ export function CountryForm({ page, countries, country: savedCountry, region: sa
               control={form.control}
               name="region"
               render={({ field }) => (
-            <select
-              id={`${id}-region`}
-              ref={field.ref}
-              name={field.name}
-              onBlur={field.onBlur}
-              value={field.value ?? ""}
-              onChange={(event) => {
-                field.onChange(event.target.value ? Number(event.target.value) : null);
-                edited();
-              }}
-              disabled={country === null || loading || list.length === 0}
-              aria-busy={loading || undefined}
-              className={clsx(selectClass, "border-gray-300")}
-              style={chevron}
-            >
-              <option value="">{loading ? t("loading") : country !== null && !regions.error && list.length === 0 ? t("noRegions") : t("noRegion")}</option>
-              {list.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
+                <select
+                  id={`${id}-region`}
+                  ref={field.ref}
+                  name={field.name}
+                  onBlur={field.onBlur}
+                  value={field.value ?? ""}
+                  onChange={(event) => {
+                    field.onChange(event.target.value ? Number(event.target.value) : null);
+                    edited();
+                  }}
+                  disabled={country === null || loading || list.length === 0}
+                  aria-busy={loading || undefined}
+                  className={clsx(selectClass, "border-gray-300")}
+                  style={chevron}
+                >
+                  <option value="">{loading ? t("loading") : country !== null && !regions.error && list.length === 0 ? t("noRegions") : t("noRegion")}</option>
+                  {list.map((item) => (
+                    <option key={item.id} value={item.id}>
+                      {item.name}
+                    </option>
+                  ))}
+                </select>
               )}
             />
             {regions.error ? (
