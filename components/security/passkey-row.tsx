@@ -54,7 +54,8 @@ export function PasskeyRow({ item, page, guard, onRenamed, onRemoved }: Props) {
     cancel();
   }
 
-  const rename = form.handleSubmit(async ({ name }) => {
+  // called from the submit handler, not during render: it ends by moving focus (a ref)
+  async function rename({ name }: RenamePasskeyInput) {
     setPending(true);
     const result = await callAction(() => renamePasskeyAction({ id: item.id, name }, page));
     setPending(false);
@@ -63,7 +64,7 @@ export function PasskeyRow({ item, page, guard, onRenamed, onRemoved }: Props) {
     stopEditing();
     form.reset({ name: result.passkey.name });
     onRenamed(result.passkey);
-  });
+  }
 
   async function remove(): Promise<string | null> {
     const result = await guard(() => removePasskeyAction({ id: item.id }, page), "removePasskey");
@@ -75,7 +76,7 @@ export function PasskeyRow({ item, page, guard, onRenamed, onRemoved }: Props) {
   if (editing) {
     return (
       <li className="py-3">
-        <form onSubmit={(event) => void rename(event)} onKeyDown={cancelOnEscape} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <form onSubmit={(event) => void form.handleSubmit(rename)(event)} onKeyDown={cancelOnEscape} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <Field label={t("renameLabel")} maxLength={PASSKEY_NAME_MAX + 1} error={error} autoFocus className="min-w-0 sm:flex-1" {...form.register("name", { onChange: () => setRefusal(undefined) })} />
           <div className="flex gap-2">
             <Button type="submit" pending={pending} className="h-11">
