@@ -1,18 +1,21 @@
 "use client";
 
 import { useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX } from "@/lib/contract/message-rules";
 import type { AnnouncementItem, ConsoleResult } from "@/lib/contract/console/screens";
+import { announcementSchema, type AnnouncementInput } from "@/lib/validation/console-forms";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { AnnouncementView, type AnnouncementLabels } from "@/components/announcements/announcement-view";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { BilingualTexts, EMPTY_TEXTS, type Bilingual } from "./bilingual-texts";
+import { BilingualTexts, EMPTY_TEXTS } from "./bilingual-texts";
 import { useConsoleAction } from "./use-console-action";
 
-export type AnnouncementInput = { texts: Bilingual; until: string; reason: string };
+const EMPTY: AnnouncementInput = { texts: EMPTY_TEXTS, until: "", reason: "" };
 const FIELDS = ["texts", "until", "reason"] as const;
 const PREVIEW_TIME = "2026-01-01T00:00:00.000Z";
 
@@ -31,11 +34,25 @@ export function AnnouncementComposer({
 }) {
   const t = useTranslations("console.messages");
   const common = useTranslations("console.common");
-  const [input, setInput] = useState<AnnouncementInput>({ texts: EMPTY_TEXTS, until: "", reason: "" });
+  const form = useForm<AnnouncementInput>({ resolver: formResolver(announcementSchema), defaultValues: EMPTY });
+  // the preview follows what is typed
+  const [texts, until] = useWatch({ control: form.control, name: ["texts", "until"] });
   const [done, setDone] = useState(false);
   const action = useConsoleAction();
   const router = useRouter();
-  const untilIso = /^\d{4}-\d{2}-\d{2}$/.test(input.until) ? `${input.until}T23:59:59.000Z` : null;
+  const untilIso = /^\d{4}-\d{2}-\d{2}$/.test(until) ? `${until}T23:59:59.000Z` : null;
+  const submit = form.handleSubmit((input) => {
+    setDone(false);
+    action.run(
+      () => onPublish(input),
+      (item) => {
+        setDone(true);
+        router.refresh();
+        form.reset(EMPTY);
+        onPublished?.(item);
+      },
+    );
+  });
   return (
     <section aria-labelledby="announcement-compose" className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:p-6">
       <h2 id="announcement-compose" className="text-lg font-semibold text-gray-900">
@@ -44,21 +61,13 @@ export function AnnouncementComposer({
       <form
         noValidate
         className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setDone(false);
-          action.run(
-            () => onPublish(input),
-            (item) => {
-              setDone(true);
-              router.refresh();
-              setInput({ texts: EMPTY_TEXTS, until: "", reason: "" });
-              onPublished?.(item);
-            },
-          );
-        }}
+        onSubmit={(event) => void submit(event)}
       >
-        <BilingualTexts value={input.texts} onChange={(texts) => setInput({ ...input, texts })} labels={{ title: t("name"), body: t("body") }} limits={{ title: ANNOUNCEMENT_TITLE_MAX, body: ANNOUNCEMENT_BODY_MAX }} error={action.errorFor("texts")} />
+        <Controller
+          control={form.control}
+          name="texts"
+          render={({ field }) => <BilingualTexts value={field.value} onChange={field.onChange} labels={{ title: t("name"), body: t("body") }} limits={{ title: ANNOUNCEMENT_TITLE_MAX, body: ANNOUNCEMENT_BODY_MAX }} error={action.errorFor("texts")} />}
+        />
         <section aria-label={`${t("preview")}: ${t("announcementTitle")}`} className="grid gap-4 md:grid-cols-2">
           {(["en", "zh"] as const).map((lang) => (
             <div key={lang} lang={lang} className="min-w-0 rounded-lg border border-dashed border-gray-300 bg-gray-50 p-3">
@@ -70,8 +79,8 @@ export function AnnouncementComposer({
                 list={[
                   {
                     id: `preview-${lang}`,
-                    title: { en: input.texts.en.title || t("previewEmpty"), zh: input.texts.zh.title || t("previewEmpty") },
-                    body: { en: input.texts.en.body, zh: input.texts.zh.body },
+                    title: { en: texts.en.title || t("previewEmpty"), zh: texts.zh.title || t("previewEmpty") },
+                    body: { en: texts.en.body, zh: texts.zh.body },
                     publishedAt: PREVIEW_TIME,
                     expiresAt: untilIso,
                   },
@@ -81,8 +90,8 @@ export function AnnouncementComposer({
           ))}
         </section>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t("until")} type="date" value={input.until} onChange={(event) => setInput({ ...input, until: event.target.value })} error={action.errorFor("until")} />
-          <Field label={common("reason")} hint={common("reasonHint")} value={input.reason} maxLength={500} onChange={(event) => setInput({ ...input, reason: event.target.value })} error={action.errorFor("reason")} required />
+          <Field label={t("until")} type="date" error={action.errorFor("until")} {...form.register("until")} />
+          <Field label={common("reason")} hint={common("reasonHint")} maxLength={500} error={action.errorFor("reason")} required {...form.register("reason")} />
         </div>
         {action.formError(FIELDS) ? <Alert tone="error">{action.formError(FIELDS)}</Alert> : null}
         {done ? <Alert tone="success">{t("published")}</Alert> : null}

@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import type { BanItem, ConsoleResult, Page } from "@/lib/contract/console/screens";
-import { BanForm, type BanInput } from "./ban-form";
+import type { BanInput } from "@/lib/validation/console-forms";
+import { BanForm } from "./ban-form";
 import { BanTable } from "./ban-table";
 
 /** The bans screen's two parts, sharing what was added since the page loaded. */

@@ -1,15 +1,17 @@
 "use client";
 
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import type { NewBatch, ConsoleResult } from "@/lib/contract/console/screens";
+import { codeBatchSchema, type BatchInput } from "@/lib/validation/console-forms";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useConsoleAction } from "./use-console-action";
 
-export type BatchInput = { benefitEn: string; benefitZh: string; count: string; benefitDays: string; validUntil: string; reason: string };
 const FIELDS = ["benefitEn", "benefitZh", "count", "benefitDays", "validUntil", "reason"] as const;
 const EMPTY: BatchInput = { benefitEn: "", benefitZh: "", count: "100", benefitDays: "365", validUntil: "", reason: "" };
 
@@ -22,13 +24,23 @@ const EMPTY: BatchInput = { benefitEn: "", benefitZh: "", count: "100", benefitD
 export function CodeBatchForm({ onCreate, downloadUrl }: { onCreate: (input: BatchInput) => Promise<ConsoleResult<NewBatch>>; downloadUrl: string }) {
   const t = useTranslations("console.codes");
   const common = useTranslations("console.common");
-  const [input, setInput] = useState<BatchInput>(EMPTY);
+  const form = useForm<BatchInput>({ resolver: formResolver(codeBatchSchema), defaultValues: EMPTY });
   const [batch, setBatch] = useState<NewBatch | null>(null);
   const [downloaded, setDownloaded] = useState(false);
   const action = useConsoleAction();
   const router = useRouter();
   const locale = useLocale();
-  const set = (field: keyof BatchInput) => (event: { target: { value: string } }) => setInput((old) => ({ ...old, [field]: event.target.value }));
+  const submit = form.handleSubmit((input) =>
+    action.run(
+      () => onCreate(input),
+      (data) => {
+        setBatch(data);
+        router.refresh();
+        setDownloaded(false);
+        form.reset(EMPTY);
+      },
+    ),
+  );
   return (
     <section aria-labelledby="code-batch-create" className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:p-6">
       <h2 id="code-batch-create" className="text-lg font-semibold text-gray-900">
@@ -37,25 +49,14 @@ export function CodeBatchForm({ onCreate, downloadUrl }: { onCreate: (input: Bat
       <form
         noValidate
         className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          action.run(
-            () => onCreate(input),
-            (data) => {
-              setBatch(data);
-              router.refresh();
-              setDownloaded(false);
-              setInput(EMPTY);
-            },
-          );
-        }}
+        onSubmit={(event) => void submit(event)}
       >
-        <Field label={t("benefitEn")} value={input.benefitEn} onChange={set("benefitEn")} maxLength={100} error={action.errorFor("benefitEn")} required />
-        <Field label={t("benefitZh")} lang="zh" value={input.benefitZh} onChange={set("benefitZh")} maxLength={100} error={action.errorFor("benefitZh")} required />
-        <Field label={t("count")} type="number" inputMode="numeric" min={1} max={10000} value={input.count} onChange={set("count")} error={action.errorFor("count")} required />
-        <Field label={t("benefitDays")} type="number" inputMode="numeric" min={1} max={36500} value={input.benefitDays} onChange={set("benefitDays")} error={action.errorFor("benefitDays")} required />
-        <Field label={t("validUntil")} type="date" value={input.validUntil} onChange={set("validUntil")} error={action.errorFor("validUntil")} required />
-        <Field label={common("reason")} hint={common("reasonHint")} value={input.reason} onChange={set("reason")} maxLength={500} error={action.errorFor("reason")} required />
+        <Field label={t("benefitEn")} maxLength={100} error={action.errorFor("benefitEn")} required {...form.register("benefitEn")} />
+        <Field label={t("benefitZh")} lang="zh" maxLength={100} error={action.errorFor("benefitZh")} required {...form.register("benefitZh")} />
+        <Field label={t("count")} type="number" inputMode="numeric" min={1} max={10000} error={action.errorFor("count")} required {...form.register("count")} />
+        <Field label={t("benefitDays")} type="number" inputMode="numeric" min={1} max={36500} error={action.errorFor("benefitDays")} required {...form.register("benefitDays")} />
+        <Field label={t("validUntil")} type="date" error={action.errorFor("validUntil")} required {...form.register("validUntil")} />
+        <Field label={common("reason")} hint={common("reasonHint")} maxLength={500} error={action.errorFor("reason")} required {...form.register("reason")} />
         {action.formError(FIELDS) ? <Alert tone="error" className="sm:col-span-2">{action.formError(FIELDS)}</Alert> : null}
         <div className="sm:col-span-2">
           <Button type="submit" pending={action.pending}>

@@ -1,8 +1,11 @@
 "use client";
 
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useLocale, useTranslations } from "next-intl";
 import type { CodeInfo, CodeStatus, ConsoleResult } from "@/lib/contract/console/screens";
+import { codeLookupSchema, type CodeLookupInput } from "@/lib/validation/console-forms";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -24,10 +27,17 @@ export function CodeLookup({
 }) {
   const t = useTranslations("console.codes");
   const locale = useLocale();
-  const [code, setCode] = useState("");
+  const form = useForm<CodeLookupInput>({ resolver: formResolver(codeLookupSchema), defaultValues: { code: "" } });
   const [found, setFound] = useState<{ code: string; info: CodeInfo } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const action = useConsoleAction();
+  const submit = form.handleSubmit(({ code }) => {
+    setNotice(null);
+    action.run(
+      () => onLookup(code),
+      (info) => setFound({ code, info }),
+    );
+  });
   return (
     <section aria-labelledby="code-lookup" className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-4 sm:p-6">
       <h2 id="code-lookup" className="text-lg font-semibold text-gray-900">
@@ -36,16 +46,9 @@ export function CodeLookup({
       <form
         noValidate
         className="flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setNotice(null);
-          action.run(
-            () => onLookup(code),
-            (info) => setFound({ code, info }),
-          );
-        }}
+        onSubmit={(event) => void submit(event)}
       >
-        <Field className="min-w-0 flex-1" label={t("code")} value={code} onChange={(event) => setCode(event.target.value)} maxLength={40} autoComplete="off" spellCheck={false} error={action.errorFor("code")} required />
+        <Field className="min-w-0 flex-1" label={t("code")} maxLength={40} autoComplete="off" spellCheck={false} error={action.errorFor("code")} required {...form.register("code")} />
         <Button type="submit" variant="secondary" pending={action.pending}>
           {t("lookup")}
         </Button>

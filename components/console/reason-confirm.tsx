@@ -1,8 +1,11 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import type { ConsoleResult } from "@/lib/contract/console/screens";
+import { reasonFormSchema, type ReasonFormInput } from "@/lib/validation/console-forms";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { Dialog } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -31,8 +34,18 @@ export function ReasonConfirm<T>({
 }) {
   const t = useTranslations("console.common");
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
+  const form = useForm<ReasonFormInput>({ resolver: formResolver(reasonFormSchema), defaultValues: { reason: "" } });
   const action = useConsoleAction();
+  const submit = form.handleSubmit(({ reason }) =>
+    action.run(
+      () => onConfirm(reason),
+      (data) => {
+        setOpen(false);
+        form.reset({ reason: "" });
+        onDone(data);
+      },
+    ),
+  );
   return (
     <Dialog
       open={open}
@@ -47,19 +60,9 @@ export function ReasonConfirm<T>({
       <form
         noValidate
         className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          action.run(
-            () => onConfirm(reason),
-            (data) => {
-              setOpen(false);
-              setReason("");
-              onDone(data);
-            },
-          );
-        }}
+        onSubmit={(event) => void submit(event)}
       >
-        <Field label={t("reason")} hint={t("reasonHint")} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} error={action.errorFor("reason")} required />
+        <Field label={t("reason")} hint={t("reasonHint")} maxLength={500} error={action.errorFor("reason")} required {...form.register("reason")} />
         {action.formError(["reason"]) ? <Alert tone="error">{action.formError(["reason"])}</Alert> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="button" variant="secondary" onClick={() => setOpen(false)}>

@@ -1,10 +1,12 @@
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { clsx } from "clsx";
 import { useTranslations } from "next-intl";
 import type { RegionItem } from "@/lib/contract/user";
-import { countrySchema } from "@/lib/validation/profile";
+import { countryFormSchema, type CountryFormInput } from "@/lib/validation/profile";
+import { formResolver } from "@/lib/validation/form-resolver";
 import type { PageRef } from "@/lib/session/action-result";
 import { saveCountryAction } from "@/lib/actions/profile";
 import { FormBody } from "@/components/ui/form-body";
@@ -34,79 +36,93 @@ export function CountryForm({ page, countries, country: savedCountry, region: sa
   const { state, notice, save, edited } = useFieldSave();
   const id = useId();
   const [saved, setSaved] = useState({ country: savedCountry, region: savedRegion });
-  const [country, setCountry] = useState<number | null>(savedCountry);
-  const [region, setRegion] = useState<number | null>(savedRegion);
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<CountryFormInput>({ resolver: formResolver(countryFormSchema), defaultValues: { country: savedCountry, region: savedRegion } });
+  const [country, region] = useWatch({ control: form.control, name: ["country", "region"] });
+  const error = text.field(form.formState.errors.country?.message);
   const initial = savedCountry !== null && initialRegions ? { country: savedCountry, regions: initialRegions } : null;
   const regions = useRegions(country, page.lang, page.query, initial);
   const list = regions.data ?? [];
   const loading = country !== null && regions.isLoading && !regions.data;
 
-  function pickCountry(value: string) {
-    setCountry(value ? Number(value) : null);
-    setRegion(null);
-    setError(undefined);
-    edited();
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = countrySchema.safeParse({ country: country ?? 0, region });
-    if (!parsed.success) return setError(text.field(parsed.error.issues[0]?.message));
-    setError(undefined);
-    if (await save(() => saveCountryAction(parsed.data, page))) setSaved(parsed.data);
-  }
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (values.country === null) return;
+    const chosen = { country: values.country, region: values.region };
+    if (await save(() => saveCountryAction(chosen, page))) setSaved(chosen);
+  });
 
   const errorId = `${id}-error`;
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={labelledBy} className="flex flex-col gap-4">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={labelledBy} className="flex flex-col gap-4">
       <FormBody>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-country`} className="text-sm font-medium text-gray-800">
               {t("country")}
             </label>
-            <select
-              id={`${id}-country`}
-              value={country ?? ""}
-              onChange={(event) => pickCountry(event.target.value)}
-              aria-required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className={clsx(selectClass, error ? "border-danger" : "border-gray-300")}
-              style={chevron}
-            >
-              <option value="">{t("chooseCountry")}</option>
-              {countries.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
+            <Controller
+              control={form.control}
+              name="country"
+              render={({ field }) => (
+                <select
+                  id={`${id}-country`}
+                  ref={field.ref}
+                  name={field.name}
+                  onBlur={field.onBlur}
+                  value={field.value ?? ""}
+                  onChange={(event) => {
+                    // a new country starts without a region
+                    field.onChange(event.target.value ? Number(event.target.value) : null);
+                    form.setValue("region", null);
+                    edited();
+                  }}
+                  aria-required
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? errorId : undefined}
+                  className={clsx(selectClass, error ? "border-danger" : "border-gray-300")}
+                  style={chevron}
+                >
+                  <option value="">{t("chooseCountry")}</option>
+                  {countries.map((item) => (
+                    <option key={item.id} value={item.id}>
+                      {item.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
           </div>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-region`} className="text-sm font-medium text-gray-800">
               {t("region")}
             </label>
-            <select
-              id={`${id}-region`}
-              value={region ?? ""}
-              onChange={(event) => {
-                setRegion(event.target.value ? Number(event.target.value) : null);
-                edited();
-              }}
-              disabled={country === null || loading || list.length === 0}
-              aria-busy={loading || undefined}
-              className={clsx(selectClass, "border-gray-300")}
-              style={chevron}
-            >
-              <option value="">{loading ? t("loading") : country !== null && !regions.error && list.length === 0 ? t("noRegions") : t("noRegion")}</option>
-              {list.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
+            <Controller
+              control={form.control}
+              name="region"
+              render={({ field }) => (
+                <select
+                  id={`${id}-region`}
+                  ref={field.ref}
+                  name={field.name}
+                  onBlur={field.onBlur}
+                  value={field.value ?? ""}
+                  onChange={(event) => {
+                    field.onChange(event.target.value ? Number(event.target.value) : null);
+                    edited();
+                  }}
+                  disabled={country === null || loading || list.length === 0}
+                  aria-busy={loading || undefined}
+                  className={clsx(selectClass, "border-gray-300")}
+                  style={chevron}
+                >
+                  <option value="">{loading ? t("loading") : country !== null && !regions.error && list.length === 0 ? t("noRegions") : t("noRegion")}</option>
+                  {list.map((item) => (
+                    <option key={item.id} value={item.id}>
+                      {item.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
             {regions.error ? (
               <p role="alert" className="text-xs text-danger">
                 {text.action({ code: regions.error.code })}

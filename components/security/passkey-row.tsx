@@ -1,9 +1,12 @@
 "use client";
 
-import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { PASSKEY_NAME_MAX } from "@/lib/contract/passkey-rules";
 import type { PasskeyItem } from "@/lib/contract/passkeys";
+import { formResolver } from "@/lib/validation/form-resolver";
+import { renamePasskeySchema, type RenamePasskeyInput } from "@/lib/validation/passkeys";
 import { removePasskeyAction, renamePasskeyAction } from "@/lib/actions/passkeys";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -26,8 +29,10 @@ export function PasskeyRow({ item, page, guard, onRenamed, onRemoved }: Props) {
   const t = useTranslations("passkeys");
   const text = useErrorText();
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(item.name);
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<RenamePasskeyInput>({ resolver: formResolver(renamePasskeySchema), defaultValues: { name: item.name } });
+  // the services' refusal of a rename (the name's own checks are the form's)
+  const [refusal, setRefusal] = useState<string | undefined>();
+  const error = text.field(form.formState.errors.name?.message) ?? refusal;
   const [pending, setPending] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
   const focusAfter = useFocusAfterRender();
@@ -39,8 +44,8 @@ export function PasskeyRow({ item, page, guard, onRenamed, onRemoved }: Props) {
 
   function cancel() {
     stopEditing();
-    setName(item.name);
-    setError(undefined);
+    form.reset({ name: item.name });
+    setRefusal(undefined);
   }
 
   function cancelOnEscape(event: KeyboardEvent<HTMLFormElement>) {
@@ -49,16 +54,15 @@ export function PasskeyRow({ item, page, guard, onRenamed, onRemoved }: Props) {
     cancel();
   }
 
-  async function rename(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!name.trim()) return setError(text.field("passkeyNameRequired"));
-    if (name.trim().length > PASSKEY_NAME_MAX) return setError(text.field("passkeyNameTooLong"));
+  // called from the submit handler, not during render: it ends by moving focus (a ref)
+  async function rename({ name }: RenamePasskeyInput) {
     setPending(true);
     const result = await callAction(() => renamePasskeyAction({ id: item.id, name }, page));
     setPending(false);
-    if (!result.ok) return setError(text.action(result.error));
-    setError(undefined);
+    if (!result.ok) return setRefusal(text.action(result.error));
+    setRefusal(undefined);
     stopEditing();
+    form.reset({ name: result.passkey.name });
     onRenamed(result.passkey);
   }
 
@@ -72,8 +76,8 @@ export function PasskeyRow({ item, page, guard, onRenamed, onRemoved }: Props) {
   if (editing) {
     return (
       <li className="py-3">
-        <form onSubmit={rename} onKeyDown={cancelOnEscape} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <Field label={t("renameLabel")} value={name} maxLength={PASSKEY_NAME_MAX + 1} error={error} autoFocus onChange={(event) => setName(event.target.value)} className="min-w-0 sm:flex-1" />
+        <form onSubmit={(event) => void form.handleSubmit(rename)(event)} onKeyDown={cancelOnEscape} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <Field label={t("renameLabel")} maxLength={PASSKEY_NAME_MAX + 1} error={error} autoFocus className="min-w-0 sm:flex-1" {...form.register("name", { onChange: () => setRefusal(undefined) })} />
           <div className="flex gap-2">
             <Button type="submit" pending={pending} className="h-11">
               {t("save")}

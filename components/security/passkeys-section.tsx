@@ -1,9 +1,12 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { errorMessageKey } from "@/lib/contract/errors";
 import { PASSKEY_NAME_MAX } from "@/lib/contract/passkey-rules";
+import { formResolver } from "@/lib/validation/form-resolver";
+import { newPasskeySchema, type NewPasskeyInput } from "@/lib/validation/passkeys";
 import type { PasskeyItem, PasskeyList } from "@/lib/contract/passkeys";
 import type { VerificationSetup } from "@/lib/validation/verification";
 import { passkeyRegistrationOptionsAction, registerPasskeyAction } from "@/lib/actions/passkeys";
@@ -33,8 +36,7 @@ export function PasskeysSection({ page, initial, error, email, verification }: P
   const text = useErrorText();
   const stepUp = useStepUp({ page, email, verification });
   const [items, setItems] = useState<PasskeyItem[]>(initial?.passkeys ?? []);
-  const [name, setName] = useState("");
-  const [nameError, setNameError] = useState<string | undefined>();
+  const form = useForm<NewPasskeyInput>({ resolver: formResolver(newPasskeySchema), defaultValues: { name: "" } });
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
   const [usable, setUsable] = useState<boolean | null>(null);
@@ -50,11 +52,8 @@ export function PasskeysSection({ page, initial, error, email, verification }: P
     if (initial?.signals) void signalPasskeys(initial.signals);
   }, [initial]);
 
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const chosen = name.trim() || t("defaultName");
-    if (chosen.length > PASSKEY_NAME_MAX) return setNameError(text.field("passkeyNameTooLong"));
-    setNameError(undefined);
+  const add = form.handleSubmit(async ({ name }) => {
+    const chosen = name || t("defaultName");
     setMessage(null);
     setPending(true);
     try {
@@ -72,12 +71,12 @@ export function PasskeysSection({ page, initial, error, email, verification }: P
       if (!saved.ok) return setMessage({ tone: "error", text: text.action(saved.error) });
       setItems((current) => [saved.passkey, ...current]);
       void resyncPasskeys(page);
-      setName("");
+      form.reset({ name: "" });
       setMessage({ tone: "success", text: t("addedNotice", { name: saved.passkey.name }) });
     } finally {
       setPending(false);
     }
-  }
+  });
 
   return (
     <SecuritySection id="passkeys" title={t("title")} description={t("description")}>
@@ -113,14 +112,13 @@ export function PasskeysSection({ page, initial, error, email, verification }: P
       {usable === false ? (
         <p className="mt-4 text-sm text-muted">{t("unavailable")}</p>
       ) : usable ? (
-        <form onSubmit={add} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <form onSubmit={(event) => void add(event)} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <Field
             label={t("nameLabel")}
             placeholder={t("defaultName")}
-            value={name}
             maxLength={PASSKEY_NAME_MAX + 1}
-            error={nameError}
-            onChange={(event) => setName(event.target.value)}
+            error={text.field(form.formState.errors.name?.message)}
+            {...form.register("name")}
             className="min-w-0 sm:flex-1"
           />
           <Button type="submit" pending={pending} className="h-11 shrink-0">

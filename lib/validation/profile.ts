@@ -64,6 +64,10 @@ const regionField: FieldCheck<number | null> = (raw) => (raw === null ? { ok: tr
 /** The country, and its region (null when the country has none or the user picks none). */
 export const countrySchema = formSchema({ country: positiveId("countryRequired"), region: regionField });
 export type CountryInput = Infer<typeof countrySchema>;
+/** The country form's values: nothing chosen is null, refused on submit as countryRequired. */
+const chosenCountry: FieldCheck<number | null> = (raw) => positiveId("countryRequired")(raw);
+export const countryFormSchema = formSchema({ country: chosenCountry, region: regionField });
+export type CountryFormInput = Infer<typeof countryFormSchema>;
 
 /** The portal's early avatar check; the services' content check (20110–20112) stays the authority. */
 export function avatarFileError(file: { type: string; size: number }): number | null {

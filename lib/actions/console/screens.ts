@@ -1,11 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import type { AnnouncementInput } from "@/components/console/announcement-composer";
-import type { BanInput } from "@/components/console/ban-form";
-import type { BatchInput } from "@/components/console/code-batch-form";
-import type { EnterpriseInput } from "@/components/console/enterprise-create-form";
-import type { MessageInput } from "@/components/console/message-composer";
+import type { AnnouncementInput, BanInput, BatchInput, EnterpriseInput, MessageInput } from "@/lib/validation/console-forms";
 import * as ops from "@/lib/upstream/console-screens";
 import { consoleResult } from "./result";
 
