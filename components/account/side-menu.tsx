@@ -60,7 +60,8 @@ export function SideMenu({ lang }: { lang: string }) {
       <ul className="relative flex flex-wrap gap-1 md:flex-col md:flex-nowrap" onKeyDown={moveFocus}>
         {entries.map((entry) => {
           const href = `/${lang}/${entry.path}`;
-          const active = pathname === href || (entry.home !== undefined && pathname === `/${lang}/${entry.home}`);
+          // a screen below an entry (the security activity) keeps that entry marked
+          const active = pathname === href || pathname.startsWith(`${href}/`) || (entry.home !== undefined && pathname === `/${lang}/${entry.home}`);
           return (
             <li key={entry.key}>
               <Link

@@ -1,4 +1,6 @@
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { BUSINESS_SECURITY_ACTIVITY_PATH, SECURITY_ACTIVITY_PATH } from "@/lib/session/routes";
 import type { Locale } from "@/lib/i18n/routing";
 import type { SecurityData } from "@/lib/loaders/security";
 import { EnterprisePassword } from "@/components/account/enterprise-password";
@@ -28,6 +30,9 @@ export async function SecurityView({ data, lang, query, business }: Props) {
       <header className="px-1">
         <h1 className="text-xl font-semibold text-gray-900">{t("title")}</h1>
         <p className="mt-1 text-sm text-muted">{t("intro")}</p>
+        <Link href={`/${lang}/${business ? BUSINESS_SECURITY_ACTIVITY_PATH : SECURITY_ACTIVITY_PATH}${query ? `?${query}` : ""}`} className="mt-2 inline-block text-sm font-medium text-primary-strong underline">
+          {t("activity.link")}
+        </Link>
       </header>
       {business && enterprise ? (
         <SecuritySection id="password" title={t("password.title")} description={t("password.businessDescription")}>

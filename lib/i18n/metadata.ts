@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { portalConfig } from "@/lib/config";
 import { locales, type Locale } from "./routing";
 
-type Screen = "login" | "register" | "settings" | "findpwd" | "loginBusiness" | "businessSettings" | "security" | "exchange" | "training" | "snPassword";
+type Screen = "login" | "register" | "settings" | "findpwd" | "loginBusiness" | "businessSettings" | "security" | "securityActivity" | "exchange" | "training" | "snPassword";
 
 const HREFLANG: Record<Locale, string> = { en: "en", zh: "zh-CN" };
 

@@ -13,12 +13,14 @@ const exact: Record<string, RouteRule> = {
   profile: { kind: "protected", business: false },
   "profile/settings": { kind: "protected", business: false },
   "profile/security": { kind: "protected", business: false },
+  "profile/security/activity": { kind: "protected", business: false },
   "profile/exchange": { kind: "protected", business: false },
   "profile/training": { kind: "protected", business: false },
   "sn-password": { kind: "public", business: false },
   "profile-business": { kind: "protected", business: true },
   "profile-business/profile-settings": { kind: "protected", business: true },
   "profile-business/security": { kind: "protected", business: true },
+  "profile-business/security/activity": { kind: "protected", business: true },
   message: { kind: "protected", business: false },
   // social sign-in: the services' return, the account-connection screen, the sign-up success screen
   authcb: { kind: "public", business: false },
@@ -42,6 +44,8 @@ export const BUSINESS_HOME_PATH = "profile-business";
 export const BUSINESS_SETTINGS_PATH = "profile-business/profile-settings";
 export const SECURITY_PATH = "profile/security";
 export const BUSINESS_SECURITY_PATH = "profile-business/security";
+export const SECURITY_ACTIVITY_PATH = "profile/security/activity";
+export const BUSINESS_SECURITY_ACTIVITY_PATH = "profile-business/security/activity";
 export const EXCHANGE_PATH = "profile/exchange";
 export const TRAINING_PATH = "profile/training";
 export const SN_PASSWORD_PATH = "sn-password";

@@ -8,6 +8,7 @@ import {
   sessionLogResponse,
   socialAccountsResponse,
 } from "@/lib/contract/user";
+import { activityResponse, type ActivityPage } from "@/lib/contract/activity";
 import { passportCall, type UpstreamContext } from "./context";
 
 /**
@@ -27,6 +28,11 @@ export async function changePassword(ctx: UpstreamContext, input: { oldPassword:
 /** One page of the user's live sessions, most recently used first (GET /v1/user/session/log). */
 export async function getSessionLog(ctx: UpstreamContext, input: { page: number; pageSize: number }): Promise<SessionLog> {
   return passportCall(ctx, { method: "GET", path: "/v1/user/session/log", query: input, schema: sessionLogResponse });
+}
+
+/** One page of the account's security activity, newest first (GET /v1/user/security/activity). */
+export async function getSecurityActivity(ctx: UpstreamContext, input: { page: number; pageSize: number }): Promise<ActivityPage> {
+  return passportCall(ctx, { method: "GET", path: "/v1/user/security/activity", query: input, schema: activityResponse });
 }
 
 /** Ends one session by id, or without one every session but the current (POST /v1/user/session/clear). */

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { AccountEventKind } from "../../contract/activity";
 import { bigint, boolean, date, doublePrecision, index, inet, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
@@ -811,3 +812,32 @@ export const oidcSigningKeys = pgTable("oidc_signing_keys", {
   privateJwkSealed: text("private_jwk_sealed").notNull(),
   createdAt: ts("created_at").notNull(),
 });
+
+/**
+ * The account's security events that the login log (sessions) and sign_in_failures do not hold:
+ * factor changes, sessions ended, support's actions (services/account-events.ts). Read with them
+ * by the activity page, newest first. The place is kept as the login log keeps it (the address,
+ * located when read); never a token or a code. `actor` is self or support, never which operator
+ * (the audit log names them). Kept one year (maintenance/pruners.ts).
+ */
+export const accountEvents = pgTable(
+  "account_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull(),
+    kind: text("kind").$type<AccountEventKind>().notNull(),
+    actor: text("actor", { enum: ["self", "support"] }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    /** the brand/app code of the request, when it named one */
+    appCode: text("app_code"),
+    /** the provider of a social account connected or disconnected */
+    provider: text("provider"),
+    /** when the user said "This wasn't me" about this event */
+    disownedAt: ts("disowned_at"),
+  },
+  (t) => [index("account_events_user_idx").on(t.userId, t.createdAt.desc()), index("account_events_created_idx").on(t.createdAt)],
+);

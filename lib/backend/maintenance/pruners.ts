@@ -3,7 +3,7 @@ import path from "node:path";
 import { lt } from "drizzle-orm";
 import { addSeconds } from "../clock";
 import type { Db } from "../db/client";
-import { analyticsEvents, deviceChallenges, emailNonces, passkeyChallenges, outboxMails, signInFailures, twoStepTickets, usedChallenges, verificationCodes, verificationTickets } from "../db/schema";
+import { accountEvents, analyticsEvents, deviceChallenges, emailNonces, passkeyChallenges, outboxMails, signInFailures, twoStepTickets, usedChallenges, verificationCodes, verificationTickets } from "../db/schema";
 import { outboxDir } from "../mail/outbox-dir";
 import { registeredPruners, type Pruner } from "./registry";
 
@@ -13,10 +13,11 @@ import { registeredPruners, type Pruner } from "./registry";
  * problem), sign-in failures are past every window that counts them (the longest is 24 h) and
  * are kept 30 days for operators (`npm run cli -- failures`), the mail log 30 days, and the
  * outbox's mail files, which hold codes, 7 days; analytics events 400 days (a year's counts,
- * compared with the year before).
+ * compared with the year before); the account's security events a year (the activity page's
+ * reach, which reads the login log no further back).
  */
 const DAY = 86_400;
-export const KEEP = { spent: DAY, failures: 30 * DAY, mailLog: 30 * DAY, mailFiles: 7 * DAY, analytics: 400 * DAY } as const;
+export const KEEP = { spent: DAY, failures: 30 * DAY, mailLog: 30 * DAY, mailFiles: 7 * DAY, analytics: 400 * DAY, accountEvents: 365 * DAY } as const;
 
 async function removed(query: Promise<Array<{ id: string }>>): Promise<number> {
   return (await query).length;
@@ -26,6 +27,10 @@ const BUILT_IN: Pruner[] = [
   {
     name: "analytics_events",
     prune: async (db, at) => (await db.delete(analyticsEvents).where(lt(analyticsEvents.receivedAt, addSeconds(at, -KEEP.analytics))).returning({ id: analyticsEvents.id })).length,
+  },
+  {
+    name: "account_events",
+    prune: (db, at) => removed(db.delete(accountEvents).where(lt(accountEvents.createdAt, addSeconds(at, -KEEP.accountEvents))).returning({ id: accountEvents.id })),
   },
   { name: "email_nonces", prune: (db, at) => removed(db.delete(emailNonces).where(lt(emailNonces.expiresAt, at)).returning({ id: emailNonces.id })) },
   {

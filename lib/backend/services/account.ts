@@ -24,6 +24,7 @@ import { issueEmailNonce } from "./nonces";
 import { assertNewPasswordAllowed } from "./password-check";
 import { hashPassword, verifyPassword } from "./passwords";
 import { assertNoPasswordDelay, forgetPasswordFailures, notePasswordFailure, takeCodeCheck } from "./protection";
+import { bySelf, recordAccountEvent } from "./account-events";
 import { sendSecurityNotice } from "./security-notices";
 import type { ClientInfo, SessionRow } from "./sessions";
 import { endUserSessions } from "./sign-out";
@@ -57,6 +58,7 @@ export async function changePassword(
   await revokeAppAccess(user.id);
   if (input.signOutOthers) await endUserSessions(user.id, current.session.id);
   await forgetPasswordFailures(user.email);
+  await recordAccountEvent(user.id, "password_changed", bySelf(client));
   sendSecurityNotice(user, "password_changed", client);
 }
 

@@ -1,3 +1,4 @@
+import { bySelf, recordAccountEvent } from "./account-events";
 import type { SessionData } from "@/lib/contract/passport";
 import { canonicalEmail } from "@/lib/contract/fields";
 import { ErrorCode, ServiceError } from "../errors";
@@ -101,5 +102,6 @@ export async function findPassword(
   await setPasswordHash(user.id, await hashPassword(input.password));
   await endUserSessions(user.id);
   await forgetPasswordFailures(email);
+  await recordAccountEvent(user.id, "password_reset", bySelf(client));
   sendSecurityNotice(user, "password_changed", client);
 }

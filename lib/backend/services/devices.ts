@@ -8,6 +8,7 @@ import { ErrorCode, ServiceError } from "../errors";
 import { assertOwnerProof, type OwnerProof } from "./owner-proof";
 import type { ClientInfo } from "./sessions";
 import type { SignedIn } from "./step-up";
+import { bySelf, recordAccountEvent } from "./account-events";
 import type { UserRow } from "./users";
 
 /**
@@ -33,10 +34,19 @@ export async function rememberDevice(userId: string, client: ClientInfo): Promis
   const db = await getDb();
   const at = now();
   const name = describeUserAgent(client.userAgent);
-  await db
+  const [row] = await db
     .insert(knownDevices)
     .values({ userId, deviceHash: hash, name, firstSeenAt: at, lastSeenAt: at })
-    .onConflictDoUpdate({ target: [knownDevices.userId, knownDevices.deviceHash], set: { lastSeenAt: at, name } });
+    .onConflictDoUpdate({ target: [knownDevices.userId, knownDevices.deviceHash], set: { lastSeenAt: at, name } })
+    .returning({ firstSeenAt: knownDevices.firstSeenAt });
+  // a device first seen now, on an account that knew others (an account's first device is no news)
+  if (row && row.firstSeenAt.getTime() === at.getTime() && (await deviceCount(userId)) > 1) await recordAccountEvent(userId, "new_device", bySelf(client));
+}
+
+async function deviceCount(userId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(knownDevices).where(eq(knownDevices.userId, userId));
+  return row?.n ?? 0;
 }
 
 export async function isKnownDevice(userId: string, hash: string): Promise<boolean> {

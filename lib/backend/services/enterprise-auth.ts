@@ -1,3 +1,4 @@
+import { bySelf, recordAccountEvent } from "./account-events";
 import { ErrorCode, ServiceError } from "../errors";
 import { describeEnterprise } from "./enterprises";
 import { assertNewPasswordAllowed } from "./password-check";
@@ -55,5 +56,6 @@ export async function changeEnterprisePassword(
   await setPasswordHash(user.id, await hashPassword(input.newPassword));
   if (input.signOutOthers) await endUserSessions(user.id, session.id);
   await forgetPasswordFailures(user.email);
+  await recordAccountEvent(user.id, "password_changed", bySelf(client));
   sendSecurityNotice(user, "password_changed", client);
 }

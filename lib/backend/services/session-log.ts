@@ -9,6 +9,7 @@ import { locateIp } from "../geo/locate-ip";
 import type { Lang } from "../lang";
 import { endAppSessionsOf } from "../oidc/revoke";
 import { liveAt, type SessionRow } from "./sessions";
+import { bySelf, recordAccountEvent } from "./account-events";
 import { endUserSessions } from "./sign-out";
 
 /**
@@ -73,7 +74,9 @@ export async function listSessions(
 export async function clearSessions(current: SessionRow, sessionId: string | undefined): Promise<{ ended: number }> {
   if (sessionId === undefined) {
     // reaches the apps too: their refresh tokens die with the sessions (docs/oidc.md)
-    return { ended: await endUserSessions(current.userId, current.id) };
+    const ended = await endUserSessions(current.userId, current.id);
+    if (ended > 0) await recordAccountEvent(current.userId, "sessions_ended", bySelf(current));
+    return { ended };
   }
   const db = await getDb();
   const [target] = await db
@@ -89,5 +92,7 @@ export async function clearSessions(current: SessionRow, sessionId: string | und
     .returning({ createdAt: sessions.createdAt });
   // as a sign-out there: the apps signed in from that session are told (back-channel logout)
   for (const row of ended) await endAppSessionsOf(current.userId, row.createdAt);
+  // ending the current session is signing out, not a security event
+  if (ended.length > 0 && target.id !== current.id) await recordAccountEvent(current.userId, "sessions_ended", bySelf(current));
   return { ended: ended.length };
 }

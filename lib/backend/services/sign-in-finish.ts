@@ -10,6 +10,7 @@ import type { ClientInfo, SessionRow } from "./sessions";
 import { connectHeldLink } from "./social-links";
 import { forgetWrongSecondFactors } from "./two-step-factor";
 import { holdForSecondStep, type SocialHold } from "./two-step-hold";
+import { bySelf, recordAccountEvent } from "./account-events";
 import type { UserRow } from "./users";
 
 /**
@@ -85,6 +86,9 @@ async function finish(way: SignInMethod, proven: ProvenSignIn, client: ClientInf
     proof: proofMethod ? { at: now(), method: proofMethod } : null,
   });
 
-  if (proved.includes("recovery_code")) sendSecurityNotice(user, "recovery_codes_used", client);
+  if (proved.includes("recovery_code")) {
+    await recordAccountEvent(user.id, "recovery_codes_used", bySelf(client));
+    sendSecurityNotice(user, "recovery_codes_used", client);
+  }
   return { token, user, session, factors };
 }

@@ -1,3 +1,4 @@
+import { BY_SUPPORT, bySelf, recordAccountEvent, type EventBy } from "./account-events";
 import { and, eq } from "drizzle-orm";
 import { socialAccounts } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
@@ -20,8 +21,8 @@ import { removeWayIn } from "./ways-in";
  * check, so nobody proves themselves for a change that cannot happen. Then a way in goes away:
  * a recent proof of this session (services/step-up.ts), else 20113.
  */
-export async function unbindProvider(current: SignedIn, channel: string): Promise<void> {
-  await disconnect(current.user, channel, () => assertRecentProof(current.session));
+export async function unbindProvider(current: SignedIn, channel: string, client: ClientInfo): Promise<void> {
+  await disconnect(current.user, channel, () => assertRecentProof(current.session), bySelf(client));
 }
 
 /**
@@ -29,10 +30,10 @@ export async function unbindProvider(current: SignedIn, channel: string): Promis
  * the user's own step-up, which an operator cannot give.
  */
 export async function disconnectByOperator(user: UserRow, channel: string): Promise<void> {
-  await disconnect(user, channel, () => undefined);
+  await disconnect(user, channel, () => undefined, BY_SUPPORT);
 }
 
-async function disconnect(user: UserRow, channel: string, assertProof: () => void): Promise<void> {
+async function disconnect(user: UserRow, channel: string, assertProof: () => void, by: EventBy): Promise<void> {
   await removeWayIn(user.id, {
     find: async (tx) => {
       const [target] = await tx.select({ id: socialAccounts.id }).from(socialAccounts).where(and(eq(socialAccounts.userId, user.id), eq(socialAccounts.channel, channel)));
@@ -42,6 +43,7 @@ async function disconnect(user: UserRow, channel: string, assertProof: () => voi
     assertProof,
     remove: async (tx, target) => {
       await tx.delete(socialAccounts).where(and(eq(socialAccounts.id, target.id), eq(socialAccounts.userId, user.id)));
+      await recordAccountEvent(user.id, "social_disconnected", by, { provider: channel, db: tx });
     },
   });
 }
@@ -60,5 +62,6 @@ export async function setFirstPassword(user: UserRow, input: { captcha: string; 
   await assertNewPasswordAllowed(input.password);
   await consumeVerificationCode({ email: user.email, purpose: "findpwd", nonce: input.nonce, code: input.captcha });
   await setPasswordHash(user.id, await hashPassword(input.password));
+  await recordAccountEvent(user.id, "password_set", bySelf(client));
   sendSecurityNotice(user, "password_changed", client);
 }

@@ -7,6 +7,7 @@ import { socialAccounts, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import type { Identity } from "../social/identity";
 import { hashPassword } from "./passwords";
+import { bySelf, recordAccountEvent } from "./account-events";
 import type { UserRow } from "./users";
 
 /**
@@ -58,6 +59,8 @@ export async function connectIdentity(userId: string, identity: Identity): Promi
       name: identity.name,
       createdAt: now(),
     });
+    // the provider's callback does not carry the request that started the connection: no place
+    await recordAccountEvent(userId, "social_connected", bySelf({ ip: null, userAgent: null, appCode: null }), { provider: identity.channel });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     throw await conflictOf(userId, identity);

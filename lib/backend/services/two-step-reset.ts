@@ -1,4 +1,5 @@
 import type { Lang } from "../lang";
+import { BY_SUPPORT, recordAccountEvent } from "./account-events";
 import { sendSecurityNotice } from "./security-notices";
 import { endUserSessions } from "./sign-out";
 import { removeTwoStep } from "./two-step";
@@ -19,6 +20,7 @@ export async function resetTwoStepByOperator(user: UserRow, lang: Lang): Promise
   const wasOn = await removeTwoStep(user.id);
   if (!wasOn) return { wasOn, sessionsEnded: 0 };
   const sessionsEnded = await endUserSessions(user.id);
+  await recordAccountEvent(user.id, "two_step_reset", BY_SUPPORT);
   // the operator's device and address are not the user's business: the notice names neither
   sendSecurityNotice(user, "two_step_reset_by_operator", { lang, deviceId: null, ip: null, userAgent: null, appCode: null, platform: null, appVersion: null });
   return { wasOn, sessionsEnded };

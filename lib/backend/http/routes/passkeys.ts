@@ -18,6 +18,7 @@ import { authenticate } from "../../services/sessions";
 import { stepUpResponse } from "@/lib/contract/step-up";
 import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
+import { bySelf, recordAccountEvent } from "../../services/account-events";
 import { json, ok, optionalJson, SESSION } from "../openapi";
 
 /** Passkeys (WebAuthn): a user's own passkeys, and sign-in with one. */
@@ -39,6 +40,7 @@ export function passkeyRoutes(app: ServicesApp): void {
     async (c) => {
       const { user, session } = await authenticate(c.var.token);
       const added = await registerPasskey(user, session, c.req.valid("json"));
+      await recordAccountEvent(user.id, "passkey_added", bySelf(c.var.client));
       sendSecurityNotice(user, "passkey_added", c.var.client);
       return reply(c, added);
     },
@@ -51,7 +53,12 @@ export function passkeyRoutes(app: ServicesApp): void {
 
   app.openapi(
     createRoute({ method: "patch", path: "/v1/user/passkey/{id}", tags, summary: "Rename a passkey", security: SESSION, request: { params: idParam, body: json(renamePasskeyRequest) }, responses: ok(passkeyItem) }),
-    async (c) => reply(c, await renamePasskey((await authenticate(c.var.token)).user, c.req.valid("param").id, c.req.valid("json").name)),
+    async (c) => {
+      const { user } = await authenticate(c.var.token);
+      const renamed = await renamePasskey(user, c.req.valid("param").id, c.req.valid("json").name);
+      await recordAccountEvent(user.id, "passkey_renamed", bySelf(c.var.client));
+      return reply(c, renamed);
+    },
   );
 
   app.openapi(
@@ -59,6 +66,7 @@ export function passkeyRoutes(app: ServicesApp): void {
     async (c) => {
       const { user, session } = await authenticate(c.var.token);
       await removePasskey(user, session, c.req.valid("param").id);
+      await recordAccountEvent(user.id, "passkey_removed", bySelf(c.var.client));
       sendSecurityNotice(user, "passkey_removed", c.var.client);
       return reply(c, {});
     },

@@ -12,6 +12,8 @@ import {
   socialAccountsResponse,
 } from "@/lib/contract/user";
 import { sessionResponse, verifyEmailResponse } from "@/lib/contract/passport";
+import { activityQuery, activityResponse } from "@/lib/contract/activity";
+import { listActivity } from "../../services/account-activity";
 import { changePassword, deleteAccount, issueOwnEmailNonce, socialAccountList } from "../../services/account";
 import { loginWithDevice } from "../../services/device-sign-in";
 import { deviceSecurity, forgetDevice, setDeviceSecurity } from "../../services/devices";
@@ -44,6 +46,11 @@ export function securityRoutes(app: ServicesApp): void {
       const { session } = await authenticate(c.var.token);
       return reply(c, await listSessions(session, c.req.valid("query"), c.var.lang));
     },
+  );
+
+  app.openapi(
+    createRoute({ method: "get", path: "/v1/user/security/activity", tags, summary: "The account's security activity, newest first: sign-ins, refused sign-ins, security events", security: SESSION, request: { query: activityQuery }, responses: ok(activityResponse) }),
+    async (c) => reply(c, await listActivity((await authenticate(c.var.token)).user, c.req.valid("query"), c.var.lang)),
   );
 
   app.openapi(

@@ -124,7 +124,7 @@ export function socialRoutes(app: ServicesApp): void {
   app.openapi(
     createRoute({ method: "post", path: "/v1/user/unbind/oauth", tags, summary: "Disconnect a provider from the account (a recent step-up proof, else 20113)", security: SESSION, request: { body: json(unbindRequest) }, responses: ok(empty) }),
     async (c) => {
-      await unbindProvider(await authenticate(c.var.token), c.req.valid("json").channel);
+      await unbindProvider(await authenticate(c.var.token), c.req.valid("json").channel, c.var.client);
       return reply(c, {});
     },
   );

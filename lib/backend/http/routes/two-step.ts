@@ -15,6 +15,7 @@ import { confirmTotpSetup, proveStepUpWithTotp, renewRecoveryCodes, startTotpSet
 import { finishSecondStep } from "../../services/two-step-sign-in";
 import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
+import { bySelf, recordAccountEvent } from "../../services/account-events";
 import { json, ok, optionalJson, SESSION } from "../openapi";
 
 /** Two-step sign-in: the second step of a held sign-in, and the account's authenticator and recovery codes. */
@@ -42,6 +43,7 @@ export function twoStepRoutes(app: ServicesApp): void {
     async (c) => {
       const { user } = await authenticate(c.var.token);
       const confirmed = await confirmTotpSetup(user, c.req.valid("json").code);
+      await recordAccountEvent(user.id, "two_step_on", bySelf(c.var.client));
       sendSecurityNotice(user, "two_step_on", c.var.client);
       return reply(c, confirmed);
     },
@@ -52,6 +54,7 @@ export function twoStepRoutes(app: ServicesApp): void {
     async (c) => {
       const current = await authenticate(c.var.token);
       const status = await turnOffTwoStep(current);
+      await recordAccountEvent(current.user.id, "two_step_off", bySelf(c.var.client));
       sendSecurityNotice(current.user, "two_step_off", c.var.client);
       return reply(c, status);
     },
@@ -62,6 +65,7 @@ export function twoStepRoutes(app: ServicesApp): void {
     async (c) => {
       const current = await authenticate(c.var.token);
       const renewed = await renewRecoveryCodes(current);
+      await recordAccountEvent(current.user.id, "recovery_codes_renewed", bySelf(c.var.client));
       sendSecurityNotice(current.user, "recovery_codes_renewed", c.var.client);
       return reply(c, renewed);
     },

@@ -14,6 +14,7 @@ import { isTwoStepOn } from "../two-step";
 import { resetTwoStepByOperator } from "../two-step-reset";
 import { mailLanguage, type UserStatus } from "../users";
 import { changeUserStatus } from "../user-status";
+import { BY_SUPPORT, recordAccountEvent } from "../account-events";
 import { userRowById } from "./user-detail";
 
 /**
@@ -29,7 +30,11 @@ export async function setStatus(id: string, status: UserStatus): Promise<{ previ
 /** One session (by id, if it is this user's and still going) or every session of the user. */
 export async function endSessions(id: string, sessionId: string | undefined): Promise<number> {
   await userRowById(id);
-  if (!sessionId) return endUserSessions(id);
+  if (!sessionId) {
+    const all = await endUserSessions(id);
+    if (all > 0) await recordAccountEvent(id, "sessions_ended", BY_SUPPORT);
+    return all;
+  }
   const db = await getDb();
   const ended = await db
     .update(sessions)
@@ -38,6 +43,7 @@ export async function endSessions(id: string, sessionId: string | undefined): Pr
     .returning({ createdAt: sessions.createdAt });
   if (ended.length === 0) throw new ServiceError(ErrorCode.notFound);
   for (const row of ended) await endAppSessionsOf(id, row.createdAt);
+  await recordAccountEvent(id, "sessions_ended", BY_SUPPORT);
   return ended.length;
 }
 
@@ -90,6 +96,7 @@ export async function sendPasswordReset(id: string, lang: Lang): Promise<{ email
   const language = mailLanguage(user, lang);
   const link = `${portalOrigin()}/${language}/findpwd`;
   await getMailer().send({ to: user.email, ...RESET_TEXT[language](link) });
+  await recordAccountEvent(user.id, "password_reset_mail", BY_SUPPORT);
   return { email: user.email, link };
 }
 
