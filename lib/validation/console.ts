@@ -40,6 +40,7 @@ export const registerClientSchema = formSchema({
   name: (raw) => (typeof raw === "string" && raw.trim().length > 0 && raw.trim().length <= 100 ? { ok: true, value: raw } : { ok: false, message: "badClientName" }),
   kind: oneOf(CLIENT_FORM_KINDS, "badKind"),
   native: (raw) => ({ ok: true, value: raw === true }),
+  thirdParty: (raw) => ({ ok: true, value: raw === true }),
   brand: anyText,
   redirectUris: (raw) => (typeof raw === "string" && raw.trim().length > 0 ? { ok: true, value: raw } : { ok: false, message: "noRedirectUri" }),
   postLogoutUris: anyText,

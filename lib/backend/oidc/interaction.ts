@@ -3,6 +3,7 @@ import { errors, type default as Provider, type InteractionResults } from "oidc-
 import { FRESH_SIGN_IN, FRESH_SIGN_IN_PARAM } from "@/lib/contract/fresh-sign-in";
 import { portalSignIn, amrOf, markSessionFromApp } from "./account";
 import { clientPolicy } from "./clients";
+import { showConsent } from "./consent";
 import { expiredPage, pageLang } from "./pages";
 import { issuer, OIDC_PREFIX } from "./settings";
 
@@ -21,7 +22,8 @@ import { issuer, OIDC_PREFIX } from "./settings";
  * - an app asked for a fresh sign-in (prompt=login, or a max_age the portal sign-in is older than):
  *   the sign-in page with `reauth=1`, which renders for a signed-in user too; only a portal sign-in
  *   made after the interaction began is taken;
- * - the consent step of a first-party app (asked for with prompt=consent) is granted here.
+ * - the consent step of a first-party app (asked for with prompt=consent) is granted here; a
+ *   third-party app's shows the consent screen, whose answer comes back here by POST (consent.ts).
  */
 export const INTERACTION_PATH = new RegExp(`^${OIDC_PREFIX}/interaction/([A-Za-z0-9_-]{1,64})$`);
 
@@ -95,9 +97,9 @@ export async function answerInteraction(provider: Provider, request: IncomingMes
   if (details.prompt.name === "consent") {
     const policy = await clientPolicy(clientId);
     const accountId = details.session?.accountId;
-    if (!policy?.firstParty || !accountId) {
-      return finish(provider, request, response, { error: "access_denied", error_description: "third-party consent is not available yet" });
-    }
+    if (!policy || !accountId) return finish(provider, request, response, { error: "access_denied", error_description: "the app is no longer registered" });
+    // a third-party app: the user says what it may have (consent.ts)
+    if (!policy.firstParty) return showConsent(response, details, lang, policy);
     const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
     const missing = details.prompt.details.missingOIDCScope;
     if (Array.isArray(missing)) grant.addOIDCScope(missing.map(String));
