@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { errors, type default as Provider, type InteractionResults } from "oidc-provider";
 import { FRESH_SIGN_IN, FRESH_SIGN_IN_PARAM } from "@/lib/contract/fresh-sign-in";
 import { portalSignIn, amrOf, markSessionFromApp } from "./account";
+import { acrOfAmr, meetsAcrValues } from "./acr";
 import { clientPolicy } from "./clients";
 import { showConsent } from "./consent";
 import { expiredPage, pageLang } from "./pages";
@@ -76,8 +77,12 @@ export async function answerInteraction(provider: Provider, request: IncomingMes
     // A fresh sign-in (prompt=login, or max_age shorter than the portal sign-in's age): only a
     // portal sign-in made after the provider asked counts; the sign-in page asks a signed-in user
     // again when told to (reauth=1), instead of sending them straight back here.
+    // So is a sign-in below the app's acr_values (acr.ts): the sign-in page asks again, where the
+    // account's own factors (its two-step, a passkey) decide what the new sign-in proves.
     const reasons = details.prompt.reasons;
-    const fresh = reasons.includes("login_prompt") || reasons.includes("max_age");
+    const amr = signedIn ? amrOf(signedIn.session) : [];
+    const stepUp = signedIn !== null && !meetsAcrValues(acrOfAmr(amr), details.params.acr_values);
+    const fresh = reasons.includes("login_prompt") || reasons.includes("max_age") || stepUp;
     if (!signedIn || (fresh && authTime < (details.iat ?? 0))) {
       const query = new URLSearchParams({ r: `${issuer()}${OIDC_PREFIX}/interaction/${uid}` });
       const brand = (await clientPolicy(clientId))?.brand;
@@ -88,9 +93,9 @@ export async function answerInteraction(provider: Provider, request: IncomingMes
     // A portal sign-in made after the provider asked was made for this app: the login log names
     // the app. An older one, reused by single sign-on, keeps the name of where it began.
     if (authTime >= (details.iat ?? Infinity)) await markSessionFromApp(signedIn.session.id, clientId);
-    const amr = amrOf(signedIn.session);
+    // acr: the level this sign-in reached, whatever was asked (the app compares)
     return finish(provider, request, response, {
-      login: { accountId: signedIn.user.id, ...(amr.length > 0 ? { amr } : {}), remember: signedIn.session.remember, ts: authTime },
+      login: { accountId: signedIn.user.id, ...(amr.length > 0 ? { amr } : {}), acr: acrOfAmr(amr), remember: signedIn.session.remember, ts: authTime },
     });
   }
 
