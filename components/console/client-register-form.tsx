@@ -16,8 +16,8 @@ import { TextAreaField } from "./text-area-field";
 import { useConsoleAction } from "./use-console-action";
 
 export type ClientFormInput = RegisterClientInput;
-const EMPTY: ClientFormInput = { name: "", kind: "public", native: false, brand: "", redirectUris: "", postLogoutUris: "", backchannelLogoutUri: "", jwks: "", reason: "" };
-const FIELDS = ["name", "kind", "native", "brand", "redirectUris", "postLogoutUris", "backchannelLogoutUri", "jwks", "reason"] as const;
+const EMPTY: ClientFormInput = { name: "", kind: "public", native: false, thirdParty: false, brand: "", redirectUris: "", postLogoutUris: "", backchannelLogoutUri: "", jwks: "", reason: "" };
+const FIELDS = ["name", "kind", "native", "thirdParty", "brand", "redirectUris", "postLogoutUris", "backchannelLogoutUri", "jwks", "reason"] as const;
 const opsKey = (message: string | undefined): ConsoleErrorKey | null => CONSOLE_ERROR_KEYS.find((key) => key === message) ?? null;
 
 /**
@@ -71,6 +71,7 @@ export function ClientRegisterForm({ onRegister }: { onRegister: (input: ClientF
           {errorOf("kind") ? <p role="alert" className="text-xs text-danger">{errorOf("kind")}</p> : null}
         </fieldset>
         {kind === "public" ? <Checkbox className="sm:col-span-2" label={<>{t("native")} <span className="text-muted">{t("nativeHint")}</span></>} {...register("native")} /> : null}
+        <Checkbox className="sm:col-span-2" label={<>{t("thirdParty")} <span className="text-muted">{t("thirdPartyHint")}</span></>} {...register("thirdParty")} />
         <TextAreaField label={t("redirectUris")} hint={t("urisHint")} error={errorOf("redirectUris")} spellCheck={false} required {...register("redirectUris")} />
         <TextAreaField label={t("postLogoutUris")} hint={t("urisHint")} error={errorOf("postLogoutUris")} spellCheck={false} {...register("postLogoutUris")} />
         {kind === "public" ? null : (

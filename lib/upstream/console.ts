@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { auditResponse, pageRefusalResponse, type AuditQuery } from "@/lib/contract/console/audit";
 import type { ConsoleScreenKey } from "@/lib/contract/console/routes";
-import { createOperatorResponse, operatorListResponse, operatorSummary } from "@/lib/contract/console/operators";
+import { createOperatorResponse, operatorListResponse, operatorSummary, resetOperatorAuthenticatorResponse, resetOperatorPasswordResponse } from "@/lib/contract/console/operators";
 import type { OperatorRole } from "@/lib/contract/console/roles";
 import { userActionResponse, userDetail, userSearchResponse, type UserSearchQuery } from "@/lib/contract/console/users";
 import { operatorSessionResponse, operatorSignInResponse, type OperatorSignInRequest } from "@/lib/contract/console/session";
@@ -45,6 +45,12 @@ export const createOperator = (ctx: ConsoleContext, body: { email: string; name:
   consoleCall(ctx, { method: "POST", path: "/v1/console/operators", body, schema: createOperatorResponse });
 export const updateOperator = (ctx: ConsoleContext, id: string, body: { role?: OperatorRole; status?: "active" | "disabled"; reason: string }) =>
   consoleCall(ctx, { method: "PATCH", path: `/v1/console/operators/${encodeURIComponent(id)}`, body, schema: z.object({ operator: operatorSummary }) });
+export const resetOperatorPassword = (ctx: ConsoleContext, id: string, reason: string) =>
+  consoleCall(ctx, { method: "POST", path: `/v1/console/operators/${encodeURIComponent(id)}/reset-password`, body: { reason }, schema: resetOperatorPasswordResponse });
+export const resetOperatorAuthenticator = (ctx: ConsoleContext, id: string, reason: string) =>
+  consoleCall(ctx, { method: "POST", path: `/v1/console/operators/${encodeURIComponent(id)}/reset-authenticator`, body: { reason }, schema: resetOperatorAuthenticatorResponse });
+export const changeOwnOperatorPassword = (ctx: ConsoleContext, body: { current: string; next: string }) =>
+  consoleCall(ctx, { method: "POST", path: "/v1/console/session/password", body, schema: z.object({}) });
 
 function auditParams(query: Partial<AuditQuery>): Record<string, QueryValue> {
   return { operator: query.operator, action: query.action, target: query.target, from: query.from, to: query.to, page: query.page, pageSize: query.pageSize };

@@ -1,4 +1,5 @@
 import { EMAIL_RULE } from "@/lib/contract/rules";
+import { OPERATOR_PASSWORD_MIN } from "@/lib/contract/console/operators";
 import { OPERATOR_ROLES, REASON_MAX, REASON_MIN } from "@/lib/contract/console/roles";
 import { formSchema, oneOf, pattern, requiredText, textField, type FieldCheck, type Infer } from "./form-schema";
 
@@ -17,6 +18,13 @@ export const reasonCheck: FieldCheck<string> = (raw) => {
 };
 export const reasonSchema = formSchema({ reason: reasonCheck });
 export type ReasonInput = Infer<typeof reasonSchema>;
+
+/** An operator's own new password: the current one, and a new one of OPERATOR_PASSWORD_MIN to 128 characters. */
+export const ownPasswordSchema = formSchema({
+  current: requiredText("passwordRequired"),
+  next: (raw) => (typeof raw === "string" && raw.length >= OPERATOR_PASSWORD_MIN && raw.length <= 128 ? { ok: true, value: raw } : { ok: false, message: "operatorPassword" }),
+});
+export type OwnPasswordInput = Infer<typeof ownPasswordSchema>;
 
 /** A new operator (the Operators screen): each field marked with its own message (admin.fields.*). */
 export const createOperatorSchema = formSchema({
@@ -40,6 +48,7 @@ export const registerClientSchema = formSchema({
   name: (raw) => (typeof raw === "string" && raw.trim().length > 0 && raw.trim().length <= 100 ? { ok: true, value: raw } : { ok: false, message: "badClientName" }),
   kind: oneOf(CLIENT_FORM_KINDS, "badKind"),
   native: (raw) => ({ ok: true, value: raw === true }),
+  thirdParty: (raw) => ({ ok: true, value: raw === true }),
   brand: anyText,
   redirectUris: (raw) => (typeof raw === "string" && raw.trim().length > 0 ? { ok: true, value: raw } : { ok: false, message: "noRedirectUri" }),
   postLogoutUris: anyText,

@@ -3,7 +3,7 @@ import { OPERATOR_ROLES, roleAllows, type OperatorRole } from "@/lib/contract/co
 import { servicesApp } from "@/lib/backend/http/app";
 import { findOperatorByEmail } from "@/lib/backend/services/console/operators";
 import { call, OPEN_TIMEOUT, registerUser, startBackend, stopBackend } from "./support/harness";
-import { isScreenRoute, newOperator, operatorHeaders, sessionOf } from "./support/console";
+import { isScreenRoute, newOperator, operatorHeaders, sessionOf, type TestOperator } from "./support/console";
 
 /**
  * Every console route × {no session, a consumer's token, viewer, support, admin}: 401 without an
@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(stopBackend);
 
 type Sample = { path: string; body?: unknown };
-type Samples = Record<string, () => Promise<Sample>>;
+/** `caller`: the operator making the request, for a route about their own account. */
+type Samples = Record<string, (caller?: TestOperator) => Promise<Sample>>;
 
 let userCount = 0;
 async function freshUser(): Promise<string> {
@@ -29,6 +30,7 @@ async function freshUser(): Promise<string> {
 const SAMPLES: Samples = {
   "get /v1/console/session": async () => ({ path: "/v1/console/session" }),
   "delete /v1/console/session": async () => ({ path: "/v1/console/session" }),
+  "post /v1/console/session/password": async (caller) => ({ path: "/v1/console/session/password", body: { current: caller?.password ?? "not-the-password", next: "a new long operator password" } }),
   "get /v1/console/users": async () => ({ path: "/v1/console/users?by=email&q=matrix" }),
   "get /v1/console/users/export": async () => ({ path: "/v1/console/users/export?email=matrix" }),
   "post /v1/console/users/import": async () => ({ path: "/v1/console/users/import?dryRun=true", body: { users: [] } }),
@@ -63,6 +65,14 @@ const SAMPLES: Samples = {
     const row = await findOperatorByEmail(target.email);
     return { path: `/v1/console/operators/${row?.id}`, body: { role: "support", reason: "matrix test" } };
   },
+  "post /v1/console/operators/{id}/reset-password": async () => {
+    const row = await findOperatorByEmail((await newOperator("viewer")).email);
+    return { path: `/v1/console/operators/${row?.id}/reset-password`, body: { reason: "matrix test" } };
+  },
+  "post /v1/console/operators/{id}/reset-authenticator": async () => {
+    const row = await findOperatorByEmail((await newOperator("viewer")).email);
+    return { path: `/v1/console/operators/${row?.id}/reset-authenticator`, body: { reason: "matrix test" } };
+  },
 };
 
 const keyOf = (route: ConsoleApiRoute) => `${route.method} ${route.path}`;
@@ -71,8 +81,8 @@ const keyOf = (route: ConsoleApiRoute) => `${route.method} ${route.path}`;
 let signedInConsumer: Promise<{ utoken: string }> | null = null;
 const consumer = () => (signedInConsumer ??= registerUser("consumer@console.test"));
 
-async function request(route: ConsoleApiRoute, headers: Record<string, string>): Promise<number> {
-  const sample = await SAMPLES[keyOf(route)]?.();
+async function request(route: ConsoleApiRoute, headers: Record<string, string>, caller?: TestOperator): Promise<number> {
+  const sample = await SAMPLES[keyOf(route)]?.(caller);
   if (!sample) throw new Error(`no sample request for ${keyOf(route)}`);
   const response = await servicesApp().fetch(
     new Request(`http://localhost:3000${sample.path}`, {
@@ -105,7 +115,7 @@ describe.each(CONSOLE_API_ROUTES.filter((route) => !isScreenRoute(route)).map((r
 
   test.each(OPERATOR_ROLES.map((role) => [role] as const))("%s", async (role: OperatorRole) => {
     const operator = await newOperator(role);
-    const status = await request(route, operatorHeaders(await sessionOf(operator)));
+    const status = await request(route, operatorHeaders(await sessionOf(operator)), operator);
     if (roleAllows(role, route.role)) {
       expect(status).toBe(200);
     } else {

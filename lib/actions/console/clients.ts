@@ -12,7 +12,7 @@ const str = (value: unknown): string => (typeof value === "string" ? value : "")
 
 export async function registerClientAction(lang: string, input: ClientFormInput) {
   return consoleResult(lang, (ctx) =>
-    ops.registerClient(ctx, { name: str(input.name), kind: str(input.kind), native: input.native === true, brand: str(input.brand), redirectUris: str(input.redirectUris), postLogoutUris: str(input.postLogoutUris), backchannelLogoutUri: str(input.backchannelLogoutUri), jwks: str(input.jwks), reason: str(input.reason) }),
+    ops.registerClient(ctx, { name: str(input.name), kind: str(input.kind), native: input.native === true, thirdParty: input.thirdParty === true, brand: str(input.brand), redirectUris: str(input.redirectUris), postLogoutUris: str(input.postLogoutUris), backchannelLogoutUri: str(input.backchannelLogoutUri), jwks: str(input.jwks), reason: str(input.reason) }),
   );
 }
 

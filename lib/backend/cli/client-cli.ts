@@ -10,9 +10,11 @@ import { parseCommand, requiredOption, UsageError } from "./usage";
 /** The help lines of the OpenID Provider's client and signing-key commands (part of run.ts's USAGE; docs/oidc.md). */
 export const CLIENT_USAGE = `  client:create --name NAME --kind public|client_secret_basic|private_key_jwt [--native]
                --redirect-uri URI [--redirect-uri URI …] [--post-logout-uri URI …]
-               [--backchannel-logout-uri URI] [--brand CODE] [--jwks JSON] [--id-token-alg ES256|RS256] --reason TEXT [--json]
+               [--backchannel-logout-uri URI] [--brand CODE] [--jwks JSON] [--id-token-alg ES256|RS256]
+               [--third-party] --reason TEXT [--json]
                       Register an app with the OpenID Provider (first-party: no consent
-                      screen). A client_secret_basic app's secret is printed this once.
+                      screen; --third-party: another company's app, the user is asked
+                      what it may have). A client_secret_basic app's secret is printed this once.
                       --native (public apps, RFC 8252): http://127.0.0.1 on any port,
                       claimed https, or a reverse-domain scheme (com.example.app:/cb).
   client:list [--json]
@@ -75,6 +77,7 @@ export async function dispatchClient(command: string, args: string[], io: CliIo,
           jwks: { type: "string" },
           "id-token-alg": { type: "string" },
           native: { type: "boolean" },
+          "third-party": { type: "boolean" },
           json: { type: "boolean" },
         },
         0,
@@ -93,11 +96,13 @@ export async function dispatchClient(command: string, args: string[], io: CliIo,
           brand: values.brand ?? null,
           jwks: jwks(values.jwks),
           native: values.native ?? false,
+          firstParty: values["third-party"] !== true,
           ...(alg ? { idTokenAlg: alg } : {}),
         }),
       );
       entry.target = { type: "client", id: created.clientId };
       entry.attempted.kind = kind;
+      if (values["third-party"]) entry.attempted.thirdParty = true;
       if (values.json && created.secret === null) io.out(JSON.stringify({ clientId: created.clientId }));
       if (!values.json) io.out(`Registered ${kind} client ${created.clientId}.`);
       if (created.secret !== null) printSecret(io, created.clientId, created.secret, values.json ?? false);

@@ -203,7 +203,7 @@ export async function clientMetadata(clientId: string): Promise<AdapterPayload |
 }
 
 /** The portal-side facts of a client the provider's pages need (consent, the sign-in page's brand). */
-export async function clientPolicy(clientId: string): Promise<{ firstParty: boolean; brand: string | null } | null> {
+export async function clientPolicy(clientId: string): Promise<{ name: string; firstParty: boolean; brand: string | null } | null> {
   const row = await liveClient(clientId);
-  return row ? { firstParty: row.firstParty, brand: row.brand } : null;
+  return row ? { name: row.name, firstParty: row.firstParty, brand: row.brand } : null;
 }

@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { errors, type default as Provider, type InteractionResults } from "oidc-provider";
 import { FRESH_SIGN_IN, FRESH_SIGN_IN_PARAM } from "@/lib/contract/fresh-sign-in";
 import { portalSignIn, amrOf, markSessionFromApp } from "./account";
+import { acrOfAmr, meetsAcrValues } from "./acr";
 import { clientPolicy } from "./clients";
+import { showConsent } from "./consent";
 import { expiredPage, pageLang } from "./pages";
 import { issuer, OIDC_PREFIX } from "./settings";
 
@@ -21,7 +23,8 @@ import { issuer, OIDC_PREFIX } from "./settings";
  * - an app asked for a fresh sign-in (prompt=login, or a max_age the portal sign-in is older than):
  *   the sign-in page with `reauth=1`, which renders for a signed-in user too; only a portal sign-in
  *   made after the interaction began is taken;
- * - the consent step of a first-party app (asked for with prompt=consent) is granted here.
+ * - the consent step of a first-party app (asked for with prompt=consent) is granted here; a
+ *   third-party app's shows the consent screen, whose answer comes back here by POST (consent.ts).
  */
 export const INTERACTION_PATH = new RegExp(`^${OIDC_PREFIX}/interaction/([A-Za-z0-9_-]{1,64})$`);
 
@@ -74,8 +77,12 @@ export async function answerInteraction(provider: Provider, request: IncomingMes
     // A fresh sign-in (prompt=login, or max_age shorter than the portal sign-in's age): only a
     // portal sign-in made after the provider asked counts; the sign-in page asks a signed-in user
     // again when told to (reauth=1), instead of sending them straight back here.
+    // So is a sign-in below the app's acr_values (acr.ts): the sign-in page asks again, where the
+    // account's own factors (its two-step, a passkey) decide what the new sign-in proves.
     const reasons = details.prompt.reasons;
-    const fresh = reasons.includes("login_prompt") || reasons.includes("max_age");
+    const amr = signedIn ? amrOf(signedIn.session) : [];
+    const stepUp = signedIn !== null && !meetsAcrValues(acrOfAmr(amr), details.params.acr_values);
+    const fresh = reasons.includes("login_prompt") || reasons.includes("max_age") || stepUp;
     if (!signedIn || (fresh && authTime < (details.iat ?? 0))) {
       const query = new URLSearchParams({ r: `${issuer()}${OIDC_PREFIX}/interaction/${uid}` });
       const brand = (await clientPolicy(clientId))?.brand;
@@ -86,18 +93,18 @@ export async function answerInteraction(provider: Provider, request: IncomingMes
     // A portal sign-in made after the provider asked was made for this app: the login log names
     // the app. An older one, reused by single sign-on, keeps the name of where it began.
     if (authTime >= (details.iat ?? Infinity)) await markSessionFromApp(signedIn.session.id, clientId);
-    const amr = amrOf(signedIn.session);
+    // acr: the level this sign-in reached, whatever was asked (the app compares)
     return finish(provider, request, response, {
-      login: { accountId: signedIn.user.id, ...(amr.length > 0 ? { amr } : {}), remember: signedIn.session.remember, ts: authTime },
+      login: { accountId: signedIn.user.id, ...(amr.length > 0 ? { amr } : {}), acr: acrOfAmr(amr), remember: signedIn.session.remember, ts: authTime },
     });
   }
 
   if (details.prompt.name === "consent") {
     const policy = await clientPolicy(clientId);
     const accountId = details.session?.accountId;
-    if (!policy?.firstParty || !accountId) {
-      return finish(provider, request, response, { error: "access_denied", error_description: "third-party consent is not available yet" });
-    }
+    if (!policy || !accountId) return finish(provider, request, response, { error: "access_denied", error_description: "the app is no longer registered" });
+    // a third-party app: the user says what it may have (consent.ts)
+    if (!policy.firstParty) return showConsent(response, details, lang, policy);
     const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
     const missing = details.prompt.details.missingOIDCScope;
     if (Array.isArray(missing)) grant.addOIDCScope(missing.map(String));

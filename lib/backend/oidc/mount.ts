@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describeFault, log } from "../log";
+import { answerConsent } from "./consent";
 import { answerInteraction, INTERACTION_PATH } from "./interaction";
 import { errorPage, pageLang } from "./pages";
 import { oidcProvider } from "./provider";
@@ -46,6 +47,7 @@ async function answer(request: IncomingMessage, response: ServerResponse, pathna
   const { provider, callback } = await oidcProvider();
   const interaction = INTERACTION_PATH.exec(pathname);
   if (interaction?.[1] && request.method === "GET") return answerInteraction(provider, request, response, interaction[1]);
+  if (interaction?.[1] && request.method === "POST") return answerConsent(provider, request, response, interaction[1]);
   callback(request, response);
 }
 

@@ -1,5 +1,6 @@
 import { interactionPolicy, type KoaContextWithOIDC } from "oidc-provider";
 import { portalSignIn } from "./account";
+import { acrCheck } from "./acr";
 
 /**
  * One session: the provider's session in a browser lives only as long as the portal's sign-in in
@@ -22,5 +23,7 @@ async function portalSignInEnded(ctx: KoaContextWithOIDC): Promise<boolean> {
 export function interactionPrompts(): interactionPolicy.DefaultPolicy {
   const prompts = base();
   prompts.get("login")?.checks.add(new Check("portal_signed_out", "the portal sign-in of this browser has ended", "login_required", portalSignInEnded));
+  // a sign-in weaker than the app's acr_values is taken again (acr.ts)
+  prompts.get("login")?.checks.add(acrCheck());
   return prompts;
 }

@@ -6,6 +6,7 @@ import { describeFault, log } from "../log";
 import { deriveSecret } from "../secrets";
 import { DatabaseAdapter } from "./adapter";
 import { findAccount } from "./account";
+import { ACR_VALUES } from "./acr";
 import { clientPolicy } from "./clients";
 import { errorPage, loggedOutPage, logoutPage, pageLang } from "./pages";
 import { issuer, OIDC_PREFIX, providerFetch, TTL } from "./settings";
@@ -57,9 +58,11 @@ async function configuration(keys: PrivateJwk[]): Promise<Configuration> {
       keys: [await deriveSecret("oidc-cookies")],
       names: { session: "oidc_session", interaction: "oidc_interaction", resume: "oidc_resume" },
     },
-    // every ID token says when and how the user signed in (auth_time, amr: interaction.ts), asked or not
-    claims: { openid: ["sub", "auth_time", "amr"], email: ["email", "email_verified"], profile: ["name", "picture"], acr: null, amr: null, auth_time: null, sid: null },
+    // every ID token says when and how the user signed in (auth_time, amr, acr: interaction.ts), asked or not
+    claims: { openid: ["sub", "auth_time", "amr", "acr"], email: ["email", "email_verified"], profile: ["name", "picture"], acr: null, amr: null, auth_time: null, sid: null },
     scopes: ["openid", "offline_access", "email", "profile"],
+    // the levels an app may ask for with acr_values (acr.ts)
+    acrValues: [...ACR_VALUES],
     responseTypes: ["code"],
     // said outright, so an app's library does not try them
     discovery: { request_parameter_supported: false, request_uri_parameter_supported: false },

@@ -25,3 +25,14 @@ export type CreatedOperator = z.infer<typeof createOperatorResponse>;
 export const updateOperatorRequest = z
   .object({ role: z.enum(OPERATOR_ROLES).optional(), status: z.enum(["active", "disabled"]).optional(), reason: reasonField })
   .refine((value) => value.role !== undefined || value.status !== undefined, { path: ["role"] });
+
+// POST /v1/console/operators/:id/reset-password — a new generated password, answered once
+export const resetOperatorPasswordResponse = z.object({ password: z.string() });
+// POST /v1/console/operators/:id/reset-authenticator — a new authenticator secret, answered once
+export const resetOperatorAuthenticatorResponse = z.object({ totpUri: z.string(), totpSecret: z.string() });
+
+/** An operator's own password: long, since it guards every account (a generated one is 20 characters). */
+export const OPERATOR_PASSWORD_MIN = 12;
+export const operatorPasswordField = z.string().min(OPERATOR_PASSWORD_MIN).max(128);
+// POST /v1/console/session/password — the signed-in operator's own password, the current one proved
+export const changeOwnPasswordRequest = z.object({ current: z.string().min(1).max(128), next: operatorPasswordField });

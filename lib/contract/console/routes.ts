@@ -13,6 +13,8 @@ export type ConsoleApiRoute = { method: "get" | "post" | "patch" | "delete"; pat
 export const CONSOLE_API_ROUTES = [
   { method: "get", path: "/v1/console/session", role: "viewer" },
   { method: "delete", path: "/v1/console/session", role: "viewer" },
+  // an operator's own password (the current one proved)
+  { method: "post", path: "/v1/console/session/password", role: "viewer" },
   { method: "get", path: "/v1/console/users", role: "viewer" },
   // users out and in (docs/import-export.md): before users/{id}, which would match them too
   { method: "get", path: "/v1/console/users/export", role: "admin" },
@@ -31,6 +33,8 @@ export const CONSOLE_API_ROUTES = [
   { method: "get", path: "/v1/console/operators", role: "admin" },
   { method: "post", path: "/v1/console/operators", role: "admin" },
   { method: "patch", path: "/v1/console/operators/{id}", role: "admin" },
+  { method: "post", path: "/v1/console/operators/{id}/reset-password", role: "admin" },
+  { method: "post", path: "/v1/console/operators/{id}/reset-authenticator", role: "admin" },
   // the operations screens (docs/operators.md): enterprises, codes, messages, bans, analytics
   { method: "get", path: "/v1/console/enterprises", role: "viewer" },
   { method: "post", path: "/v1/console/enterprises", role: "admin" },

@@ -113,7 +113,7 @@ export const clientItem = z.object({
   createdAt: z.string(),
 });
 export const clientListResponse = z.object({ items: z.array(clientItem) });
-export const registerClientRequest = z.object({ name: text, kind: text, native: z.boolean().optional(), brand: text, redirectUris: text, postLogoutUris: text, backchannelLogoutUri: text, jwks: text, ...reason });
+export const registerClientRequest = z.object({ name: text, kind: text, native: z.boolean().optional(), thirdParty: z.boolean().optional(), brand: text, redirectUris: text, postLogoutUris: text, backchannelLogoutUri: text, jwks: text, ...reason });
 export const clientSecretResponse = z.object({ clientId: z.string(), secret: z.string().nullable() });
 
 /** What a refusal of these routes carries in `data`. */

@@ -26,7 +26,7 @@ describe("registering an app", () => {
     expect(screen.queryByLabelText(apps.jwks)).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: apps.register }));
     expect(await screen.findByTestId("one-time-secret")).toHaveTextContent("s3cret-shown-once");
-    expect(onRegister).toHaveBeenCalledWith({ name: "Welder", kind: "client_secret_basic", native: false, brand: "welder", redirectUris: "https://app.example/cb\nhttps://app.example/other", postLogoutUris: "", backchannelLogoutUri: "", jwks: "", reason: "goes live" });
+    expect(onRegister).toHaveBeenCalledWith({ name: "Welder", kind: "client_secret_basic", native: false, thirdParty: false, brand: "welder", redirectUris: "https://app.example/cb\nhttps://app.example/other", postLogoutUris: "", backchannelLogoutUri: "", jwks: "", reason: "goes live" });
     expect(screen.getByRole("button", { name: en.console.common.copy })).toBeInTheDocument();
     expect(screen.getByText("cid-1")).toBeInTheDocument();
     expect(screen.getByLabelText(apps.name)).toHaveValue("");
@@ -90,6 +90,19 @@ test("a native app is a public one: the box shows for Public only and is sent ti
   await user.click(screen.getByRole("button", { name: apps.register }));
   expect(await screen.findByText("cid-3")).toBeInTheDocument();
   expect(onRegister).toHaveBeenCalledWith(expect.objectContaining({ kind: "public", native: true, redirectUris: "com.example.camera:/callback" }));
+});
+
+test("a third-party app is registered with the box ticked (its users are asked for consent)", async () => {
+  const onRegister = jest.fn().mockResolvedValue({ ok: true, data: { clientId: "cid-4", secret: null } });
+  renderIn("en", <ClientRegisterForm onRegister={onRegister} />);
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(apps.name), "Outside Maker");
+  await user.type(screen.getByLabelText(apps.redirectUris), "https://outside.example/cb");
+  await user.type(screen.getByLabelText(en.console.common.reason), "partner app");
+  await user.click(screen.getByRole("checkbox", { name: (name) => name.startsWith(apps.thirdParty) }));
+  await user.click(screen.getByRole("button", { name: apps.register }));
+  expect(await screen.findByText("cid-4")).toBeInTheDocument();
+  expect(onRegister).toHaveBeenCalledWith(expect.objectContaining({ name: "Outside Maker", thirdParty: true }));
 });
 
 describe("the list of apps", () => {

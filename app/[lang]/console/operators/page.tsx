@@ -7,6 +7,8 @@ import { listOperators } from "@/lib/upstream/console";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
 import { CreateOperator } from "@/components/console/create-operator";
 import { OperatorRowActions } from "@/components/console/operator-row-actions";
+import { OperatorSecretReset } from "@/components/console/operator-secret-reset";
+import { OwnPasswordForm } from "@/components/console/own-password-form";
 import { consoleMetadata } from "@/lib/console/metadata";
 
 export const generateMetadata = consoleMetadata("operators");
@@ -35,10 +37,23 @@ export default async function ConsoleOperatorsPage({ params }: PageProps<"/[lang
                 <p>
                   <span className="break-all font-medium">{operator.email}</span> · {operator.name} · {t(`roles.${operator.role}`)} · {t(`statuses.${operator.status}`)} · {consoleTime(operator.createdAt, lang)}
                 </p>
-                {operator.id === access.operator.id ? <p className="text-gray-600">{t("you")}</p> : <OperatorRowActions lang={lang} id={operator.id} email={operator.email} role={operator.role} status={operator.status} />}
+                {operator.id === access.operator.id ? (
+                  <p className="text-gray-600">{t("you")}</p>
+                ) : (
+                  <>
+                    <OperatorRowActions lang={lang} id={operator.id} email={operator.email} role={operator.role} status={operator.status} />
+                    <OperatorSecretReset lang={lang} id={operator.id} email={operator.email} />
+                  </>
+                )}
               </li>
             ))}
           </ul>
+        </section>
+        <section aria-labelledby="operators-own-password" className="rounded-lg border border-gray-200 bg-white p-4">
+          <h2 id="operators-own-password" className="mb-3 text-lg font-semibold">
+            {t("ownPasswordTitle")}
+          </h2>
+          <OwnPasswordForm lang={lang} />
         </section>
         <section aria-labelledby="operators-create" className="rounded-lg border border-gray-200 bg-white p-4">
           <h2 id="operators-create" className="mb-3 text-lg font-semibold">

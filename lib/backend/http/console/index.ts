@@ -6,6 +6,7 @@ import { consoleClientRoutes } from "./client-routes";
 import { consoleUserRoutes } from "./user-routes";
 import { consoleUserTransferRoutes } from "./user-transfer-routes";
 import { consoleOperatorRoutes } from "./operator-routes";
+import { consoleOperatorSecretRoutes } from "./operator-secret-routes";
 import { consoleBanAndAnalyticsRoutes } from "./ban-routes";
 import { consoleCodeRoutes } from "./code-routes";
 import { consoleEnterpriseRoutes } from "./enterprise-routes";
@@ -25,6 +26,7 @@ export function consoleRoutes(app: ServicesApp): void {
     consoleUserTransferRoutes,
     consoleUserRoutes,
     consoleOperatorRoutes,
+    consoleOperatorSecretRoutes,
     consoleAuditRoutes,
     consoleCliRoute,
     consoleEnterpriseRoutes,

@@ -12,6 +12,8 @@ export type ClientForm = {
   name?: string;
   kind?: string;
   native?: boolean;
+  /** another company's app: the user is asked before it gets anything (oidc/consent.ts) */
+  thirdParty?: boolean;
   brand?: string;
   redirectUris?: string;
   postLogoutUris?: string;
@@ -55,7 +57,7 @@ export async function registerConsoleClient(form: ClientForm): Promise<ClientSec
   const kind = CLIENT_KINDS.find((candidate) => candidate === form.kind);
   if (!kind) throw new ConsoleError("badKind", 400, "kind");
   const name = optionalText(form.name, 200, "name") ?? "";
-  const input = { name, kind, native: form.native === true, brand: optionalText(form.brand, 200, "brand"), redirectUris: lines(form.redirectUris, "redirectUris"), postLogoutRedirectUris: lines(form.postLogoutUris, "postLogoutUris"), backchannelLogoutUri: optionalText(form.backchannelLogoutUri, 2_000, "backchannelLogoutUri")?.trim() || undefined, jwks: jwksOf(form.jwks) };
+  const input = { name, kind, native: form.native === true, firstParty: form.thirdParty !== true, brand: optionalText(form.brand, 200, "brand"), redirectUris: lines(form.redirectUris, "redirectUris"), postLogoutRedirectUris: lines(form.postLogoutUris, "postLogoutUris"), backchannelLogoutUri: optionalText(form.backchannelLogoutUri, 2_000, "backchannelLogoutUri")?.trim() || undefined, jwks: jwksOf(form.jwks) };
   return asOps(() => registerClient(input));
 }
 
