@@ -17,7 +17,6 @@ const NOT_YET_USE_FORM = [
   "components/console/message-composer.tsx",
   "components/console/reason-confirm.tsx",
   "components/console/audit-view.tsx",
-  "components/console/user-search.tsx",
   "components/profile/country-form.tsx",
   "components/security/passkey-row.tsx",
   "components/security/passkeys-section.tsx",
