@@ -28,6 +28,37 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
+type Db = Awaited<ReturnType<typeof import("@/lib/backend/db/client").getDb>>;
+
+/** The tag of the accounts an earlier run seeded (user1-<tag>@…), if any. */
+async function seededTag(db: Db): Promise<string | null> {
+  const { users } = await import("@/lib/backend/db/schema");
+  const [row] = await db.select({ email: users.email }).from(users).where(sql`${users.email} like 'user1-%'`).limit(1);
+  return row ? (/^user1-([a-z0-9]+)@/.exec(row.email)?.[1] ?? null) : null;
+}
+
+async function seed(db: Db, tag: string): Promise<void> {
+  // one statement per table: the seed is the database's own work, never a round trip per account
+  await db.execute(sql`
+    insert into users (email, password_hash, nickname, created_at, updated_at)
+    select 'user' || i || '-' || ${tag} || '@' || (array['example.com','mail.test','corp.test','shop.test'])[1 + i % 4],
+           'x', 'nick' || (i % 9973), now() - (i || ' minutes')::interval, now()
+    from generate_series(1, ${USERS}) as i`);
+  await db.execute(sql`
+    insert into sessions (user_id, token_hash, created_at, last_seen_at, ip, app_code, sign_in_factors)
+    select id, md5(id::text || ${tag}), created_at + interval '1 minute', created_at + interval '1 minute',
+           '10.' || (n % 50) || '.' || ((n / 50) % 100) || '.1', (array['passport','atomm','support'])[1 + n % 3], '{}'
+    from (select id, created_at, row_number() over () as n from users where email like ${`%-${tag}@%`}) as seeded`);
+  const every = (n: number) => sql`select id, created_at from users where email like ${`%-${tag}@%`} and ('x' || substr(md5(id::text), 1, 8))::bit(32)::int % ${n} = 0`;
+  await db.execute(sql`insert into two_step_totp (user_id, secret_enc, confirmed_at, created_at) select id, 'x', created_at, created_at from (${every(50)}) as picked`);
+  await db.execute(sql`insert into passkeys (user_id, credential_id, public_key, name, device_type, created_at) select id, md5(id::text || 'pk'), 'k', 'Phone', 'multiDevice', created_at from (${every(30)}) as picked`);
+  await db.execute(sql`insert into social_accounts (user_id, channel, subject, created_at) select id, 'google', md5(id::text || 'g'), created_at from (${every(20)}) as picked`);
+  await db.execute(sql`update users set status = 'banned' where id in (select id from (${every(100)}) as picked)`);
+  // vacuum as autovacuum would soon: it also moves the trigram indexes' pending entries (GIN's
+  // fast update list, scanned in full by every search until then) into the index proper
+  for (const table of ["users", "sessions", "two_step_totp", "passkeys", "social_accounts"]) await db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
+}
+
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-console-"));
   process.env.DATA_DIR = dataDir;
@@ -41,29 +72,13 @@ async function main(): Promise<void> {
   try {
     const db = await getDb();
     const started = Date.now();
-    const tag = Date.now().toString(36);
-    // one statement per table: the seed is the database's own work, not 100 000 round trips
-    await db.execute(sql`
-      insert into users (email, password_hash, nickname, created_at, updated_at)
-      select 'user' || i || '-' || ${tag} || '@' || (array['example.com','mail.test','corp.test','shop.test'])[1 + i % 4],
-             'x', 'nick' || (i % 9973), now() - (i || ' minutes')::interval, now()
-      from generate_series(1, ${USERS}) as i`);
-    await db.execute(sql`
-      insert into sessions (user_id, token_hash, created_at, last_seen_at, ip, app_code, sign_in_factors)
-      select id, md5(id::text || ${tag}), created_at + interval '1 minute', created_at + interval '1 minute',
-             '10.' || (n % 50) || '.' || ((n / 50) % 100) || '.1', (array['passport','atomm','support'])[1 + n % 3], '{}'
-      from (select id, created_at, row_number() over () as n from users where email like ${`%-${tag}@%`}) as seeded`);
-    const every = (n: number) => sql`select id, created_at from users where email like ${`%-${tag}@%`} and ('x' || substr(md5(id::text), 1, 8))::bit(32)::int % ${n} = 0`;
-    await db.execute(sql`insert into two_step_totp (user_id, secret_enc, confirmed_at, created_at) select id, 'x', created_at, created_at from (${every(50)}) as picked`);
-    await db.execute(sql`insert into passkeys (user_id, credential_id, public_key, name, device_type, created_at) select id, md5(id::text || 'pk'), 'k', 'Phone', 'multiDevice', created_at from (${every(30)}) as picked`);
-    await db.execute(sql`insert into social_accounts (user_id, channel, subject, created_at) select id, 'google', md5(id::text || 'g'), created_at from (${every(20)}) as picked`);
-    await db.execute(sql`update users set status = 'banned' where id in (select id from (${every(100)}) as picked)`);
-    // vacuum as autovacuum would soon: it also moves the trigram indexes' pending entries (GIN's
-    // fast update list, scanned in full by every search until then) into the index proper
-    for (const table of ["users", "sessions", "two_step_totp", "passkeys", "social_accounts"]) await db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
-    process.stderr.write(`[bench] seeded ${USERS} users and sessions in ${Math.round((Date.now() - started) / 1000)} s\n`);
+    // BENCH_REUSE_SEED=1 on a kept database (BENCH_DATABASE_URL): the accounts an earlier run seeded, not a second million
+    const earlier = process.env.BENCH_REUSE_SEED === "1" ? await seededTag(db) : null;
+    const tag = earlier ?? Date.now().toString(36);
+    if (!earlier) await seed(db, tag);
+    process.stderr.write(`[bench] ${earlier ? "reused" : "seeded"} ${USERS} users and sessions in ${Math.round((Date.now() - started) / 1000)} s\n`);
 
-    const email = `bench-operator-${tag}@console.test`;
+    const email = `bench-operator-${Date.now().toString(36)}@console.test`;
     await createOperator({ email, name: "Bench", role: "viewer" });
     const row = await findOperatorByEmail(email);
     if (!row) throw new Error("no operator");

@@ -510,7 +510,7 @@ async function consoleSearchPart(): Promise<number | null> {
   try {
     const child = spawn(TSX_BIN, [path.join(ROOT, "bench", "console-search.ts"), ...(JSON_OUTPUT ? ["--json"] : [])], {
       cwd: ROOT,
-      env: { ...baseEnv(), ...(databaseUrl && !embedded ? { BENCH_DATABASE_URL: databaseUrl } : {}), ...pick("BENCH_USERS", "BENCH_SEARCHES") },
+      env: { ...baseEnv(), ...(databaseUrl && !embedded ? { BENCH_DATABASE_URL: databaseUrl } : {}), ...pick("BENCH_USERS", "BENCH_SEARCHES", "BENCH_REUSE_SEED") },
       stdio: ["ignore", "inherit", "inherit"],
     });
     return await new Promise((resolve) => child.on("exit", resolve));

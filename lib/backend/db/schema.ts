@@ -66,6 +66,8 @@ export const users = pgTable("users", {
   // its search for a part anywhere (LIKE '%abc%'): trigrams (pg_trgm, migration 0018)
   index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
   index("users_nickname_trgm_idx").using("gin", sql`lower(${t.nickname}) gin_trgm_ops`),
+  // its status filter: the few accounts not active (the active ones are found by any scan at once)
+  index("users_status_idx").on(t.status).where(sql`${t.status} <> 'active'`),
   index("users_created_idx").on(t.createdAt),
   index("users_enterprise_idx").on(t.enterpriseId),
 ]);
