@@ -1,26 +1,62 @@
 /**
- * The operator console's user search over 100 000 users (docs/operators.md, docs/performance.md):
- * `npm run bench -- --part=console-search` (only this), and the last part of a full `npm run bench`.
+ * The operator console's user search over one million accounts (docs/operators.md,
+ * docs/performance.md): `npm run bench -- --part=console-search` (only this), and the last part
+ * of a full `npm run bench`, which hands it a throwaway PostgreSQL (bench/run.ts).
  *
- * Seeds BENCH_USERS (default 100 000) users, one session each from one of 5 000 addresses, into a
- * fresh embedded database (or BENCH_DATABASE_URL), then times the search as the console calls it
- * (GET /v1/console/users through the services' HTTP app, with an operator session), BENCH_SEARCHES
- * times per kind of query, and reports p50 and p95. Goal: p95 under 100 ms. A measurement, never
- * a test: nothing fails on a slow machine.
+ * Seeds BENCH_USERS (default 1 000 000) users, one session each from one of 5 000 addresses (its
+ * app code the brand of registration), two-step on every 50th, a passkey on every 30th, a Google
+ * account on every 20th, every 100th banned, each table in one SQL statement (generate_series:
+ * the database's own work, never a million round trips), into BENCH_DATABASE_URL (or, run
+ * alone without it, a fresh embedded database). Then times the search as the console calls it
+ * (GET /v1/console/users through the services' HTTP app, with an operator session: the page and
+ * its count), BENCH_SEARCHES times per kind of query, and reports p50 and p95. Goal: p95 at most
+ * 150 ms on PostgreSQL. A measurement, never a test: nothing fails on a slow machine, and no test
+ * runs it.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 
-const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100);
-const GOAL_MS = 100;
+const GOAL_MS = 150;
 
 type Row = { query: string; p50: number; p95: number; goal: string };
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+type Db = Awaited<ReturnType<typeof import("@/lib/backend/db/client").getDb>>;
+
+/** The tag of the accounts an earlier run seeded (user1-<tag>@…), if any. */
+async function seededTag(db: Db): Promise<string | null> {
+  const { users } = await import("@/lib/backend/db/schema");
+  const [row] = await db.select({ email: users.email }).from(users).where(sql`${users.email} like 'user1-%'`).limit(1);
+  return row ? (/^user1-([a-z0-9]+)@/.exec(row.email)?.[1] ?? null) : null;
+}
+
+async function seed(db: Db, tag: string): Promise<void> {
+  // one statement per table: the seed is the database's own work, never a round trip per account
+  await db.execute(sql`
+    insert into users (email, password_hash, nickname, created_at, updated_at)
+    select 'user' || i || '-' || ${tag} || '@' || (array['example.com','mail.test','corp.test','shop.test'])[1 + i % 4],
+           'x', 'nick' || (i % 9973), now() - (i || ' minutes')::interval, now()
+    from generate_series(1, ${USERS}) as i`);
+  await db.execute(sql`
+    insert into sessions (user_id, token_hash, created_at, last_seen_at, ip, app_code, sign_in_factors)
+    select id, md5(id::text || ${tag}), created_at + interval '1 minute', created_at + interval '1 minute',
+           '10.' || (n % 50) || '.' || ((n / 50) % 100) || '.1', (array['passport','atomm','support'])[1 + n % 3], '{}'
+    from (select id, created_at, row_number() over () as n from users where email like ${`%-${tag}@%`}) as seeded`);
+  const every = (n: number) => sql`select id, created_at from users where email like ${`%-${tag}@%`} and ('x' || substr(md5(id::text), 1, 8))::bit(32)::int % ${n} = 0`;
+  await db.execute(sql`insert into two_step_totp (user_id, secret_enc, confirmed_at, created_at) select id, 'x', created_at, created_at from (${every(50)}) as picked`);
+  await db.execute(sql`insert into passkeys (user_id, credential_id, public_key, name, device_type, created_at) select id, md5(id::text || 'pk'), 'k', 'Phone', 'multiDevice', created_at from (${every(30)}) as picked`);
+  await db.execute(sql`insert into social_accounts (user_id, channel, subject, created_at) select id, 'google', md5(id::text || 'g'), created_at from (${every(20)}) as picked`);
+  await db.execute(sql`update users set status = 'banned' where id in (select id from (${every(100)}) as picked)`);
+  // vacuum as autovacuum would soon: it also moves the trigram indexes' pending entries (GIN's
+  // fast update list, scanned in full by every search until then) into the index proper
+  for (const table of ["users", "sessions", "two_step_totp", "passkeys", "social_accounts"]) await db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
 }
 
 async function main(): Promise<void> {
@@ -36,36 +72,34 @@ async function main(): Promise<void> {
   try {
     const db = await getDb();
     const started = Date.now();
-    const tag = Date.now().toString(36);
-    // one statement per table: the seed is the database's own work, not 100 000 round trips
-    await db.execute(sql`
-      insert into users (email, password_hash, nickname, created_at, updated_at)
-      select 'user' || i || '-' || ${tag} || '@' || (array['example.com','mail.test','corp.test','shop.test'])[1 + i % 4],
-             'x', 'nick' || (i % 9973), now() - (i || ' minutes')::interval, now()
-      from generate_series(1, ${USERS}) as i`);
-    await db.execute(sql`
-      insert into sessions (user_id, token_hash, created_at, last_seen_at, ip)
-      select id, md5(id::text || ${tag}), created_at + interval '1 minute', created_at + interval '1 minute',
-             '10.' || (n % 50) || '.' || ((n / 50) % 100) || '.1'
-      from (select id, created_at, row_number() over () as n from users where email like ${`%-${tag}@%`}) as seeded`);
-    await db.execute(sql`analyze users`);
-    await db.execute(sql`analyze sessions`);
-    process.stderr.write(`[bench] seeded ${USERS} users and sessions in ${Math.round((Date.now() - started) / 1000)} s\n`);
+    // BENCH_REUSE_SEED=1 on a kept database (BENCH_DATABASE_URL): the accounts an earlier run seeded, not a second million
+    const earlier = process.env.BENCH_REUSE_SEED === "1" ? await seededTag(db) : null;
+    const tag = earlier ?? Date.now().toString(36);
+    if (!earlier) await seed(db, tag);
+    process.stderr.write(`[bench] ${earlier ? "reused" : "seeded"} ${USERS} users and sessions in ${Math.round((Date.now() - started) / 1000)} s\n`);
 
-    const email = `bench-operator-${tag}@console.test`;
+    const email = `bench-operator-${Date.now().toString(36)}@console.test`;
     await createOperator({ email, name: "Bench", role: "viewer" });
     const row = await findOperatorByEmail(email);
     if (!row) throw new Error("no operator");
     const token = await openOperatorSession(row, { ip: "127.0.0.1", userAgent: "bench" });
 
+    const { users } = await import("@/lib/backend/db/schema");
+    const picked = await db.select({ id: users.id }).from(users).where(sql`${users.email} like ${`%-${tag}@%`}`).orderBy(sql`md5(${users.id}::text)`).limit(100);
+    const ids = picked.map((row) => row.id);
+    const day = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString().slice(0, 10);
     const queries: Record<string, (i: number) => string> = {
-      "email prefix (3 characters)": (i) => `by=email&q=user${(i % 9) + 1}`,
-      "email prefix (one account)": (i) => `by=email&q=user${(i * 7919) % USERS + 1}-${tag}`,
-      "email prefix, by last sign-in": (i) => `by=email&q=user${(i % 9) + 1}2&sort=lastSignIn`,
-      "nickname prefix": (i) => `by=nickname&q=nick${i % 97}`,
-      "sign-in address": (i) => `by=ip&q=10.${i % 50}.${i % 100}.1`,
-      "newest users, page 50": () => `page=50&pageSize=20`,
-      "no match (wildcards escaped)": () => `by=email&q=${encodeURIComponent("%_%")}`,
+      "one box: part of an email (one)": (i) => `q=r${(i * 7919) % USERS + 1}-${tag}`,
+      "one box: part of a nickname": (i) => `q=ick${(i % 90) + 10}`,
+      "one box: common part (count 10 000+)": (i) => `q=user${(i % 9) + 1}`,
+      "one box: user id": (i) => `q=${ids[i % ids.length] ?? ""}`,
+      "one box: sign-in address": (i) => `q=10.${i % 50}.${i % 100}.1`,
+      "filters: banned, two-step on, passkey": () => "status=banned&twoStep=yes&passkey=yes",
+      "filters: brand, Google, created days": (i) => `brand=atomm&social=google&createdFrom=${day(200_000 + i * 1000)}&createdTo=${day(100_000 + i * 1000)}`,
+      "filter: last sign-in on one day": (i) => `signedInFrom=${day(300_000 + i * 1440)}&signedInTo=${day(300_000 + i * 1440)}`,
+      "part of an email, by last sign-in": (i) => `q=user${(i % 9) + 1}23&sort=lastSignIn`,
+      "all, sorted by email, page 50": () => "sort=email&order=asc&page=50&pageSize=20",
+      "no match (wildcards escaped)": () => `q=${encodeURIComponent("%_%")}`,
     };
     const rows: Row[] = [];
     for (const [name, query] of Object.entries(queries)) {
@@ -79,13 +113,13 @@ async function main(): Promise<void> {
       }
       times.sort((a, b) => a - b);
       const p95 = percentile(times, 95);
-      rows.push({ query: name, p50: Math.round(percentile(times, 50) * 10) / 10, p95: Math.round(p95 * 10) / 10, goal: p95 < GOAL_MS ? "met" : "MISSED" });
+      rows.push({ query: name, p50: Math.round(percentile(times, 50) * 10) / 10, p95: Math.round(p95 * 10) / 10, goal: p95 <= GOAL_MS ? "met" : "MISSED" });
     }
     if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify({ users: USERS, searches: SEARCHES, goalMs: GOAL_MS, rows }, null, 2)}\n`);
     else {
-      process.stdout.write(`Console user search over ${USERS} users (${SEARCHES} searches each, ${process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}), goal p95 < ${GOAL_MS} ms\n`);
-      process.stdout.write(`${"query".padEnd(34)}${"p50 ms".padStart(9)}${"p95 ms".padStart(9)}  goal\n`);
-      for (const row of rows) process.stdout.write(`${row.query.padEnd(34)}${String(row.p50).padStart(9)}${String(row.p95).padStart(9)}  ${row.goal}\n`);
+      process.stdout.write(`Console user search over ${USERS.toLocaleString("en")} accounts (${SEARCHES} searches each, ${process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"}), goal p95 <= ${GOAL_MS} ms\n`);
+      process.stdout.write(`${"query".padEnd(40)}${"p50 ms".padStart(9)}${"p95 ms".padStart(9)}  goal\n`);
+      for (const row of rows) process.stdout.write(`${row.query.padEnd(40)}${String(row.p50).padStart(9)}${String(row.p95).padStart(9)}  ${row.goal}\n`);
     }
   } finally {
     await shutdownBackend();

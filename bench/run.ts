@@ -9,8 +9,10 @@
  *   npm run bench -- --only baseline|sign-in|api|writes|oidc[,…] --db pglite|postgresql[,…]
  *                                 only those parts (the per-core ones only on those databases)
  *   npm run bench -- --part=console-search
- *                                 only the operator console's user search over 100 000 users
- *                                 (bench/console-search.ts; also the last part of a full run)
+ *                                 only the operator console's user search over one million
+ *                                 accounts on PostgreSQL (bench/console-search.ts; also the last
+ *                                 part of a full run; BENCH_USERS to change the count,
+ *                                 BENCH_CONSOLE_DB=pglite for the embedded database)
  *   npm run bench -- --part=passkey-sign-in
  *                                 only passkey sign-ins per second against password sign-ins
  *                                 (bench/passkey-sign-in.ts; also a line of the full table)
@@ -18,7 +20,7 @@
  * Environment: BENCH_SECONDS (per load measurement, default 12), BENCH_ROUNDS (default 3: each
  * measurement is cut into that many rounds, taken in turn with its reference's), BENCH_CONNECTIONS (default 8),
  * BENCH_BASE_PORT (default 3900: the portal +0, the baseline +1, the cold-start servers +2, +3,
- * the per-core portal +4 and its PostgreSQL +5), BENCH_PER_CORE_SECONDS (default 10),
+ * the per-core portal +4 and its PostgreSQL +5, the console search's PostgreSQL +6), BENCH_PER_CORE_SECONDS (default 10),
  * BENCH_PER_CORE_CONNECTIONS (default 4).
  * It never builds the portal: without `.next` it stops and says to run `npm run build`. It builds
  * the baseline when bench/baseline/.next is missing or the baseline's sources changed since, and says so.
@@ -37,6 +39,7 @@ import { lines as perCoreLines, notes as perCoreNotes, table as perCoreTable } f
 import { enrolPasskey, passkeySignIn, passwordSignIn, signInLoop } from "./passkey-sign-in";
 import { baseEnv, cleanup, log, ROOT, run, start, startPortal, stop, tempDir, TSX_BIN, url, waitFor200, type Child } from "./children";
 import { groupCpuSeconds } from "./per-core/cpu";
+import { startPostgres } from "./per-core/postgres";
 
 const BASELINE_DIR = path.join(ROOT, "bench", "baseline");
 const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
@@ -491,18 +494,29 @@ async function passkeyPart(): Promise<{ json: Record<string, unknown>; text: str
   return { json: { date: new Date().toISOString(), rows, raw: { passkeyLogin: passkeyCost, passwordLogin: passwordCost }, ratio: round(ratio, 2), cpuRatio: round(cpuRatio, 2) }, text };
 }
 
-/** `--part=console-search`: only the console's user search over 100 000 users (bench/console-search.ts). */
+/** `--part=console-search`: only the console's user search over one million accounts on PostgreSQL (bench/console-search.ts). */
 const PART = process.argv.find((arg) => arg.startsWith("--part="))?.slice("--part=".length) ?? null;
 const JSON_OUTPUT = process.argv.includes("--json");
 
-/** The console search part, in a process of its own (its own fresh database); its table or JSON goes to stdout. */
-function consoleSearchPart(): Promise<number | null> {
-  const child = spawn(TSX_BIN, [path.join(ROOT, "bench", "console-search.ts"), ...(JSON_OUTPUT ? ["--json"] : [])], {
-    cwd: ROOT,
-    env: { ...baseEnv(), ...(DATABASE_URL ? { BENCH_DATABASE_URL: DATABASE_URL } : {}), ...pick("BENCH_USERS", "BENCH_SEARCHES") },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  return new Promise((resolve) => child.on("exit", resolve));
+/**
+ * The console search part, in a process of its own; its table or JSON goes to stdout. On
+ * BENCH_DATABASE_URL when given, else on a throwaway PostgreSQL of its own (+6), as the goal is
+ * stated for PostgreSQL; BENCH_CONSOLE_DB=pglite measures the embedded database instead.
+ */
+async function consoleSearchPart(): Promise<number | null> {
+  const embedded = process.env.BENCH_CONSOLE_DB === "pglite";
+  const postgres = DATABASE_URL || embedded ? null : await startPostgres(BASE_PORT + 6, []);
+  const databaseUrl = DATABASE_URL ?? postgres?.url;
+  try {
+    const child = spawn(TSX_BIN, [path.join(ROOT, "bench", "console-search.ts"), ...(JSON_OUTPUT ? ["--json"] : [])], {
+      cwd: ROOT,
+      env: { ...baseEnv(), ...(databaseUrl && !embedded ? { BENCH_DATABASE_URL: databaseUrl } : {}), ...pick("BENCH_USERS", "BENCH_SEARCHES", "BENCH_REUSE_SEED") },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    return await new Promise((resolve) => child.on("exit", resolve));
+  } finally {
+    if (postgres) await stop(postgres.child);
+  }
 }
 
 function pick(...names: string[]): Record<string, string> {

@@ -1,65 +1,42 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { SEARCH_MAX, USER_SEARCH_FIELDS, USER_SORTS, type UserSearchQuery, type UserSearchResponse } from "@/lib/contract/console/users";
+import { USER_FILTERS, type UserSearchQuery, type UserSearchResponse } from "@/lib/contract/console/users";
+import type { UserSearchFormInput } from "@/lib/validation/console";
 import type { Locale } from "@/lib/i18n/routing";
 import { consoleTime } from "@/lib/console/format";
+import { searchHref } from "@/lib/console/user-search-href";
+import { UserSearchForm } from "./user-search-form";
+
+/** What the form shows: the query asked, every filter as text ("" when not given). */
+export function formValuesOf(query: UserSearchQuery): UserSearchFormInput {
+  const filters = Object.fromEntries(USER_FILTERS.map((name) => [name, query[name] ?? ""])) as Record<(typeof USER_FILTERS)[number], string>;
+  return { by: query.by, q: query.q, sort: query.sort, order: query.order, ...filters };
+}
 
 /**
- * The users screen: a plain GET form (works without script, by keyboard, and its address can be
- * shared), the results table and the pages. `query` is what was asked (or the defaults).
+ * The users screen: the search form (its address can be shared; without script it is a plain GET
+ * form), the count of results, the results table and the pages. `query` is what was asked (or the defaults).
  */
 export async function UserSearch({ lang, base, query, result, error }: { lang: Locale; base: string; query: UserSearchQuery; result: UserSearchResponse | null; error: string | null }) {
   const t = await getTranslations({ locale: lang, namespace: "console.users" });
   const tStatus = await getTranslations({ locale: lang, namespace: "console.status" });
-  const href = (page: number) => {
-    const params = new URLSearchParams({ by: query.by, q: query.q, sort: query.sort, order: query.order, page: String(page) });
-    return `/${lang}/${base}/users?${params}`;
-  };
-  const control = "h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary-strong";
+  const path = `/${lang}/${base}/users`;
+  const initial = formValuesOf(query);
+  const href = (page: number) => searchHref(path, initial, page);
   return (
     <section aria-labelledby="users-title" className="flex flex-col gap-4">
       <h1 id="users-title" className="text-2xl font-semibold text-gray-900">
         {t("title")}
       </h1>
-      <form method="get" action={`/${lang}/${base}/users`} role="search" className="flex flex-wrap items-end gap-3 rounded-lg border border-gray-200 bg-white p-4">
-        <label className="flex flex-col gap-1 text-sm font-medium text-gray-800">
-          {t("by")}
-          <select name="by" defaultValue={query.by} className={control}>
-            {USER_SEARCH_FIELDS.map((field) => (
-              <option key={field} value={field}>
-                {t(`fields.${field}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-gray-800">
-          {t("query")}
-          <input type="search" name="q" defaultValue={query.q} maxLength={SEARCH_MAX} className={control} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-gray-800">
-          {t("sort")}
-          <select name="sort" defaultValue={query.sort} className={control}>
-            {USER_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`sorts.${sort}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-gray-800">
-          {t("order")}
-          <select name="order" defaultValue={query.order} className={control}>
-            <option value="desc">{t("newest")}</option>
-            <option value="asc">{t("oldest")}</option>
-          </select>
-        </label>
-        <button type="submit" className="h-10 rounded-lg bg-primary px-4 text-sm font-semibold text-primary-ink hover:bg-primary-hover focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary-strong">
-          {t("search")}
-        </button>
-      </form>
+      <UserSearchForm path={path} initial={initial} />
       {error ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {error}
+        </p>
+      ) : null}
+      {result ? (
+        <p role="status" className="text-sm font-medium text-gray-800">
+          {result.countCapped ? t("countCapped", { count: result.count }) : t("count", { count: result.count })}
         </p>
       ) : null}
       {result ? (

@@ -1,6 +1,9 @@
 import { EMAIL_RULE } from "@/lib/contract/rules";
 import { OPERATOR_PASSWORD_MIN } from "@/lib/contract/console/operators";
 import { OPERATOR_ROLES, REASON_MAX, REASON_MIN } from "@/lib/contract/console/roles";
+import { isCalendarDay } from "@/lib/contract/console/screens";
+import { SEARCH_MAX, SOCIAL_FILTER, USER_SEARCH_FIELDS, USER_SORTS, USER_STATUSES, YES_NO } from "@/lib/contract/console/user-search-options";
+import { APP_CODE_PATTERN } from "@/lib/contract/message-rules";
 import { formSchema, oneOf, pattern, requiredText, textField, type FieldCheck, type Infer } from "./form-schema";
 
 /** The console's forms (docs/operators.md), over the same rules the services check. */
@@ -67,3 +70,36 @@ export const userImportSchema = formSchema({
   reason: (raw) => ({ ok: true, value: typeof raw === "string" ? raw : "" }),
 });
 export type UserImportInput = Infer<typeof userImportSchema>;
+
+/**
+ * The Users screen's search and filters, the rules the services check (lib/contract/console/users.ts);
+ * each refusal is the field's own message (console.fields.*). An empty field is no filter.
+ */
+const text = (ok: (value: string) => boolean, message: string): FieldCheck<string> => (raw) => {
+  const value = typeof raw === "string" ? raw.trim() : "";
+  return value === "" || ok(value) ? { ok: true, value } : { ok: false, message };
+};
+const emptyOr = <const T extends readonly string[]>(values: T, message: string) => text((value) => (values as readonly string[]).includes(value), message);
+export const userSearchFormSchema = formSchema(
+  {
+    q: text((value) => value.length <= SEARCH_MAX, "q"),
+    by: oneOf(USER_SEARCH_FIELDS, "by"),
+    status: emptyOr(USER_STATUSES, "status"),
+    twoStep: emptyOr(YES_NO, "twoStep"),
+    passkey: emptyOr(YES_NO, "passkey"),
+    social: text((value) => SOCIAL_FILTER.test(value.toLowerCase()), "social"),
+    brand: text((value) => APP_CODE_PATTERN.test(value), "brand"),
+    createdFrom: text(isCalendarDay, "createdFrom"),
+    createdTo: text(isCalendarDay, "createdTo"),
+    signedInFrom: text(isCalendarDay, "signedInFrom"),
+    signedInTo: text(isCalendarDay, "signedInTo"),
+    sort: oneOf(USER_SORTS, "sort"),
+    order: oneOf(["desc", "asc"], "order"),
+  },
+  (data) => {
+    if (data.createdFrom && data.createdTo && data.createdFrom > data.createdTo) return { path: ["createdTo"], message: "createdTo" };
+    if (data.signedInFrom && data.signedInTo && data.signedInFrom > data.signedInTo) return { path: ["signedInTo"], message: "signedInTo" };
+    return null;
+  },
+);
+export type UserSearchFormInput = Infer<typeof userSearchFormSchema>;

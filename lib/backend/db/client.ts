@@ -56,7 +56,9 @@ async function openPglite(dataDir: string): Promise<Handle> {
   const unlock = lockDataDir(dataDir);
   let client: Awaited<ReturnType<typeof PGlite.create>>;
   try {
-    client = await PGlite.create(dir);
+    // pg_trgm is one of PGlite's contrib extensions, loaded only when named (migration 0018 creates it)
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
   } catch (error) {
     unlock();
     throw error;

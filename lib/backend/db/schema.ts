@@ -64,6 +64,11 @@ export const users = pgTable("users", {
   // the operator console's prefix searches (LIKE 'abc%') and its newest-first list
   index("users_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
   index("users_nickname_prefix_idx").on(sql`lower(${t.nickname}) text_pattern_ops`),
+  // its search for a part anywhere (LIKE '%abc%'): trigrams (pg_trgm, migration 0018)
+  index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
+  index("users_nickname_trgm_idx").using("gin", sql`lower(${t.nickname}) gin_trgm_ops`),
+  // its status filter: the few accounts not active (the active ones are found by any scan at once)
+  index("users_status_idx").on(t.status).where(sql`${t.status} <> 'active'`),
   index("users_created_idx").on(t.createdAt),
   index("users_enterprise_idx").on(t.enterpriseId),
 ]);

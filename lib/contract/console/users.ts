@@ -1,25 +1,41 @@
 import { z } from "zod";
+import { APP_CODE_PATTERN } from "../message-rules";
+import { isCalendarDay } from "./screens";
 import { reasonField } from "./session";
+import { SEARCH_MAX, SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE_MAX, SOCIAL_FILTER, USER_SEARCH_FIELDS, USER_SORTS, USER_STATUSES, YES_NO } from "./user-search-options";
 
-/** What the console's user search can look for (GET /v1/console/users). */
-export const USER_SEARCH_FIELDS = ["email", "id", "enterprise", "nickname", "ip"] as const;
-export type UserSearchField = (typeof USER_SEARCH_FIELDS)[number];
-export const USER_SORTS = ["created", "lastSignIn"] as const;
-export const SEARCH_MAX = 254;
-export const SEARCH_PAGE_MAX = 1000;
-export const SEARCH_PAGE_SIZE_MAX = 100;
+export * from "./user-search-options";
 
-export const userSearchQuery = z.object({
-  by: z.enum(USER_SEARCH_FIELDS).default("email"),
-  q: z.string().trim().max(SEARCH_MAX).default(""),
-  page: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(20),
-  sort: z.enum(USER_SORTS).default("created"),
-  order: z.enum(["desc", "asc"]).default("desc"),
-});
+/** A filter's day, YYYY-MM-DD and a real day ("2026-02-30" is refused); "" (an empty form field) is no filter. */
+const day = z.string().trim().refine((value) => value === "" || isCalendarDay(value)).optional();
+const choice = <T extends readonly string[]>(values: T) => z.enum(["", ...values]).optional();
+
+export const userSearchQuery = z
+  .object({
+    by: z.enum(USER_SEARCH_FIELDS).default("any"),
+    q: z.string().trim().max(SEARCH_MAX).default(""),
+    page: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(1),
+    pageSize: z.coerce.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(20),
+    sort: z.enum(USER_SORTS).default("created"),
+    order: z.enum(["desc", "asc"]).default("desc"),
+    status: choice(USER_STATUSES),
+    twoStep: choice(YES_NO),
+    passkey: choice(YES_NO),
+    /** a social provider the account is connected to (google, …) */
+    social: z.string().trim().toLowerCase().regex(SOCIAL_FILTER).optional(),
+    /** the brand (app code) the account registered from */
+    brand: z.string().trim().refine((value) => value === "" || APP_CODE_PATTERN.test(value)).optional(),
+    createdFrom: day,
+    createdTo: day,
+    signedInFrom: day,
+    signedInTo: day,
+  })
+  .superRefine((query, ctx) => {
+    if (query.createdFrom && query.createdTo && query.createdFrom > query.createdTo) ctx.addIssue({ code: "custom", path: ["createdTo"], message: "range" });
+    if (query.signedInFrom && query.signedInTo && query.signedInFrom > query.signedInTo) ctx.addIssue({ code: "custom", path: ["signedInTo"], message: "range" });
+  });
 export type UserSearchQuery = z.infer<typeof userSearchQuery>;
-
-export const USER_STATUSES = ["active", "restricted", "banned"] as const;
+export type UserSearchInput = z.input<typeof userSearchQuery>;
 
 export const userSummary = z.object({
   id: z.string(),
@@ -32,7 +48,8 @@ export const userSummary = z.object({
 });
 export type UserSummary = z.infer<typeof userSummary>;
 
-export const userSearchResponse = z.object({ list: z.array(userSummary), page: z.number(), pageSize: z.number(), hasMore: z.boolean() });
+/** `count`: the matches, at most SEARCH_COUNT_MAX (then `countCapped`: "10 000+"). */
+export const userSearchResponse = z.object({ list: z.array(userSummary), page: z.number(), pageSize: z.number(), hasMore: z.boolean(), count: z.number(), countCapped: z.boolean() });
 export type UserSearchResponse = z.infer<typeof userSearchResponse>;
 
 const consoleSession = z.object({

@@ -26,7 +26,7 @@ const idParam = z.object({ id: z.uuid() });
 
 export function consoleUserRoutes(app: ServicesApp): void {
   app.openapi(
-    createRoute({ method: "get", path: "/v1/console/users", tags, summary: "Search users (email or nickname prefix, id, enterprise account ID, sign-in address)", security: OPERATOR, request: { query: userSearchQuery }, responses: ok(userSearchResponse) }),
+    createRoute({ method: "get", path: "/v1/console/users", tags, summary: "Search users: one box (a part of the email or nickname, the id, an enterprise account ID, a sign-in address), filters, sort and a count", security: OPERATOR, request: { query: userSearchQuery }, responses: ok(userSearchResponse) }),
     async (c) => reply(c, await searchUsers(c.req.valid("query"))),
   );
 
