@@ -1,6 +1,5 @@
 import { EMAIL_RULE } from "@/lib/contract/rules";
-import { OPERATOR_PASSWORD_MIN } from "@/lib/contract/console/operators";
-import { OPERATOR_ROLES, REASON_MAX, REASON_MIN } from "@/lib/contract/console/roles";
+import { OPERATOR_PASSWORD_MIN, OPERATOR_ROLES, REASON_MAX, REASON_MIN } from "@/lib/contract/console/roles";
 import { isCalendarDay } from "@/lib/contract/console/screens";
 import { SEARCH_MAX, SOCIAL_FILTER, USER_SEARCH_FIELDS, USER_SORTS, USER_STATUSES, YES_NO } from "@/lib/contract/console/user-search-options";
 import { APP_CODE_PATTERN } from "@/lib/contract/message-rules";

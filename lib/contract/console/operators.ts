@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailField } from "../fields";
-import { OPERATOR_ROLES } from "./roles";
+import { OPERATOR_PASSWORD_MIN, OPERATOR_ROLES } from "./roles";
 import { reasonField } from "./session";
 
 export const operatorSummary = z.object({
@@ -32,7 +32,7 @@ export const resetOperatorPasswordResponse = z.object({ password: z.string() });
 export const resetOperatorAuthenticatorResponse = z.object({ totpUri: z.string(), totpSecret: z.string() });
 
 /** An operator's own password: long, since it guards every account (a generated one is 20 characters). */
-export const OPERATOR_PASSWORD_MIN = 12;
+export { OPERATOR_PASSWORD_MIN };
 export const operatorPasswordField = z.string().min(OPERATOR_PASSWORD_MIN).max(128);
 // POST /v1/console/session/password — the signed-in operator's own password, the current one proved
 export const changeOwnPasswordRequest = z.object({ current: z.string().min(1).max(128), next: operatorPasswordField });

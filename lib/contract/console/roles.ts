@@ -23,3 +23,6 @@ export const OPERATOR_ABSOLUTE_SECONDS = 12 * 60 * 60;
 /** The reason every changing console action carries into the audit log: characters, trimmed. */
 export const REASON_MIN = 3;
 export const REASON_MAX = 500;
+
+/** The shortest password an operator may choose (the services' rule, and the form's; zod-free for the browser). */
+export const OPERATOR_PASSWORD_MIN = 12;
