@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX } from "@/lib/contract/message-rules";
@@ -63,11 +63,8 @@ export function AnnouncementComposer({
         className="flex flex-col gap-4"
         onSubmit={(event) => void submit(event)}
       >
-        <Controller
-          control={form.control}
-          name="texts"
-          render={({ field }) => <BilingualTexts value={field.value} onChange={field.onChange} labels={{ title: t("name"), body: t("body") }} limits={{ title: ANNOUNCEMENT_TITLE_MAX, body: ANNOUNCEMENT_BODY_MAX }} error={action.errorFor("texts")} />}
-        />
+        {/* held by the form and followed by useWatch: no Controller, whose code every page with a form would load */}
+        <BilingualTexts value={texts} onChange={(next) => form.setValue("texts", next, { shouldDirty: true })} labels={{ title: t("name"), body: t("body") }} limits={{ title: ANNOUNCEMENT_TITLE_MAX, body: ANNOUNCEMENT_BODY_MAX }} error={action.errorFor("texts")} />
         <section aria-label={`${t("preview")}: ${t("announcementTitle")}`} className="grid gap-4 md:grid-cols-2">
           {(["en", "zh"] as const).map((lang) => (
             <div key={lang} lang={lang} className="min-w-0 rounded-lg border border-dashed border-gray-300 bg-gray-50 p-3">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { MESSAGE_CATEGORIES, MESSAGE_CONTENT_MAX, MESSAGE_NAME_MAX } from "@/lib/contract/message-rules";
 import { SEND_TARGETS, type ConsoleResult } from "@/lib/contract/console/screens";
@@ -78,11 +78,8 @@ export function MessageComposer({ onSend }: { onSend: (input: MessageInput) => P
         {target === "user" ? (
           <Field label={t("email")} type="email" maxLength={254} error={action.errorFor("email")} required {...form.register("email")} />
         ) : null}
-        <Controller
-          control={form.control}
-          name="texts"
-          render={({ field }) => <BilingualTexts value={field.value} onChange={field.onChange} labels={{ title: t("name"), body: t("content") }} limits={{ title: MESSAGE_NAME_MAX, body: MESSAGE_CONTENT_MAX }} error={action.errorFor("texts")} />}
-        />
+        {/* held by the form and followed by useWatch: no Controller, whose code every page with a form would load */}
+        <BilingualTexts value={texts} onChange={(next) => form.setValue("texts", next, { shouldDirty: true })} labels={{ title: t("name"), body: t("content") }} limits={{ title: MESSAGE_NAME_MAX, body: MESSAGE_CONTENT_MAX }} error={action.errorFor("texts")} />
         <section aria-label={`${t("preview")}: ${t("composeTitle")}`} className="grid gap-4 md:grid-cols-2">
           {(["en", "zh"] as const).map((lang) => (
             <div key={lang} className="min-w-0 rounded-lg border border-dashed border-gray-300 p-3">

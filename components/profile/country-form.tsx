@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { clsx } from "clsx";
 import { useTranslations } from "next-intl";
 import type { RegionItem } from "@/lib/contract/user";
@@ -59,19 +59,17 @@ export function CountryForm({ page, countries, country: savedCountry, region: sa
             <label htmlFor={`${id}-country`} className="text-sm font-medium text-gray-800">
               {t("country")}
             </label>
-            <Controller
-              control={form.control}
-              name="country"
-              render={({ field }) => (
-                <select
+            {/* held by the form and followed by useWatch (no Controller, whose code every page with a
+                form would load); registered for its ref, so a refusal focuses the select */}
+            <select
                   id={`${id}-country`}
-                  ref={field.ref}
-                  name={field.name}
-                  onBlur={field.onBlur}
-                  value={field.value ?? ""}
+                  {...form.register("country")}
+                  // the form holds a number or null: the DOM's text is never read back on blur
+                  onBlur={undefined}
+                  value={country ?? ""}
                   onChange={(event) => {
                     // a new country starts without a region
-                    field.onChange(event.target.value ? Number(event.target.value) : null);
+                    form.setValue("country", event.target.value ? Number(event.target.value) : null, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
                     form.setValue("region", null);
                     edited();
                   }}
@@ -88,25 +86,19 @@ export function CountryForm({ page, countries, country: savedCountry, region: sa
                     </option>
                   ))}
                 </select>
-              )}
-            />
           </div>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-region`} className="text-sm font-medium text-gray-800">
               {t("region")}
             </label>
-            <Controller
-              control={form.control}
-              name="region"
-              render={({ field }) => (
-                <select
+            <select
                   id={`${id}-region`}
-                  ref={field.ref}
-                  name={field.name}
-                  onBlur={field.onBlur}
-                  value={field.value ?? ""}
+                  {...form.register("region")}
+                  // the form holds a number or null: the DOM's text is never read back on blur
+                  onBlur={undefined}
+                  value={region ?? ""}
                   onChange={(event) => {
-                    field.onChange(event.target.value ? Number(event.target.value) : null);
+                    form.setValue("region", event.target.value ? Number(event.target.value) : null, { shouldDirty: true });
                     edited();
                   }}
                   disabled={country === null || loading || list.length === 0}
@@ -121,8 +113,6 @@ export function CountryForm({ page, countries, country: savedCountry, region: sa
                     </option>
                   ))}
                 </select>
-              )}
-            />
             {regions.error ? (
               <p role="alert" className="text-xs text-danger">
                 {text.action({ code: regions.error.code })}

@@ -8,8 +8,9 @@ import { readRepoFile, repoFiles } from "../support/repo-files";
  */
 const withForm = [...repoFiles("components", /\.tsx$/), ...repoFiles("app", /\.tsx$/)].filter((file) => /<form\b/.test(readRepoFile(file)));
 const onlyGetForms = (source: string) => (source.match(/<form\b[^>]*>/gs) ?? []).every((tag) => /method="get"/.test(tag));
-// a field's value copied into a state setter as it is typed: `setName(event.target.value)`
-const fieldInState = /\bset[A-Z]\w*\(\s*(?:\([^)]*\)\s*=>\s*\(?\{[^}]*)?[^;]*?\b(?:event|e)\.target\.value/;
+// a field's value copied into a state setter as it is typed: `setName(event.target.value)` (not the
+// form's own `form.setValue(…)`, which keeps it in the form)
+const fieldInState = /(?<![.\w])set[A-Z]\w*\(\s*(?:\([^)]*\)\s*=>\s*\(?\{[^}]*)?[^;]*?\b(?:event|e)\.target\.value/;
 
 test("every form that changes data is useForm with the one resolver", () => {
   expect(withForm.length).toBeGreaterThan(20);
