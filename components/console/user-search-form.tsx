@@ -51,8 +51,8 @@ export function UserSearchForm({ path, initial }: { path: string; initial: UserS
   const router = useRouter();
   const form = useForm<UserSearchFormInput>({ resolver: formResolver(userSearchFormSchema), defaultValues: initial });
   const { errors } = form.formState;
-  const any = { value: "", label: t("anyValue") };
-  const yesNo = [any, ...YES_NO.map((value) => ({ value, label: t(value) }))];
+  const noFilter = { value: "", label: t("anyValue") };
+  const yesNo = [noFilter, ...YES_NO.map((value) => ({ value, label: t(value) }))];
   const submit = form.handleSubmit((values) => router.push(searchHref(path, values)));
 
   return (
@@ -65,7 +65,7 @@ export function UserSearchForm({ path, initial }: { path: string; initial: UserS
       </div>
       <fieldset className="flex flex-wrap items-end gap-3">
         <legend className="mb-2 text-sm font-semibold text-gray-900">{t("filters")}</legend>
-        <Select label={t("filter.status")} options={[any, ...USER_STATUSES.map((value) => ({ value, label: tStatus(value) }))]} error={text.field(errors.status?.message)} {...form.register("status")} />
+        <Select label={t("filter.status")} options={[noFilter, ...USER_STATUSES.map((value) => ({ value, label: tStatus(value) }))]} error={text.field(errors.status?.message)} {...form.register("status")} />
         <Select label={t("filter.twoStep")} options={yesNo} error={text.field(errors.twoStep?.message)} {...form.register("twoStep")} />
         <Select label={t("filter.passkey")} options={yesNo} error={text.field(errors.passkey?.message)} {...form.register("passkey")} />
         <Field label={t("filter.social")} autoComplete="off" error={text.field(errors.social?.message)} {...form.register("social")} />

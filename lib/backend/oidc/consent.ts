@@ -44,7 +44,7 @@ function asked(details: Details): { scopes: string[]; claims: string[] } {
   return { scopes, claims: Array.isArray(claims) ? claims.map(String) : [] };
 }
 
-function sendHtml(response: ServerResponse, status: number, html: string): void {
+export function sendHtml(response: ServerResponse, status: number, html: string): void {
   response.writeHead(status, { "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(html), "cache-control": "no-store" });
   response.end(html);
 }
@@ -77,16 +77,22 @@ function sameOrigin(request: IncomingMessage): boolean {
   return site === undefined || site === "same-origin";
 }
 
+/** The interaction this request belongs to, or null once the expired page is sent (its cookie gone or stale). */
+export async function interactionOrExpired(provider: Provider, request: IncomingMessage, response: ServerResponse): Promise<Details | null> {
+  try {
+    return await provider.interactionDetails(request, response);
+  } catch (error) {
+    if (!(error instanceof errors.SessionNotFound)) throw error;
+    sendHtml(response, 400, expiredPage(pageLang(undefined, request.headers)));
+    return null;
+  }
+}
+
 /** POST /oidc/interaction/{uid}: the user's Allow or Deny. */
 export async function answerConsent(provider: Provider, request: IncomingMessage, response: ServerResponse, uid: string): Promise<void> {
   const form = await readForm(request);
-  let details: Details;
-  try {
-    details = await provider.interactionDetails(request, response);
-  } catch (error) {
-    if (error instanceof errors.SessionNotFound) return sendHtml(response, 400, expiredPage(pageLang(undefined, request.headers)));
-    throw error;
-  }
+  const details = await interactionOrExpired(provider, request, response);
+  if (!details) return;
   const lang = pageLang(details.params.ui_locales, request.headers);
   const accountId = details.session?.accountId;
   if (details.uid !== uid || details.prompt.name !== "consent" || !accountId) return sendHtml(response, 400, expiredPage(lang));

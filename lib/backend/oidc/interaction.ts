@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errors, type default as Provider, type InteractionResults } from "oidc-provider";
+import type { default as Provider, InteractionResults } from "oidc-provider";
 import { FRESH_SIGN_IN, FRESH_SIGN_IN_PARAM } from "@/lib/contract/fresh-sign-in";
 import { portalSignIn, amrOf, markSessionFromApp } from "./account";
 import { acrOfAmr, meetsAcrValues } from "./acr";
 import { clientPolicy } from "./clients";
-import { showConsent } from "./consent";
+import { interactionOrExpired, sendHtml, showConsent } from "./consent";
 import { expiredPage, pageLang } from "./pages";
 import { issuer, OIDC_PREFIX } from "./settings";
 
@@ -27,11 +27,6 @@ import { issuer, OIDC_PREFIX } from "./settings";
  *   third-party app's shows the consent screen, whose answer comes back here by POST (consent.ts).
  */
 export const INTERACTION_PATH = new RegExp(`^${OIDC_PREFIX}/interaction/([A-Za-z0-9_-]{1,64})$`);
-
-function sendHtml(response: ServerResponse, status: number, html: string): void {
-  response.writeHead(status, { "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(html), "cache-control": "no-store" });
-  response.end(html);
-}
 
 function redirect(response: ServerResponse, location: string): void {
   response.writeHead(303, { location, "content-length": "0", "cache-control": "no-store" });
@@ -60,13 +55,8 @@ export async function answerInteraction(provider: Provider, request: IncomingMes
     response.end();
     return;
   }
-  let details;
-  try {
-    details = await provider.interactionDetails(request, response);
-  } catch (error) {
-    if (error instanceof errors.SessionNotFound) return sendHtml(response, 400, expiredPage(pageLang(undefined, request.headers)));
-    throw error;
-  }
+  const details = await interactionOrExpired(provider, request, response);
+  if (!details) return;
   const lang = pageLang(details.params.ui_locales, request.headers);
   if (details.uid !== uid) return sendHtml(response, 400, expiredPage(lang));
   const clientId = String(details.params.client_id);
