@@ -93,6 +93,9 @@ test("a consent form from another site, or without the page's token, is refused 
   expect((await decide(browser, screen, "allow", { origin: "https://evil.example" })).response.status).toBe(403);
   expect((await decide(browser, screen, "allow", { origin: provider.origin }, "0".repeat(64))).response.status).toBe(403);
   expect((await decide(browser, screen, "maybe")).response.status).toBe(400);
+  // an oversized form is answered at once (413), before the interaction is looked up
+  const huge = await fetch(new URL(screen.action, provider.origin), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: provider.origin }, body: `xsrf=${"a".repeat(100_000)}` });
+  expect(huge.status).toBe(413);
   // still waiting for the user's answer, which still works
   const shown = await browser.request(screen.action);
   expect(shown.status).toBe(200);

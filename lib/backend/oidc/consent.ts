@@ -91,6 +91,9 @@ export async function interactionOrExpired(provider: Provider, request: Incoming
 /** POST /oidc/interaction/{uid}: the user's Allow or Deny. */
 export async function answerConsent(provider: Provider, request: IncomingMessage, response: ServerResponse, uid: string): Promise<void> {
   const form = await readForm(request);
+  // an oversized body is answered at once: the connection may already be cut, and the provider
+  // cannot read the interaction's cookie from a request without its socket (a 500)
+  if (!form) return sendHtml(response, 413, errorPage(pageLang(undefined, request.headers), "invalid_request"));
   const details = await interactionOrExpired(provider, request, response);
   if (!details) return;
   const lang = pageLang(details.params.ui_locales, request.headers);
