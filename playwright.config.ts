@@ -127,7 +127,10 @@ export default defineConfig({
   workers: 2,
   // no retries, on CI or anywhere: a test that passes only on its second try is a failure to fix
   // (eslint.config.mjs refuses a `retries` setting in the tests and this file)
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  // the failure-context reporter prints the page a failed test saw: CI keeps only what is printed
+  reporter: process.env.CI
+    ? [["list"], ["./tests/e2e/support/failure-context-reporter.ts"]]
+    : [["list"], ["./tests/e2e/support/failure-context-reporter.ts"], ["html", { open: "never" }]],
   // budgets that end a hang, not measures of speed: on a machine far busier than two CPU hogs
   // (load 28 on 2 cores) Chromium took 9 s to run a page whose requests took under one, and a
   // 10 s expectation and 60 s test failed on that alone (docs/testing.md, time limits)

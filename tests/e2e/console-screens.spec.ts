@@ -153,7 +153,12 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await expect(announce.getByText(msg.published)).toBeVisible();
     const visitor = await browser.newPage();
     await visitor.goto(`/announcement?lang=${lang}`);
-    await expect(visitor.getByRole("heading", { name: headline[lang] })).toBeVisible();
+    // The page is static and regenerated on each change; a regeneration another journey started
+    // just before a change may still store the old list for one more 30 s period (revalidate = 30).
+    await expect(async () => {
+      await visitor.reload();
+      await expect(visitor.getByRole("heading", { name: headline[lang] })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 75_000, intervals: [1_000, 2_000, 5_000] });
     const row = page.getByRole("region", { name: msg.announcements, exact: true }).getByRole("listitem").filter({ hasText: headline[lang] });
     await row.getByRole("button", { name: msg.unpublish }).click();
     const confirm = page.getByRole("dialog", { name: msg.unpublishTitle });
@@ -161,8 +166,10 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await confirm.getByRole("button", { name: msg.unpublish }).click();
     await expect(page.getByText(msg.unpublished)).toBeVisible();
     await expect(row).toContainText(msg.states.withdrawn);
-    await visitor.reload();
-    await expect(visitor.getByRole("heading", { name: headline[lang] })).toHaveCount(0);
+    await expect(async () => {
+      await visitor.reload();
+      await expect(visitor.getByRole("heading", { name: headline[lang] })).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 75_000, intervals: [1_000, 2_000, 5_000] });
     await visitor.close();
 
     // Analytics: the charts (drawn by uPlot on a canvas) and the numbers as a table

@@ -44,7 +44,9 @@ export async function sendMessageAction(lang: string, input: MessageInput) {
   return consoleResult(lang, (ctx) => ops.sendMessage(ctx, { appCode: str(input.appCode), category: str(input.category), target, email: str(input.email), texts: texts(input.texts), reason: str(input.reason) }));
 }
 
-// The public /announcement page is regenerated every 30 s; a change made here shows at once on this portal.
+// The public /announcement page is regenerated every 30 s; a change made here is shown at the
+// next visit to this portal. A regeneration already under way when the change lands (started by
+// a visit a moment before) can still store the old list; it is then replaced within 30 s.
 const ANNOUNCEMENT_PAGE = "/announcement";
 
 export async function publishAnnouncementAction(lang: string, input: AnnouncementInput) {
