@@ -189,17 +189,24 @@ describe("upstreamFetch reads the {code, data, message} envelope", () => {
  * no handler is still running when the file ends (msw's interception is shared by the test
  * files of one worker, and a late answer could meet the next file's first request).
  */
-function slowAnswer(ms: number, body: JsonBodyType): Promise<void> {
+/**
+ * The service answers after `ms`. What it gives back waits for that answer once the request
+ * reached it: on a loaded machine a short timeout can abort the request before it does, and
+ * then there is no answer to wait for (waiting anyway hung the test until jest's time limit).
+ */
+function slowAnswer(ms: number, body: JsonBodyType): () => Promise<void> {
+  let reached = false;
   let done: () => void = () => undefined;
   const answered = new Promise<void>((resolve) => (done = resolve));
   server.use(
     http.get(`${BASE}/v1/hello`, async () => {
+      reached = true;
       await delay(ms);
       done();
       return HttpResponse.json(body);
     }),
   );
-  return answered;
+  return () => (reached ? answered : Promise.resolve());
 }
 
 describe("upstreamFetch maps network failures to the codes of SPEC §8", () => {
@@ -218,7 +225,7 @@ describe("upstreamFetch maps network failures to the codes of SPEC §8", () => {
     const answered = slowAnswer(300, { code: 0, data: {} });
     const timedOut = await failure(call({ timeoutMs: 30 }));
     expect(timedOut).toMatchObject({ code: 1002, timedOut: true, message: "Request timed out" });
-    await answered;
+    await answered();
   });
 
   it("reports a network error without a known cause as 1002", async () => {
@@ -230,7 +237,7 @@ describe("upstreamFetch maps network failures to the codes of SPEC §8", () => {
   it("gives up after timeoutMs and reports 1002", async () => {
     const answered = slowAnswer(300, { code: 0, data: { hello: "too late" } });
     await expect(failure(call({ timeoutMs: 50 }))).resolves.toMatchObject({ code: 1002 });
-    await answered;
+    await answered();
   });
 });
 
