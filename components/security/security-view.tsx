@@ -4,6 +4,7 @@ import { BUSINESS_SECURITY_ACTIVITY_PATH, SECURITY_ACTIVITY_PATH } from "@/lib/s
 import type { Locale } from "@/lib/i18n/routing";
 import type { SecurityData } from "@/lib/loaders/security";
 import { EnterprisePassword } from "@/components/account/enterprise-password";
+import { AppsSection } from "./apps-section";
 import { DeleteAccountSection } from "./delete-account-section";
 import { DeviceSection } from "./device-section";
 import { FirstPasswordSection } from "./first-password-section";
@@ -17,7 +18,7 @@ import { TwoStepSection } from "./two-step-section";
 type Props = { data: SecurityData; lang: Locale; query: string; business: boolean };
 
 /**
- * Account security (SPEC §2): password, passkeys, two-step sign-in, login logs and sessions, device security, social
+ * Account security (SPEC §2): password, passkeys, two-step sign-in, login logs and sessions, the apps with access, device security, social
  * accounts and, for consumers, deleting the account. Enterprise users change their password
  * with the enterprise call and cannot delete their account: an operator manages it.
  */
@@ -46,6 +47,7 @@ export async function SecurityView({ data, lang, query, business }: Props) {
       <PasskeysSection page={page} initial={data.passkeys.data} error={data.passkeys.error} email={data.user.email} verification={data.verification} />
       <TwoStepSection page={page} initial={data.twoStep.data} initialError={data.twoStep.error} email={data.user.email} verification={data.verification} />
       <SessionsSection page={page} initial={data.sessions.data} initialError={data.sessions.error} />
+      <AppsSection page={page} initial={data.apps.data?.apps ?? null} error={data.apps.error} />
       <DeviceSection
         page={page}
         initial={data.devices.data}

@@ -1,6 +1,7 @@
 "use server";
 
 import { cookies } from "next/headers";
+import { CLIENT_ID_PATTERN } from "@/lib/contract/app-access";
 import { ErrorCode } from "@/lib/contract/errors";
 import { getUserBasic, sendEmailCode, verifyEmail } from "@/lib/upstream/passport";
 import { exchangeVerification } from "@/lib/upstream/verification";
@@ -10,6 +11,7 @@ import {
   deleteAccount,
   forgetDevice,
   getDeviceSecurity,
+  removeAppAccess,
   setDeviceSecurity,
   type DeviceSecurity,
 } from "@/lib/upstream/security";
@@ -46,6 +48,15 @@ export async function endSessionsAction(input: { sessionId?: string }, page: Sec
   const id = input.sessionId === undefined ? undefined : sessionIdField(input.sessionId);
   if (id && !id.ok) return { ok: false, error: { code: ErrorCode.invalidParams } };
   return signedIn(page, async (ctx) => clearSessions(ctx, { sessionId: id?.value }));
+}
+
+/** Takes one app's access to the account back (its grants and tokens end; the portal's sessions stay). */
+export async function removeAppAccessAction(input: { clientId: string }, page: SecurityPage): Promise<ActionResult> {
+  if (typeof input.clientId !== "string" || !CLIENT_ID_PATTERN.test(input.clientId)) return { ok: false, error: { code: ErrorCode.invalidParams } };
+  return signedIn(page, async (ctx) => {
+    await removeAppAccess(ctx, input.clientId);
+    return {};
+  });
 }
 
 /**

@@ -70,6 +70,7 @@ export const ERROR_MESSAGES: ErrorMessages = {
   20704: { en: "That is not a passkey answer.", zh: "这不是有效的通行密钥应答。" },
   20705: { en: "Passkey not found.", zh: "未找到该通行密钥。" },
   20706: { en: "That passkey is already registered.", zh: "该通行密钥已经注册过了。" },
+  20801: { en: "That app has no access to this account.", zh: "该应用没有访问此账号的权限。" },
   20901: { en: "Two-step sign-in is on: finish with the second step.", zh: "已开启两步验证，请完成第二步以登录。" },
   20902: { en: "This sign-in has expired, please sign in again.", zh: "本次登录已过期，请重新登录。" },
   20903: { en: "Incorrect or already used code.", zh: "验证码错误或已被使用。" },

@@ -70,6 +70,7 @@
  * | 20704 | passkeyMalformed      | 400  | the passkey answer is not WebAuthn (bad CBOR or client data JSON) |
  * | 20705 | passkeyNotFound       | 404  | no such passkey on this account                       |
  * | 20706 | passkeyExists         | 409  | that passkey is already registered                    |
+ * | 20801 | appAccessNotFound     | 404  | the app holds no access to this account (taken back already, or never given) |
  * | 20901 | twoStepRequired       | 403  | the first factor passed and two-step is on: no session yet; `data.ticket` (+ `data.methods`) goes to POST /v1/login/two-step |
  * | 20902 | twoStepTicketInvalid  | 400  | the second-step ticket is unknown, used, expired, out of tries or from another device: sign in again |
  * | 20903 | twoStepCodeIncorrect  | 400  | wrong, replayed or used authenticator or recovery code (counted per account) |
@@ -144,6 +145,7 @@ export const ErrorCode = {
   passkeyMalformed: 20704,
   passkeyNotFound: 20705,
   passkeyExists: 20706,
+  appAccessNotFound: 20801,
   twoStepRequired: 20901,
   twoStepTicketInvalid: 20902,
   twoStepCodeIncorrect: 20903,

@@ -68,6 +68,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20704: 400,
   20705: 404,
   20706: 409,
+  20801: 404,
   20901: 403,
   20902: 400,
   20903: 400,

@@ -6,7 +6,8 @@ import type { Locale } from "@/lib/i18n/routing";
 import type { LaunchContext } from "@/lib/launch/context";
 import { currentUser, readToken, upstreamContext } from "@/lib/session/server";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { getDeviceSecurity, getSessionLog, getSocialAccounts, type DeviceSecurity, type SessionLog, type SocialAccounts } from "@/lib/upstream/security";
+import { getAppAccess, getDeviceSecurity, getSessionLog, getSocialAccounts, type DeviceSecurity, type SessionLog, type SocialAccounts } from "@/lib/upstream/security";
+import type { AppAccessList } from "@/lib/contract/app-access";
 import { getTwoStepStatus } from "@/lib/upstream/two-step";
 import type { TwoStepStatus } from "@/lib/contract/two-step";
 import { loadVerificationSetup } from "@/lib/upstream/verification";
@@ -25,6 +26,7 @@ export type SecurityData = {
   social: Loaded<SocialAccounts>;
   passkeys: Loaded<PasskeyList>;
   twoStep: Loaded<TwoStepStatus>;
+  apps: Loaded<AppAccessList>;
   verification: VerificationSetup;
 };
 
@@ -48,15 +50,16 @@ export async function loadSecurity(lang: Locale, launch: LaunchContext, loginHre
     const user = await currentUser(lang, launch);
     if (!user || !token) redirect(loginHref);
     const ctx = await upstreamContext(lang, launch, token);
-    const [sessions, devices, social, passkeys, twoStep, verification] = await Promise.all([
+    const [sessions, devices, social, passkeys, twoStep, apps, verification] = await Promise.all([
       settle(getSessionLog(ctx, { page: 1, pageSize: SESSION_PAGE_SIZES[0] })),
       settle(getDeviceSecurity(ctx)),
       settle(getSocialAccounts(ctx)),
       settle(listPasskeys(ctx)),
       settle(getTwoStepStatus(ctx)),
+      settle(getAppAccess(ctx)),
       loadVerificationSetup(ctx),
     ]);
-    return { user, sessions, devices, social, passkeys, twoStep, verification };
+    return { user, sessions, devices, social, passkeys, twoStep, apps, verification };
   } catch (error) {
     if (isUpstreamError(error) && error.code === ErrorCode.loginExpired) redirect(loginHref);
     throw error;

@@ -9,6 +9,7 @@ import {
   socialAccountsResponse,
 } from "@/lib/contract/user";
 import { activityResponse, type ActivityPage } from "@/lib/contract/activity";
+import { appAccessResponse, type AppAccessList } from "@/lib/contract/app-access";
 import { passportCall, type UpstreamContext } from "./context";
 
 /**
@@ -90,4 +91,14 @@ export async function deleteAccount(ctx: UpstreamContext, input: { code: string;
     body: { captcha: input.code, nonce: input.nonce, financialResponsibility: true, permanentDeletion: true },
     schema: emptySchema,
   });
+}
+
+/** The apps with access to the account, most recent first (GET /v1/user/apps). */
+export async function getAppAccess(ctx: UpstreamContext): Promise<AppAccessList> {
+  return passportCall(ctx, { method: "GET", path: "/v1/user/apps", schema: appAccessResponse });
+}
+
+/** Takes one app's access back (DELETE /v1/user/apps/{clientId}); an app without any is 20801. */
+export async function removeAppAccess(ctx: UpstreamContext, clientId: string): Promise<void> {
+  await passportCall(ctx, { method: "DELETE", path: `/v1/user/apps/${encodeURIComponent(clientId)}`, schema: emptySchema });
 }

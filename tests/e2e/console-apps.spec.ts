@@ -1,19 +1,24 @@
 import { execFile } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { TOTP, URI } from "otpauth";
+import { CONSENT_TEXT } from "../../lib/backend/oidc/consent-page";
+import { PORTAL_ISSUER } from "../../playwright.config";
+import { createAccount } from "./support/accounts";
 import { DATA_DIRS } from "./support/fixtures";
 import { uniqueEmail } from "./support/mailbox";
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, openScreen, PHONE } from "./support/screen-checks";
-import { messages, type Lang } from "./support/screens";
+import { logInWithPassword, messages, type Lang } from "./support/screens";
 
 /**
  * The console's Apps screen (docs/oidc.md), in both languages: an admin (made by `npm run cli
  * -- operator:create`, its own, so no other journey spends its authenticator codes) opens Apps
  * from the menu, registers a public app with a redirect URI and sees it listed; a redirect URI
  * off the rules is refused on its field and registers nothing. axe clean, and no sideways scroll
- * at 320 px.
+ * at 320 px. The app is a third-party one: a user who signs in through it is asked for consent
+ * on the provider's own page (axe clean, 320 px), and allows (en) or denies (zh).
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -37,7 +42,7 @@ function authenticatorCode(uri: string): string {
 }
 
 for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
-  test(`an admin registers a public app and sees it listed (${lang})`, async ({ page }) => {
+  test(`an admin registers a third-party public app and sees it listed; a user signing in through it is asked for consent (${lang})`, async ({ page, browser, request }) => {
     const m = messages[lang];
     const apps = m.console.apps;
     const email = uniqueEmail(`apps-admin-${lang}`);
@@ -66,6 +71,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await expect(page.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
 
     await page.getByLabel(apps.redirectUris, { exact: true }).fill(callback);
+    await page.getByLabel(apps.thirdParty).check();
     await page.getByRole("button", { name: apps.register }).click();
     await expect(page.getByRole("status").filter({ hasText: name })).toBeVisible();
     const listed = page.getByRole("listitem").filter({ hasText: name });
@@ -77,5 +83,46 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
 
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page, `console apps ${lang} at 320 px`);
+
+    // A user signs in through the app: the portal's sign-in page, then the consent page
+    const clientId = (await listed.locator("dt", { hasText: apps.clientId }).locator("xpath=following-sibling::dd[1]").innerText()).trim();
+    const userEmail = uniqueEmail(`consent-${lang}`);
+    await createAccount(request, userEmail, "Laser-2026");
+    const context = await browser.newContext({ viewport: PHONE });
+    const user = await context.newPage();
+    // the app's callback is answered here: nothing leaves loopback
+    await user.route(`https://spa-${lang}.example/**`, (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "the app" }));
+    const verifier = randomBytes(32).toString("base64url");
+    const authorize = new URL(`${PORTAL_ISSUER}/oidc/auth`);
+    const state = `state-${lang}-${Date.now().toString(36)}`;
+    for (const [key, value] of Object.entries({
+      client_id: clientId,
+      redirect_uri: callback,
+      response_type: "code",
+      scope: "openid email",
+      state,
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+      ui_locales: lang,
+    })) authorize.searchParams.set(key, value);
+    await user.goto(authorize.href);
+    await expect(user).toHaveURL(new RegExp(`/${lang}/login\\?`));
+    await logInWithPassword(user, lang, userEmail, "Laser-2026");
+    const consent = CONSENT_TEXT[lang];
+    await expect(user.getByRole("heading", { name: consent.title })).toBeVisible();
+    const emailScope = consent.scopes.email ?? "";
+    expect(emailScope).not.toBe("");
+    await expect(user.getByText(emailScope)).toBeVisible();
+    await expect(user.getByText(name)).toBeVisible();
+    await expectNoAxeViolations(user, `consent (${lang})`);
+    await expectNoSidewaysScroll(user, `consent ${lang} at 320 px`);
+    await user.getByRole("button", { name: lang === "en" ? consent.allow : consent.deny, exact: true }).click();
+    await expect(user).toHaveURL(new RegExp(`^https://spa-${lang}\\.example/callback\\?`));
+    const answer = new URL(user.url()).searchParams;
+    expect(answer.get("state")).toBe(state);
+    expect(answer.get("iss")).toBe(PORTAL_ISSUER);
+    if (lang === "en") expect(answer.get("code")).toMatch(/\S{20,}/);
+    else expect(answer.get("error")).toBe("access_denied");
+    await context.close();
   });
 }

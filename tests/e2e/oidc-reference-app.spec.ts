@@ -5,6 +5,7 @@ import { createAccount } from "./support/accounts";
 import { uniqueEmail } from "./support/mailbox";
 import { expectSignedIn, press, signOutEverywhere, startSignIn } from "./support/reference-app-screens";
 import { logInWithPassword, messages, type Lang } from "./support/screens";
+import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from "./support/screen-checks";
 import { keepToLoopback, providerButton, signInAtGoogle } from "./support/social-screens";
 
 /**
@@ -14,10 +15,13 @@ import { keepToLoopback, providerButton, signInAtGoogle } from "./support/social
  * `localhost`, as in passkeys.spec.ts). One journey per language, each chaining the protocol's
  * steps: code flow with PKCE, silent renewal (prompt=none), refresh rotation, a spent refresh
  * token replayed (the whole grant dies), RP-initiated logout, the ID token's `amr`, and (en) a
- * back-channel logout when the user signs out in the portal; English signs in with a password
+ * back-channel logout when the user signs out in the portal (en) or takes the app's access back on
+ * the security page (zh); English signs in with a password
  * and then a passkey, Chinese with Google and then Google with two-step.
  */
 const PASSWORD = "Laser-2026";
+// each journey chains a dozen sign-ins and protocol steps: on a loaded machine that is minutes
+test.describe.configure({ timeout: 300_000 });
 
 /** The app's protocol steps after a sign-in, the same in both languages. */
 async function renewRefreshAndReuse(page: Page): Promise<void> {
@@ -123,4 +127,22 @@ test("zh: a brand app signs in by code flow with Google, renews, refreshes, lose
   await page.keyboard.press("Enter");
   await expectSignedIn(page, email, ["fed", "otp", "mfa"]);
   await press(page, "Refresh", /the refresh token changed/);
+
+  // the user takes the app's access back on the security page (read at 320 px, axe clean): the
+  // app hears it by back-channel logout and signs its user out; the portal's session stays
+  const a = m.security.apps;
+  await page.setViewportSize(PHONE);
+  await page.goto(`${PORTAL_ISSUER}/zh/profile/security`);
+  const apps = page.getByRole("region", { name: a.title });
+  await expect(apps.getByRole("list", { name: a.mayDo.replace("{app}", "Reference app") })).toContainText(a.scopes.offline_access);
+  await expectNoSidewaysScroll(page, "security, apps with access (zh)");
+  await expectNoAxeViolations(page, "security, apps with access (zh)");
+  await apps.getByRole("button", { name: a.removeFor.replace("{app}", "Reference app") }).click();
+  const confirm = page.getByRole("alertdialog", { name: a.removeTitle.replace("{app}", "Reference app") });
+  await confirm.getByRole("button", { name: a.remove }).click();
+  await expect(apps.getByText(a.removed.replace("{app}", "Reference app"))).toBeVisible();
+  await page.goto(REFAPP_URL);
+  await expect(page.getByRole("heading", { name: "Signed out" })).toBeVisible();
+  await page.goto(`${PORTAL_ISSUER}/zh/profile/security`);
+  await expect(page.getByRole("region", { name: a.title }).getByText(a.empty)).toBeVisible();
 });

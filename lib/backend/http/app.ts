@@ -18,6 +18,7 @@ import { cookieRoutes } from "./routes/cookie";
 import { enterpriseRoutes } from "./routes/enterprise";
 import { exchangeRoutes } from "./routes/exchange";
 import { messageRoutes } from "./routes/messages";
+import { appAccessRoutes } from "./routes/app-access";
 import { passkeyRoutes } from "./routes/passkeys";
 import { passportRoutes } from "./routes/passport";
 import { profileRoutes } from "./routes/profile";
@@ -73,7 +74,7 @@ export function createServicesApp(): ServicesApp {
   app.use(limitBody);
 
   for (const routes of [passportRoutes, enterpriseRoutes, verificationRoutes, profileRoutes, securityRoutes, stepUpRoutes, twoStepRoutes, socialRoutes, cookieRoutes]) routes(app);
-  for (const routes of [exchangeRoutes, safetyRoutes, welderRoutes, messageRoutes, analyticsRoutes, passkeyRoutes]) routes(app);
+  for (const routes of [exchangeRoutes, safetyRoutes, welderRoutes, messageRoutes, analyticsRoutes, passkeyRoutes, appAccessRoutes]) routes(app);
   consoleRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "utoken", { type: "apiKey", in: "header", name: "utoken" });

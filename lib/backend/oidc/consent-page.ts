@@ -18,7 +18,8 @@ type ConsentText = {
   deny: string;
 };
 
-const TEXT: Record<Lang, ConsentText> = {
+/** exported for the e2e journey that reads the page as its user does */
+export const CONSENT_TEXT: Record<Lang, ConsentText> = {
   en: {
     title: "Allow this app?",
     intro: (app) => `${app} would like to use your passport account. It is not an app of the passport's own brands. It asks to:`,
@@ -70,7 +71,7 @@ function logoOf(brand: string | null): string | null {
 export type ConsentView = { action: string; xsrf: string; app: string; brand: string | null; scopes: readonly string[]; claims: readonly string[] };
 
 export function consentPage(lang: Lang, view: ConsentView): string {
-  const text = TEXT[lang];
+  const text = CONSENT_TEXT[lang];
   const logo = logoOf(view.brand);
   const header = logo ? `<p><img src="${escapeHtml(logo)}" alt="" height="40"></p>` : "";
   const items = view.scopes.flatMap((scope) => (text.scopes[scope] ? [`<li>${escapeHtml(text.scopes[scope])}</li>`] : []));

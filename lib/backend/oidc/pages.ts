@@ -69,7 +69,7 @@ const STYLE =
   "main{max-width:28rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}" +
   "h1{font-size:1.35rem;margin:0 0 1rem}p{line-height:1.5}code{font-size:.85rem;word-break:break-all}" +
   "button{font:inherit;border:0;border-radius:.5rem;padding:.6rem 1rem;margin:.25rem .5rem 0 0;cursor:pointer}" +
-  ".primary{background:#28BE44;color:#fff}.secondary{background:#e4e7eb;color:#1f2933}small{color:#52606d}";
+  ".primary{background:#28BE44;color:#05290f;font-weight:600}.secondary{background:#e4e7eb;color:#1f2933}small{color:#52606d}";
 
 /** A whole page: `body` is HTML already escaped. */
 export function page(lang: Lang, title: string, body: string): string {

@@ -106,6 +106,27 @@ export async function revokeAppAccess(userId: string): Promise<number> {
 }
 
 /**
+ * One app's sign-ins of the account end (the user took its access back): the app is told by
+ * back-channel logout for each provider session it was in, and those sessions forget it, so it
+ * is never told again and a new sign-in of that app starts from nothing. The sessions stay for
+ * the other apps. The caller deletes the app's grants.
+ */
+export async function endAppSessions(userId: string, clientId: string): Promise<void> {
+  const sessions = (await providerSessionsOf(userId)).filter((session) => clientId in session.authorizations);
+  if (sessions.length === 0) return;
+  await sendLogoutTokens(sessions.map((session) => ({ ...session, authorizations: { [clientId]: session.authorizations[clientId] ?? {} } })));
+  const db = await getDb();
+  for (const session of sessions) {
+    const [row] = await db.select({ payload: oidcPayloads.payload }).from(oidcPayloads).where(and(eq(oidcPayloads.model, "Session"), eq(oidcPayloads.id, session.id))).limit(1);
+    if (!row) continue;
+    const stored = (row.payload ?? {}) as { authorizations?: Record<string, unknown> };
+    const { [clientId]: removed, ...others } = stored.authorizations ?? {};
+    if (removed === undefined) continue;
+    await db.update(oidcPayloads).set({ payload: { ...stored, authorizations: others } }).where(and(eq(oidcPayloads.model, "Session"), eq(oidcPayloads.id, session.id)));
+  }
+}
+
+/**
  * The user signed out of one portal sign-in: the provider sessions made from it (the provider
  * records the portal sign-in's time as its login time, interaction.ts) end too, as the provider's
  * own logout ends them: each app told by back-channel logout, its grant revoked unless it holds
