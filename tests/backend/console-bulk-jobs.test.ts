@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/backend/db/client";
-import { bulkJobs, messageDeliveries, sessions, users } from "@/lib/backend/db/schema";
+import { accountEvents, bulkJobs, messageDeliveries, sessions, users } from "@/lib/backend/db/schema";
 import { runBulkJob } from "@/lib/backend/services/console/bulk-runner";
+import { runCli } from "@/lib/backend/cli/run";
 import { call, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
 import { newOperator, operatorHeaders, sessionOf } from "./support/console";
 
@@ -23,7 +24,7 @@ afterAll(stopBackend);
 const search = { by: "email", q: "@bulk.test" };
 const REASON = "spam wave, ticket 812";
 const openSessions = async (uid: string) => (await (await getDb()).select().from(sessions).where(and(eq(sessions.userId, uid), isNull(sessions.endedAt)))).length;
-const job = async (id: string) => (await call("GET", "/v1/console/bulk/jobs", { headers: admin })).data?.jobs.find((item: { id: string }) => item.id === id);
+const job = async (id: string) => ((await call("GET", "/v1/console/bulk/jobs", { headers: admin })).data?.jobs as Array<{ id: string }>).find((item) => item.id === id);
 
 test("the preview counts a search's accounts and names the first ones; viewer and support are refused with the standard 403", async () => {
   const preview = await call("POST", "/v1/console/bulk/preview", { headers: admin, body: { selection: { search } } });
@@ -52,8 +53,8 @@ test("end sessions over a search: one job, worked in batches; a runner that dies
   expect(await job(id)).toMatchObject({ status: "done", done: 5, failed: 0, total: 5, reason: REASON });
   for (const account of accounts) expect(await openSessions(account.uid)).toBe(0);
   // each account's "sessions ended" event once: nobody was done twice
-  const events = await (await getDb()).execute(sql`select count(*)::int as n from account_events where kind = 'sessions_ended' and user_id in (select id from users where email like '%@bulk.test')`);
-  expect(Number((events.rows[0] as { n: number }).n)).toBe(5);
+  const events = await (await getDb()).select({ userId: accountEvents.userId }).from(accountEvents).where(eq(accountEvents.kind, "sessions_ended"));
+  expect(events.map((event) => event.userId).sort()).toEqual(accounts.map((a) => a.uid).sort());
 
   // one audit row for the job: its reason and count
   const audit = await call("GET", "/v1/console/audit?action=users.bulk", { headers: admin });
@@ -86,7 +87,7 @@ test("ban, unban and message over chosen ids change exactly those accounts; a ba
   expect(delivered.map((row) => row.userId).sort()).toEqual([...chosen].sort());
 });
 
-test("over 10 000 accounts the console is refused, naming the limit, and nothing is made; a bad message and an ended job's cancel are refused too", async () => {
+test("over 10 000 accounts the console is refused, naming the limit, and nothing is made, while users:bulk takes them (and needs --reason); a bad message and an ended job's cancel are refused", async () => {
   const db = await getDb();
   await db.execute(sql`insert into users (email, password_hash, created_at, updated_at) select 'many' || n || '@limit.test', 'x', now(), now() from generate_series(1, 10001) as n`);
   const preview = await call("POST", "/v1/console/bulk/preview", { headers: admin, body: { selection: { search: { by: "email", q: "@limit.test" } } } });
@@ -97,6 +98,15 @@ test("over 10 000 accounts the console is refused, naming the limit, and nothing
   const badMessage = await call("POST", "/v1/console/bulk/jobs", { headers: admin, body: { kind: "message", selection: { ids: [accounts[0]?.uid] }, reason: REASON, message: { appCode: "demo", category: "nope", texts: { en: { title: "a", body: "b" }, zh: { title: "a", body: "b" } } } } });
   expect(badMessage).toMatchObject({ status: 400, data: { error: "badCategory" } });
   expect((await db.select().from(bulkJobs)).length).toBe(before);
+  // the command line has no limit: the same job kind over the 10 001 accounts, left to the instances (--detach)
+  const out: string[] = [];
+  const io = { out: (line: string) => out.push(line), err: (line: string) => out.push(line) };
+  expect(await runCli(["users:bulk", "unban", "--search", "@limit.test", "--by", "email", "--detach", "--reason", REASON], io)).toBe(0);
+  const cliJob = (await db.select().from(bulkJobs).where(eq(bulkJobs.operator, "cli")))[0];
+  expect(cliJob).toMatchObject({ kind: "unban", total: 10_001, status: "queued", reason: REASON });
+  expect(out.join("\n")).toContain("10001 account(s)");
+  expect(await call("POST", `/v1/console/bulk/jobs/${cliJob?.id}/cancel`, { headers: admin, body: { reason: REASON } })).toMatchObject({ code: 0, data: { status: "cancelled" } });
+  expect(await runCli(["users:bulk", "ban", "--search", "@limit.test"], io)).toBe(2);
   expect(await call("POST", `/v1/console/bulk/jobs/${(await db.select().from(bulkJobs).limit(1))[0]?.id}/cancel`, { headers: admin, body: { reason: REASON } })).toMatchObject({ status: 400, data: { error: "bulkFinished" } });
 });
 
@@ -110,4 +120,15 @@ test("a cancelled job stops where it is, keeps what it did, and the cancel is au
   expect(await job(id)).toMatchObject({ status: "cancelled", done: 2 });
   const audit = await call("GET", "/v1/console/audit?action=users.bulk-cancel", { headers: admin });
   expect(JSON.stringify(audit.data)).toContain("wrong search");
+});
+
+test("users:bulk over an ids file works the job through and prints its progress to the end", async () => {
+  const file = `${backend.dataDir}/ids.txt`;
+  await import("node:fs/promises").then((fs) => fs.writeFile(file, `${accounts[3]?.uid}\n${accounts[4]?.uid}\n`));
+  const out: string[] = [];
+  const io = { out: (line: string) => out.push(line), err: (line: string) => out.push(line) };
+  expect(await runCli(["users:bulk", "ban", "--ids", file, "--reason", REASON], io)).toBe(0);
+  expect(out.at(-1)).toBe("done: 2 of 2 (2 done, 0 failed)");
+  const banned = await (await getDb()).select({ email: users.email }).from(users).where(eq(users.status, "banned"));
+  expect(banned.map((row) => row.email).sort()).toEqual(["dan@bulk.test", "eve@bulk.test"]);
 });

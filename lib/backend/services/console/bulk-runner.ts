@@ -41,8 +41,8 @@ export function runnerName(): string {
   return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 }
 
-/** Takes the oldest open job whose lease is free or expired; null when there is none. */
-export async function claimBulkJob(owner: string): Promise<JobRow | null> {
+/** Takes the oldest open job (or the one named) whose lease is free or expired; null when there is none. */
+export async function claimBulkJob(owner: string, only?: string): Promise<JobRow | null> {
   const db = await getDb();
   const at = now();
   const [claimed] = await db
@@ -51,7 +51,7 @@ export async function claimBulkJob(owner: string): Promise<JobRow | null> {
     .where(
       eq(
         bulkJobs.id,
-        sql`(select "id" from "bulk_jobs" where "status" in ('queued', 'running') and ("lease_until" is null or "lease_until" < ${at.toISOString()}::timestamptz) order by "created_at" limit 1 for update skip locked)`,
+        sql`(select "id" from "bulk_jobs" where "status" in ('queued', 'running') and ${only ? sql`"id" = ${only}::uuid and` : sql``} ("lease_until" is null or "lease_until" < ${at.toISOString()}::timestamptz) order by "created_at" limit 1 for update skip locked)`,
       ),
     )
     .returning();
@@ -116,8 +116,8 @@ async function finish(job: JobRow, owner: string): Promise<void> {
  * (tests stand for a runner that dies mid-way with it), when the lease is lost or the job
  * cancelled. Returns the job's id, or null when there was nothing to claim.
  */
-export async function runBulkJob(owner: string, options: { batchSize?: number; maxBatches?: number; onBatch?: (jobId: string) => Promise<void> } = {}): Promise<string | null> {
-  const job = await claimBulkJob(owner);
+export async function runBulkJob(owner: string, options: { batchSize?: number; maxBatches?: number; only?: string; onBatch?: (jobId: string) => Promise<void> } = {}): Promise<string | null> {
+  const job = await claimBulkJob(owner, options.only);
   if (!job) return null;
   const batchSize = options.batchSize ?? BULK_BATCH;
   const db = await getDb();
