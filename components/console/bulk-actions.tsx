@@ -39,7 +39,8 @@ export function BulkActions({ lang, selection, selectedCount, onStarted }: { lan
   const texts = useWatch({ control: form.control, name: "texts" });
   const select = "h-11 w-full rounded-lg border border-gray-300 bg-white px-3 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-primary-strong";
 
-  if (!selection) return null;
+  // after a start the selection is cleared: the notice stays until the next selection
+  if (!selection) return started !== null ? <Alert tone="success">{t("started", { count: started })}</Alert> : null;
   const current = selection;
 
   function choose(next: BulkKind) {
@@ -122,8 +123,8 @@ export function BulkActions({ lang, selection, selectedCount, onStarted }: { lan
       {started !== null ? <Alert tone="success">{t("started", { count: started })}</Alert> : null}
       {kind && preview ? (
         <div className="flex flex-col gap-3" aria-live="polite">
-          <p className="text-sm font-medium text-gray-800">{t("previewCount", { count: preview.count })}</p>
-          <ul className="list-disc break-all pl-6 text-sm text-gray-700">
+          <p id="bulk-preview-count" className="text-sm font-medium text-gray-800">{t("previewCount", { count: preview.count })}</p>
+          <ul aria-labelledby="bulk-preview-count" className="list-disc break-all pl-6 text-sm text-gray-700">
             {preview.first.map((email) => (
               <li key={email}>{email}</li>
             ))}
