@@ -2,7 +2,8 @@
 
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { isActiveBulkStatus, type BulkJob } from "@/lib/contract/console/bulk";
+import { isActiveBulkStatus } from "@/lib/contract/console/bulk-options";
+import type { BulkJob } from "@/lib/contract/console/bulk";
 import type { Locale } from "@/lib/i18n/routing";
 import { cancelBulkJobAction } from "@/lib/actions/console/bulk";
 import { Alert } from "@/components/ui/alert";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { reasonField } from "./session";
 import { userSearchQuery } from "./users";
+import { BULK_CONSOLE_MAX, BULK_KINDS, BULK_STATUSES } from "./bulk-options";
 
 /**
  * Bulk work on users (docs/operators.md "Bulk jobs"): a selection (ids, or every account a search
@@ -8,18 +9,7 @@ import { userSearchQuery } from "./users";
  * job in small batches. POST /v1/console/bulk/preview, POST/GET /v1/console/bulk/jobs,
  * POST /v1/console/bulk/jobs/{id}/cancel; the command line's `users:bulk` makes the same jobs.
  */
-export const BULK_KINDS = ["end-sessions", "ban", "unban", "message"] as const;
-export type BulkKind = (typeof BULK_KINDS)[number];
-/** The kinds that take something away from the accounts (shown apart, styled as destructive). */
-export const DESTRUCTIVE_BULK_KINDS: readonly BulkKind[] = ["end-sessions", "ban"];
-
-export const BULK_STATUSES = ["queued", "running", "done", "failed", "cancelled"] as const;
-export type BulkStatus = (typeof BULK_STATUSES)[number];
-
-/** The most accounts one job from the console may hold; the command line has no limit. */
-export const BULK_CONSOLE_MAX = 10_000;
-/** How many accounts the preview names. */
-export const BULK_PREVIEW_NAMES = 10;
+export * from "./bulk-options";
 
 /** The accounts: chosen ones (ids), or the whole result of a search (its filter). */
 export const bulkSelection = z.union([
@@ -57,4 +47,3 @@ export type BulkJob = z.infer<typeof bulkJob>;
 export const bulkJobListResponse = z.object({ jobs: z.array(bulkJob) });
 export const bulkCancelRequest = z.object({ reason: reasonField });
 
-export const isActiveBulkStatus = (status: BulkStatus): boolean => status === "queued" || status === "running";
