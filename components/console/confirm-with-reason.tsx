@@ -23,6 +23,8 @@ type Props = {
   disabled: boolean;
   /** Runs the confirmed action; a returned message keeps the dialog open and shows it. */
   onConfirm: (reason: string) => Promise<string | null>;
+  /** "primary" for an action that takes nothing away (a bulk unban or message); destructive by default */
+  tone?: "danger" | "primary";
 };
 
 /**
@@ -30,7 +32,7 @@ type Props = {
  * its consequence and asks for the reason the audit log keeps (Radix AlertDialog: focus starts
  * on Cancel, Escape cancels, a click outside does not).
  */
-export function ConfirmWithReason({ label, title, consequence, confirmLabel, defaultReason, disabled, onConfirm }: Props) {
+export function ConfirmWithReason({ label, title, consequence, confirmLabel, defaultReason, disabled, onConfirm, tone = "danger" }: Props) {
   const t = useTranslations("console.user.actions");
   const text = useConsoleText();
   const [open, setOpen] = useState(false);
@@ -55,7 +57,7 @@ export function ConfirmWithReason({ label, title, consequence, confirmLabel, def
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Trigger asChild>
-        <Button variant="secondary" disabled={disabled} className="border-danger text-danger">
+        <Button variant="secondary" disabled={disabled} className={tone === "danger" ? "border-danger text-danger" : undefined}>
           {label}
         </Button>
       </AlertDialog.Trigger>
@@ -73,7 +75,7 @@ export function ConfirmWithReason({ label, title, consequence, confirmLabel, def
                   {t("cancel")}
                 </Button>
               </AlertDialog.Cancel>
-              <Button type="submit" variant="danger" pending={pending}>
+              <Button type="submit" variant={tone} pending={pending}>
                 {confirmLabel}
               </Button>
             </div>

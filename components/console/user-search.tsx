@@ -1,11 +1,14 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { USER_FILTERS, type UserSearchQuery, type UserSearchResponse } from "@/lib/contract/console/users";
+import { USER_FILTERS, type UserSearchInput, type UserSearchQuery, type UserSearchResponse } from "@/lib/contract/console/users";
 import type { UserSearchFormInput } from "@/lib/validation/console";
 import type { Locale } from "@/lib/i18n/routing";
 import { consoleTime } from "@/lib/console/format";
 import { searchHref } from "@/lib/console/user-search-href";
+import type { BulkJob } from "@/lib/contract/console/bulk";
 import { UserSearchForm } from "./user-search-form";
+import { BulkJobsPanel } from "./bulk-jobs-panel";
+import { BulkUserTable } from "./bulk-user-table";
 
 /** What the form shows: the query asked, every filter as text ("" when not given). */
 export function formValuesOf(query: UserSearchQuery): UserSearchFormInput {
@@ -13,11 +16,17 @@ export function formValuesOf(query: UserSearchQuery): UserSearchFormInput {
   return { by: query.by, q: query.q, sort: query.sort, order: query.order, ...filters };
 }
 
+/** The search as a bulk job's selection takes it: the text and filters, not the page or the order. */
+function searchOf(query: UserSearchQuery): UserSearchInput {
+  const { by, q, status, twoStep, passkey, social, brand, createdFrom, createdTo, signedInFrom, signedInTo } = query;
+  return { by, q, status, twoStep, passkey, social, brand, createdFrom, createdTo, signedInFrom, signedInTo };
+}
+
 /**
  * The users screen: the search form (its address can be shared; without script it is a plain GET
  * form), the count of results, the results table and the pages. `query` is what was asked (or the defaults).
  */
-export async function UserSearch({ lang, base, query, result, error }: { lang: Locale; base: string; query: UserSearchQuery; result: UserSearchResponse | null; error: string | null }) {
+export async function UserSearch({ lang, base, query, result, error, bulkJobs = null }: { lang: Locale; base: string; query: UserSearchQuery; result: UserSearchResponse | null; error: string | null; bulkJobs?: BulkJob[] | null }) {
   const t = await getTranslations({ locale: lang, namespace: "console.users" });
   const tStatus = await getTranslations({ locale: lang, namespace: "console.status" });
   const path = `/${lang}/${base}/users`;
@@ -42,6 +51,22 @@ export async function UserSearch({ lang, base, query, result, error }: { lang: L
       {result ? (
         result.list.length === 0 ? (
           <p className="text-gray-700">{t("none")}</p>
+        ) : bulkJobs ? (
+          <BulkUserTable
+            lang={lang}
+            count={result.count}
+            search={searchOf(query)}
+            rows={result.list.map((user) => ({
+              id: user.id,
+              email: user.email,
+              href: `/${lang}/${base}/users/${user.id}`,
+              enterprise: user.enterprise,
+              nickname: user.nickname ?? "—",
+              status: tStatus(user.status),
+              created: consoleTime(user.createdAt, lang),
+              lastSignIn: consoleTime(user.lastSignInAt, lang),
+            }))}
+          />
         ) : (
           <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
             <table className="w-full text-left text-sm">
@@ -90,6 +115,7 @@ export async function UserSearch({ lang, base, query, result, error }: { lang: L
           ) : null}
         </nav>
       ) : null}
+      {bulkJobs ? <BulkJobsPanel lang={lang} initial={bulkJobs} /> : null}
     </section>
   );
 }

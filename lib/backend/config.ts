@@ -91,6 +91,8 @@ const envSchema = z.object({
   SERVICES_PORT: z.preprocess(blank, z.coerce.number({ error: "expected a port number" }).int().min(1).max(65535).default(4000)),
   REDIS_URL: text(),
   PRUNE_INTERVAL_SECONDS: count(600, 86_400),
+  /** 0: this instance runs no bulk jobs (tests that drive the runner themselves) */
+  BULK_RUNNER_INTERVAL_SECONDS: z.preprocess(blank, z.coerce.number({ error: "expected a whole number" }).int().min(0).max(3600).default(2)),
   LOG_LEVEL: z.preprocess(blank, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   CAPTCHA_PROVIDER: z.preprocess(
     (value) => (typeof blank(value) === "string" ? String(value).trim().toLowerCase() : "altcha"),
@@ -161,6 +163,8 @@ export type BackendConfig = {
   redisUrl: string | null;
   /** how often the services delete stale rows and files (maintenance/pruners.ts) */
   pruneIntervalSeconds: number;
+  /** how often this instance looks for bulk jobs to run (services/console/bulk-runner.ts); 0: never */
+  bulkRunnerIntervalSeconds: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   captcha: {
     provider: CaptchaProviderName;
@@ -254,6 +258,7 @@ export function readConfig(source: EnvSource): BackendConfig {
     servicesPort: env.SERVICES_PORT,
     redisUrl: env.REDIS_URL ?? null,
     pruneIntervalSeconds: env.PRUNE_INTERVAL_SECONDS,
+    bulkRunnerIntervalSeconds: env.BULK_RUNNER_INTERVAL_SECONDS,
     logLevel: env.LOG_LEVEL,
     captcha: {
       provider,

@@ -2,6 +2,7 @@ import { getConfig, resetConfig } from "./config";
 import { closeDb, getDb, type Db } from "./db/client";
 import { startPruning } from "./maintenance/schedule";
 import { startLogoutRetries } from "./oidc/revoke";
+import { startBulkRunner } from "./services/console/bulk-runner";
 import { resetMailer } from "./mail";
 import { resetRateLimits } from "./ratelimit";
 import { log } from "./log";
@@ -11,6 +12,7 @@ import { closeFileStorage } from "./storage";
 
 let stopPruning: (() => void) | null = null;
 let stopLogoutRetries: (() => void) | null = null;
+let stopBulkRunner: (() => void) | null = null;
 
 /**
  * The services start: the database opens (and a new one is migrated), then the periodic prune
@@ -25,6 +27,8 @@ export async function startServices(): Promise<Db> {
   }
   stopPruning ??= startPruning(db, getConfig().pruneIntervalSeconds);
   stopLogoutRetries ??= startLogoutRetries();
+  // the operators' bulk jobs (services/console/bulk-runner.ts): every instance works them through
+  if (getConfig().bulkRunnerIntervalSeconds > 0) stopBulkRunner ??= startBulkRunner(getConfig().bulkRunnerIntervalSeconds);
   return db;
 }
 
@@ -38,6 +42,8 @@ export async function shutdownBackend(): Promise<void> {
   stopPruning = null;
   stopLogoutRetries?.();
   stopLogoutRetries = null;
+  stopBulkRunner?.();
+  stopBulkRunner = null;
   // mails under way still need the database (their record) and the mailer
   await settleSecurityNotices();
   await closeDb();

@@ -26,6 +26,12 @@ async function freshUser(): Promise<string> {
   return (await registerUser(`matrix-${++userCount}@console.test`)).uid;
 }
 
+/** An account made in the database (registrations here would reach the per-address code limit). */
+async function madeUser(): Promise<string> {
+  const { createUser } = await import("@/lib/backend/services/users");
+  return (await createUser({ email: `matrix-${++userCount}@console.test`, passwordHash: "not-a-hash" })).id;
+}
+
 /** One request per route that succeeds for a caller allowed to make it (fresh targets where it changes something). */
 const SAMPLES: Samples = {
   "get /v1/console/session": async () => ({ path: "/v1/console/session" }),
@@ -34,6 +40,14 @@ const SAMPLES: Samples = {
   "get /v1/console/users": async () => ({ path: "/v1/console/users?by=email&q=matrix" }),
   "get /v1/console/users/export": async () => ({ path: "/v1/console/users/export?email=matrix" }),
   "post /v1/console/users/import": async () => ({ path: "/v1/console/users/import?dryRun=true", body: { users: [] } }),
+  "post /v1/console/bulk/preview": async () => ({ path: "/v1/console/bulk/preview", body: { selection: { search: { by: "email", q: "matrix" } } } }),
+  "get /v1/console/bulk/jobs": async () => ({ path: "/v1/console/bulk/jobs" }),
+  "post /v1/console/bulk/jobs": async () => ({ path: "/v1/console/bulk/jobs", body: { kind: "unban", selection: { ids: [await madeUser()] }, reason: "matrix test" } }),
+  "post /v1/console/bulk/jobs/{id}/cancel": async () => {
+    const { createBulkJob } = await import("@/lib/backend/services/console/bulk-jobs");
+    const job = await createBulkJob({ kind: "unban", selection: { ids: [await madeUser()] }, reason: "matrix test", who: { operatorId: null, actor: "cli", ip: null } });
+    return { path: `/v1/console/bulk/jobs/${job.id}/cancel`, body: { reason: "matrix test" } };
+  },
   "get /v1/console/users/{id}": async () => ({ path: `/v1/console/users/${await freshUser()}` }),
   "post /v1/console/users/{id}/status": async () => ({ path: `/v1/console/users/${await freshUser()}/status`, body: { status: "banned", reason: "matrix test" } }),
   "post /v1/console/users/{id}/sessions/end": async () => ({ path: `/v1/console/users/${await freshUser()}/sessions/end`, body: { reason: "matrix test" } }),

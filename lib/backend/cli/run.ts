@@ -22,6 +22,7 @@ import { commandAudit, commandRefusal, type CommandAudit } from "./cli-audit";
 import { dispatchTwoStep, TWO_STEP_USAGE } from "./two-step-cli";
 import { CLIENT_USAGE, dispatchClient } from "./client-cli";
 import { dispatchUserTransfer, USER_TRANSFER_USAGE } from "./users-transfer-cli";
+import { BULK_COMMAND, BULK_USAGE, followBulkJob, runBulkCommand } from "./bulk-cli";
 
 /**
  * `npm run cli -- <command>`: parses the arguments, runs a command of commands.ts and
@@ -58,6 +59,7 @@ ${MESSAGE_USAGE}
 ${OPERATOR_USAGE}
 ${CLIENT_USAGE}
 ${USER_TRANSFER_USAGE}
+${BULK_USAGE}
 
 Options:
   --reason TEXT       Why (3–500 characters), written to the audit log with the command,
@@ -173,6 +175,13 @@ export async function runCli(argv: string[], io: CliIo, caller: { ip: string | n
   }
   try {
     const { entry, args } = commandAudit(command, given);
+    if (command === BULK_COMMAND) {
+      // the job is made (and audited) in the command's transaction, then worked and followed after it commits
+      const job = await audited(cliActor(caller.ip), entry, async () => ({ result: await runBulkCommand(args, entry) }), commandRefusal);
+      io.out(`Bulk job ${job.id}: ${String(entry.attempted.count)} account(s).`);
+      if (!job.detach) await followBulkJob(job.id, io);
+      return 0;
+    }
     await audited(cliActor(caller.ip), entry, async () => ({ result: await dispatch(command, args, io, entry) }), commandRefusal);
     return 0;
   } catch (error) {

@@ -846,3 +846,47 @@ export const accountEvents = pgTable(
   },
   (t) => [index("account_events_user_idx").on(t.userId, t.createdAt.desc()), index("account_events_created_idx").on(t.createdAt)],
 );
+
+/**
+ * An operator's bulk job over users (services/console/bulk-jobs.ts): one kind of action, the
+ * selection frozen at creation in bulk_job_items, progress as a cursor (`done + failed` accounts
+ * handled, in position order), and a lease that one runner holds and renews while it works; a
+ * lease that runs out (its instance died) lets another runner take the job up at the cursor.
+ */
+export const bulkJobs = pgTable(
+  "bulk_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["end-sessions", "ban", "unban", "message"] }).notNull(),
+    status: text("status", { enum: ["queued", "running", "done", "failed", "cancelled"] }).notNull(),
+    /** the message of a `message` job (app code, category, texts in both languages) */
+    payload: jsonb("payload"),
+    total: integer("total").notNull(),
+    done: integer("done").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    reason: text("reason").notNull(),
+    /** the operator's email, or "cli" */
+    operator: text("operator").notNull(),
+    operatorId: uuid("operator_id"),
+    createdAt: ts("created_at").notNull(),
+    startedAt: ts("started_at"),
+    finishedAt: ts("finished_at"),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: ts("lease_until"),
+    heartbeatAt: ts("heartbeat_at"),
+  },
+  (t) => [index("bulk_jobs_created_idx").on(t.createdAt.desc()), index("bulk_jobs_open_idx").on(t.status, t.leaseUntil)],
+);
+
+/** The accounts of a bulk job, numbered from 0 in the order they are worked through. */
+export const bulkJobItems = pgTable(
+  "bulk_job_items",
+  {
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => bulkJobs.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    userId: uuid("user_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.position] })],
+);

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   "audit.export",
   "users.export",
   "users.import",
+  "users.bulk",
+  "users.bulk-cancel",
   "enterprise.create",
   "enterprise.password-reset",
   "codes.create-batch",
@@ -61,6 +63,7 @@ export const CLI_WRITE_COMMANDS = [
   "client:disable",
   "keys:rotate",
   "users:import",
+  "users:bulk",
 ] as const;
 
 /** Every action the audit filter offers, in its order. */

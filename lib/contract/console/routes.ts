@@ -19,6 +19,11 @@ export const CONSOLE_API_ROUTES = [
   // users out and in (docs/import-export.md): before users/{id}, which would match them too
   { method: "get", path: "/v1/console/users/export", role: "admin" },
   { method: "post", path: "/v1/console/users/import", role: "admin" },
+  // bulk jobs over users (docs/operators.md): admins only, reading too
+  { method: "post", path: "/v1/console/bulk/preview", role: "admin" },
+  { method: "get", path: "/v1/console/bulk/jobs", role: "admin" },
+  { method: "post", path: "/v1/console/bulk/jobs", role: "admin" },
+  { method: "post", path: "/v1/console/bulk/jobs/{id}/cancel", role: "admin" },
   { method: "get", path: "/v1/console/users/{id}", role: "viewer" },
   { method: "post", path: "/v1/console/users/{id}/status", role: "support" },
   { method: "post", path: "/v1/console/users/{id}/sessions/end", role: "support" },

@@ -50,6 +50,9 @@ export const CONSOLE_ERROR_KEYS = [
   "nativeNotPublic",
   "noClientSecret",
   "noSuchClient",
+  "bulkTooMany",
+  "bulkEmpty",
+  "bulkFinished",
   "forbidden",
   "failed",
 ] as const;

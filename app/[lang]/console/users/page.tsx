@@ -5,6 +5,8 @@ import { localeOf } from "@/lib/i18n/routing";
 import { firstField } from "@/lib/console/format";
 import { requireOperator } from "@/lib/console/session";
 import { searchUsers } from "@/lib/upstream/console";
+import { listBulkJobs } from "@/lib/upstream/console-bulk";
+import { roleAllows } from "@/lib/contract/console/roles";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
 import { UserSearch } from "@/components/console/user-search";
@@ -34,9 +36,11 @@ export default async function ConsoleUsersPage({ params, searchParams }: PagePro
       error = t("users.badSearch");
     }
   }
+  // bulk work is for admins (docs/operators.md "Bulk jobs"): the others see the plain results
+  const bulkJobs = roleAllows(access.operator.role, "admin") ? (await listBulkJobs(access.ctx)).jobs : null;
   return (
     <ConsoleShell lang={lang} base={base} operator={access.operator} current="users">
-      <UserSearch lang={lang} base={base} query={parsed.success ? query : { ...query, q: "" }} result={result} error={error} />
+      <UserSearch lang={lang} base={base} query={parsed.success ? query : { ...query, q: "" }} result={result} error={error} bulkJobs={bulkJobs} />
     </ConsoleShell>
   );
 }

@@ -2,6 +2,7 @@ import type { ServicesApp } from "../env";
 import { consoleGuard } from "./guard";
 import { consoleAuditRoutes } from "./audit-routes";
 import { consoleCliRoute } from "./cli-route";
+import { consoleBulkRoutes } from "./bulk-routes";
 import { consoleClientRoutes } from "./client-routes";
 import { consoleUserRoutes } from "./user-routes";
 import { consoleUserTransferRoutes } from "./user-transfer-routes";
@@ -24,6 +25,7 @@ export function consoleRoutes(app: ServicesApp): void {
   for (const routes of [
     consoleSessionRoutes,
     consoleUserTransferRoutes,
+    consoleBulkRoutes,
     consoleUserRoutes,
     consoleOperatorRoutes,
     consoleOperatorSecretRoutes,

@@ -1,12 +1,12 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { AnnouncementItem } from "@/lib/contract/console/screens";
-import { announcementTexts, APP_CODE_PATTERN, isMessageCategory, messageTexts } from "@/lib/contract/messages";
+import { announcementTexts, APP_CODE_PATTERN, isMessageCategory, messageTexts, type MessageCategory } from "@/lib/contract/messages";
 import { canonicalEmail, emailField } from "@/lib/contract/fields";
 import { addSeconds, now } from "../../clock";
 import { getDb } from "../../db/client";
 import { announcements, users } from "../../db/schema";
 import { publishAnnouncement, withdrawAnnouncement } from "../announcements";
-import { publishMessage, type Audience } from "../message-publish";
+import { publishMessage, type Audience, type MessageTexts, type Published } from "../message-publish";
 import { dayOf, idOf, ConsoleError, PAGE_SIZE, type Page } from "./input";
 
 /**
@@ -16,12 +16,28 @@ import { dayOf, idOf, ConsoleError, PAGE_SIZE, type Page } from "./input";
  */
 export type SendTarget = { kind: "user"; email: unknown } | { kind: "app" } | { kind: "everyone" };
 
-export async function sendConsoleMessage(input: { appCode: unknown; category: unknown; target: SendTarget; texts: unknown }): Promise<{ id: string | null; delivered: number }> {
+export type CheckedMessage = { appCode: string; category: MessageCategory; texts: MessageTexts };
+
+/** The composer's rules (app code, category, texts in both languages), for one message or a bulk job's. */
+export function checkedMessage(input: { appCode: unknown; category: unknown; texts: unknown }): CheckedMessage {
   if (typeof input.appCode !== "string" || !APP_CODE_PATTERN.test(input.appCode)) throw new ConsoleError("badApp", 400, "appCode");
   if (typeof input.category !== "string" || !isMessageCategory(input.category)) throw new ConsoleError("badCategory", 400, "category");
   const texts = messageTexts.safeParse(input.texts);
   if (!texts.success) throw new ConsoleError("badTexts", 400, "texts");
-  let audience: Audience;
+  return { appCode: input.appCode, category: input.category, texts: texts.data };
+}
+
+/** One user's copy, refused as the composer refuses it: an enterprise or banned account, the category off. */
+export async function sendMessageToUser(user: { id: string; status: string; enterpriseId: string | null }, message: CheckedMessage): Promise<Published> {
+  if (user.enterpriseId) throw new ConsoleError("enterpriseUser", 409, "email");
+  if (user.status === "banned") throw new ConsoleError("bannedUser", 409, "email");
+  const published = await publishMessage({ ...message, audience: { userId: user.id } });
+  if (published.delivered === 0) throw new ConsoleError("categoryOff", 409, "category");
+  return published;
+}
+
+export async function sendConsoleMessage(input: { appCode: unknown; category: unknown; target: SendTarget; texts: unknown }): Promise<{ id: string | null; delivered: number }> {
+  const message = checkedMessage(input);
   if (input.target.kind === "user") {
     const parsed = emailField.safeParse(typeof input.target.email === "string" ? input.target.email : "");
     if (!parsed.success) throw new ConsoleError("badEmail", 400, "email");
@@ -32,15 +48,10 @@ export async function sendConsoleMessage(input: { appCode: unknown; category: un
       .where(eq(users.email, canonicalEmail(parsed.data)))
       .limit(1);
     if (!user) throw new ConsoleError("noSuchUser", 404, "email");
-    if (user.enterpriseId) throw new ConsoleError("enterpriseUser", 409, "email");
-    if (user.status === "banned") throw new ConsoleError("bannedUser", 409, "email");
-    audience = { userId: user.id };
-  } else {
-    audience = input.target.kind === "app" ? { appUsers: true } : { everyone: true };
+    return sendMessageToUser(user, message);
   }
-  const published = await publishMessage({ appCode: input.appCode, category: input.category, texts: texts.data, audience });
-  if (input.target.kind === "user" && published.delivered === 0) throw new ConsoleError("categoryOff", 409, "category");
-  return published;
+  const audience: Audience = input.target.kind === "app" ? { appUsers: true } : { everyone: true };
+  return publishMessage({ ...message, audience });
 }
 
 type AnnouncementRow = typeof announcements.$inferSelect;
