@@ -35,6 +35,7 @@ const SAMPLES: Samples = {
   "get /v1/console/users/export": async () => ({ path: "/v1/console/users/export?email=matrix" }),
   "post /v1/console/users/import": async () => ({ path: "/v1/console/users/import?dryRun=true", body: { users: [] } }),
   "get /v1/console/users/{id}": async () => ({ path: `/v1/console/users/${await freshUser()}` }),
+  "get /v1/console/users/{id}/activity": async () => ({ path: `/v1/console/users/${await freshUser()}/activity` }),
   "post /v1/console/users/{id}/status": async () => ({ path: `/v1/console/users/${await freshUser()}/status`, body: { status: "banned", reason: "matrix test" } }),
   "post /v1/console/users/{id}/sessions/end": async () => ({ path: `/v1/console/users/${await freshUser()}/sessions/end`, body: { reason: "matrix test" } }),
   "post /v1/console/users/{id}/two-step/reset": async () => {
