@@ -51,7 +51,8 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await signedInBrowser(second.page, lang, email, password);
     await second.page.goto(`/${lang}/profile/security/activity`);
     await expect(second.page.getByRole("heading", { level: 1, name: a.title })).toBeVisible();
-    const signIn = second.page.getByRole("list", { name: a.listLabel }).getByRole("listitem").filter({ hasText: a.kinds.sign_in }).first();
+    // by its kind: "在新设备上登录" (a new device) holds the words of "登录" (a sign-in)
+    const signIn = second.page.getByRole("list", { name: a.listLabel }).locator('li[data-kind="sign_in"]').first();
     const disown = signIn.getByRole("button", { name: a.disownLabel.replace("{event}", a.kinds.sign_in) });
     await expect(disown).toBeEnabled();
     await second.page.setViewportSize(PHONE);
