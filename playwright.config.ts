@@ -3,7 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { DATA_DIRS, SEEDED } from "./tests/e2e/support/fixtures";
 
 /** The fixtures (tests/e2e/support/fixtures.ts), read by the specs through this file. */
-export { CODE_FILES, ENTERPRISES, OPERATOR_FILES, PROD_BANNED_IP } from "./tests/e2e/support/fixtures";
+export { CODE_FILES, ENTERPRISES, OPERATOR_FILES, PROD_BANNED_IP, SUPPORT_OPERATOR_FILES } from "./tests/e2e/support/fixtures";
 
 /**
  * Ports of one run, all on 127.0.0.1 and derived from E2E_BASE_PORT (default 3100), so two

@@ -5,7 +5,9 @@ import type { UserDetail } from "@/lib/contract/console/users";
 import type { Locale } from "@/lib/i18n/routing";
 import { consoleTime } from "@/lib/console/format";
 import { errorMessageKey } from "@/lib/contract/errors";
+import type { ActivityPage } from "@/lib/contract/activity";
 import { UserActions } from "./user-actions";
+import { UserActivity } from "./user-activity";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -50,10 +52,13 @@ function Table({ caption, head, rows, empty }: { caption: string; head: string[]
 }
 
 /** A user's page in the console: facts first, then the actions, then the histories. */
-export async function UserPage({ lang, base, detail, canAct, canDelete }: { lang: Locale; base: string; detail: UserDetail; canAct: boolean; canDelete: boolean }) {
+type Props = { lang: Locale; base: string; detail: UserDetail; activity: ActivityPage; activityHref: (page: number) => string; canAct: boolean; canDelete: boolean };
+
+export async function UserPage({ lang, base, detail, activity, activityHref, canAct, canDelete }: Props) {
   const t = await getTranslations({ locale: lang, namespace: "console.user" });
   const tStatus = await getTranslations({ locale: lang, namespace: "console.status" });
   const tErrors = await getTranslations({ locale: lang, namespace: "errors" });
+  const tLang = await getTranslations({ locale: lang, namespace: "common.languageNames" });
   const time = (iso: string | null) => consoleTime(iso, lang);
   // a refusal's meaning beside its code ("This account has been banned… (20105)"); an unknown code alone
   const failure = (code: number) => (errorMessageKey(code) === String(code) ? `${tErrors(errorMessageKey(code), { seconds: 60 })} (${code})` : String(code));
@@ -73,6 +78,8 @@ export async function UserPage({ lang, base, detail, canAct, canDelete }: { lang
     [t("passkeys"), passkeys.length > 0 ? <ul key="passkeys">{passkeys.map((key, index) => <li key={index}>{t("passkeyItem", { name: key.name, added: time(key.createdAt), used: key.lastUsedAt ? time(key.lastUsedAt) : t("neverUsed") })}</li>)}</ul> : "—"],
     [t("twoStep"), twoStep.enabled ? t("twoStepOn", { since: time(twoStep.since), count: twoStep.recoveryCodesLeft }) : t("off")],
     [t("deviceSecurity"), user.deviceSecurity ? t("on") : t("off")],
+    [t("language"), user.language ? tLang(user.language) : t("languageNotSet")],
+    ...(user.passwordResetRequired ? [[t("passwordResetRequired"), t("yes")] satisfies [string, ReactNode]] : []),
     ...detail.extensions.map((item): [string, ReactNode] => [item.key, item.value]),
   ];
   return (
@@ -107,6 +114,9 @@ export async function UserPage({ lang, base, detail, canAct, canDelete }: { lang
           liveSessions={live.map((session) => ({ id: session.id, label: `${time(session.createdAt)} · ${session.ip ?? "—"} · ${session.userAgent ?? session.platform ?? ""}` }))}
           afterDelete={`/${lang}/${base}/users`}
         />
+      </Section>
+      <Section id="activity" title={t("activity")}>
+        <UserActivity lang={lang} activity={activity} pageHref={activityHref} />
       </Section>
       <Section id="sessions" title={t("sessions")}>
         <Table

@@ -9,6 +9,9 @@ import { ActivityList } from "./activity-list";
 
 type Props = {
   lang: Locale;
+  /** the launch query (without "?") and area, for "This wasn't me" */
+  query: string;
+  business: boolean;
   activity: Loaded<ActivityPage>;
   /** the security page, with the launch query */
   securityHref: string;
@@ -19,7 +22,7 @@ type Props = {
 const pageLink = "font-medium text-primary-strong underline";
 
 /** The security activity screen of both user centres: the events, and links to newer and older ones. */
-export async function ActivityView({ lang, activity, securityHref, pageHref }: Props) {
+export async function ActivityView({ lang, query, business, activity, securityHref, pageHref }: Props) {
   const t = await getTranslations({ locale: lang, namespace: "security.activity" });
   const te = await getTranslations({ locale: lang, namespace: "errors" });
   const page = activity.data;
@@ -36,7 +39,7 @@ export async function ActivityView({ lang, activity, securityHref, pageHref }: P
         <h2 id="activity-title" className="sr-only">
           {t("listLabel")}
         </h2>
-        {page ? <ActivityList items={page.list} /> : <Alert tone="error">{te(errorMessageKey(activity.error), { seconds: 60 })}</Alert>}
+        {page ? <ActivityList items={page.list} page={{ lang, query, business }} /> : <Alert tone="error">{te(errorMessageKey(activity.error), { seconds: 60 })}</Alert>}
         {page && (page.page > 1 || page.hasMore) ? (
           <nav aria-label={t("pagesLabel")} className="mt-4 flex flex-wrap justify-between gap-3 text-sm">
             {page.page > 1 ? (

@@ -9,6 +9,7 @@ import {
   changePassword,
   clearSessions,
   deleteAccount,
+  disownActivity,
   forgetDevice,
   getDeviceSecurity,
   removeAppAccess,
@@ -24,6 +25,8 @@ import {
   type DeleteAccountInput,
 } from "@/lib/validation/security";
 import { nonceField } from "@/lib/validation/fields";
+import { DISOWNABLE_ID } from "@/lib/contract/activity";
+import { ACCOUNT_SECURED_PATH } from "@/lib/session/routes";
 import { verificationValueSchema, type VerificationValue } from "@/lib/validation/verification";
 import type { ActionResult } from "@/lib/session/action-result";
 import { signedIn, type SignedInPage } from "@/lib/session/signed-in";
@@ -114,5 +117,18 @@ export async function deleteAccountAction(
     await clearToken();
     (await cookies()).set(DELETED_FLASH_COOKIE, "1", { path: "/", maxAge: 60, sameSite: "lax" });
     return { redirect: loginPageFor({ ...at, business: false }) };
+  });
+}
+
+/**
+ * "This wasn't me" about one item of the security activity: the services end every session (this
+ * one too) and require a new password; the browser then goes to the page that says what was done.
+ */
+export async function disownActivityAction(input: { id: string }, page: SecurityPage): Promise<ActionResult<{ redirect: string }>> {
+  if (typeof input.id !== "string" || !DISOWNABLE_ID.test(input.id)) return { ok: false, error: { code: ErrorCode.activityNotFound } };
+  return signedIn(page, async (ctx, at) => {
+    await disownActivity(ctx, { id: input.id });
+    await clearToken();
+    return { redirect: `/${at.lang}/${ACCOUNT_SECURED_PATH}` };
   });
 }

@@ -24,6 +24,8 @@ export const ACCOUNT_EVENT_KINDS = [
   "restricted",
   "unbanned",
   "password_reset_mail",
+  /** "This wasn't me": every session ended, every app's access revoked, a new password required */
+  "account_secured",
 ] as const;
 export type AccountEventKind = (typeof ACCOUNT_EVENT_KINDS)[number];
 export const activityKind = z.enum(["sign_in", "sign_in_failed", ...ACCOUNT_EVENT_KINDS]);
@@ -53,6 +55,10 @@ export const activityItem = z.object({
   provider: z.string().nullable(),
   /** refused sign-ins in the group (1 for everything else) */
   count: z.number().int(),
+  /** the user said "This wasn't me" about it (a sign-in or a security event) */
+  disowned: z.boolean(),
+  /** whether "This wasn't me" is offered: sign-ins and security events, not refused sign-ins or its own record */
+  disownable: z.boolean(),
 });
 export type ActivityItem = z.infer<typeof activityItem>;
 
@@ -63,3 +69,11 @@ export const activityResponse = z.object({
   hasMore: z.boolean(),
 });
 export type ActivityPage = z.infer<typeof activityResponse>;
+
+/**
+ * POST /v1/user/security/activity/disown: "This wasn't me" about one item of the caller's own
+ * activity, by its id: `s-<uuid>` (a sign-in) or `<uuid>` (a security event).
+ */
+export const DISOWNABLE_ID = /^(s-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const disownRequest = z.strictObject({ id: z.string().regex(DISOWNABLE_ID) });
+export const disownResponse = z.object({ ended: z.number().int() });

@@ -39,6 +39,8 @@ export const ERROR_MESSAGES: ErrorMessages = {
   20207: { en: "Invalid email address.", zh: "邮箱地址无效。" },
   20208: { en: "This email is connected to another account.", zh: "该邮箱已关联其他账号。" },
   20220: { en: "This password is on a list of common or leaked passwords; choose another one.", zh: "该密码出现在常见或泄露密码列表中，请换一个密码。" },
+  20221: { en: "For your safety this password no longer signs in: set a new one with Forgot password, or sign in with an emailed code.", zh: "为了您的安全，此密码已不能用于登录：请通过“忘记密码”设置新密码，或使用邮箱验证码登录。" },
+  20222: { en: "That event is not in your security activity.", zh: "您的安全记录中没有该事件。" },
   20301: { en: "Social sign-in failed.", zh: "社交账号授权失败。" },
   20302: { en: "This social account is connected to another account.", zh: "该社交账号已绑定其他账号。" },
   20303: { en: "Disconnection failed: the account is not connected to that service.", zh: "解绑失败：账号未连接该服务。" },

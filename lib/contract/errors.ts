@@ -39,6 +39,8 @@
  * | 20207 | invalidEmail          | 400  | not an email address                                  |
  * | 20208 | emailBoundElsewhere   | 409  | the email is connected to another account             |
  * | 20220 | passwordBreached      | 400  | a new password is on a list of common or leaked passwords: choose another (docs/security.md) |
+ * | 20221 | passwordResetRequired | 403  | the right password, but "This wasn't me" asked for a new one: reset it by email ("Forgot password"); a code, passkey or social sign-in still works |
+ * | 20222 | activityNotFound      | 404  | "This wasn't me": no such event in the caller's own security activity |
  * | 20501 | invalidRedemptionCode | 400  | no such code, or expired, used or revoked (one answer for all) |
  * | 20502 | trainingNotFinished   | 403  | the pre-use training (that certificate) is not completed |
  * | 20503 | welderVideoNotWatched | 403  | the welder video was not watched in full: no SN password |
@@ -114,6 +116,8 @@ export const ErrorCode = {
   invalidEmail: 20207,
   emailBoundElsewhere: 20208,
   passwordBreached: 20220,
+  passwordResetRequired: 20221,
+  activityNotFound: 20222,
   invalidRedemptionCode: 20501,
   trainingNotFinished: 20502,
   welderVideoNotWatched: 20503,

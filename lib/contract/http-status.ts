@@ -37,6 +37,8 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCodeValue, number> = {
   20207: 400,
   20208: 409,
   20220: 400,
+  20221: 403,
+  20222: 404,
   20501: 400,
   20502: 403,
   20503: 403,

@@ -28,6 +28,8 @@ const exact: Record<string, RouteRule> = {
   "social/welcome": { kind: "protected", business: false },
   // "Continue as …?" for a token another site handed over in the address (lib/session/address-token.ts)
   continue: { kind: "public", business: false },
+  // after "This wasn't me": signed out, what was done and what to do next
+  "account-secured": { kind: "public", business: false },
 };
 
 /** Rule for a path below the language (`profile/settings`, no slashes at the ends), or null if unknown. */
@@ -50,6 +52,7 @@ export const EXCHANGE_PATH = "profile/exchange";
 export const TRAINING_PATH = "profile/training";
 export const SN_PASSWORD_PATH = "sn-password";
 export const MESSAGES_PATH = "message";
+export const ACCOUNT_SECURED_PATH = "account-secured";
 
 /**
  * Public pages that have no language segment (SPEC §2): the middleware lets them through

@@ -5,6 +5,7 @@ import type { ConsoleScreenKey } from "@/lib/contract/console/routes";
 import { createOperatorResponse, operatorListResponse, operatorSummary, resetOperatorAuthenticatorResponse, resetOperatorPasswordResponse } from "@/lib/contract/console/operators";
 import type { OperatorRole } from "@/lib/contract/console/roles";
 import { userActionResponse, userDetail, userSearchResponse, type UserSearchQuery } from "@/lib/contract/console/users";
+import { activityResponse } from "@/lib/contract/activity";
 import { operatorSessionResponse, operatorSignInResponse, type OperatorSignInRequest } from "@/lib/contract/console/session";
 import type { Locale } from "@/lib/i18n/routing";
 import { upstreamFetch, upstreamFetchFile, type HttpMethod, type QueryValue, type UpstreamFile } from "./fetcher";
@@ -63,6 +64,9 @@ export const exportAudit = (ctx: ConsoleContext, query: Partial<AuditQuery>) => 
 export const searchUsers = (ctx: ConsoleContext, query: UserSearchQuery) =>
   consoleCall(ctx, { method: "GET", path: "/v1/console/users", query: { ...query }, schema: userSearchResponse });
 export const readUser = (ctx: ConsoleContext, id: string) => consoleCall(ctx, { method: "GET", path: `/v1/console/users/${encodeURIComponent(id)}`, schema: userDetail });
+/** One page of a user's security activity, newest first, "This wasn't me" marked. */
+export const readUserActivity = (ctx: ConsoleContext, id: string, query: { page: number; pageSize: number }) =>
+  consoleCall(ctx, { method: "GET", path: `/v1/console/users/${encodeURIComponent(id)}/activity`, query, schema: activityResponse });
 
 /** The actions on a user: each a POST below the user with a reason (lib/contract/console/users.ts). */
 export type UserAction =

@@ -8,7 +8,7 @@ import {
   sessionLogResponse,
   socialAccountsResponse,
 } from "@/lib/contract/user";
-import { activityResponse, type ActivityPage } from "@/lib/contract/activity";
+import { activityResponse, disownResponse, type ActivityPage } from "@/lib/contract/activity";
 import { appAccessResponse, type AppAccessList } from "@/lib/contract/app-access";
 import { passportCall, type UpstreamContext } from "./context";
 
@@ -34,6 +34,14 @@ export async function getSessionLog(ctx: UpstreamContext, input: { page: number;
 /** One page of the account's security activity, newest first (GET /v1/user/security/activity). */
 export async function getSecurityActivity(ctx: UpstreamContext, input: { page: number; pageSize: number }): Promise<ActivityPage> {
   return passportCall(ctx, { method: "GET", path: "/v1/user/security/activity", query: input, schema: activityResponse });
+}
+
+/**
+ * "This wasn't me" about one item of the user's activity (POST /v1/user/security/activity/disown):
+ * every session ends, this one too, and a password sign-in waits for an emailed reset.
+ */
+export async function disownActivity(ctx: UpstreamContext, input: { id: string }): Promise<{ ended: number }> {
+  return passportCall(ctx, { method: "POST", path: "/v1/user/security/activity/disown", body: input, schema: disownResponse });
 }
 
 /** Ends one session by id, or without one every session but the current (POST /v1/user/session/clear). */

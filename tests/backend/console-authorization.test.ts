@@ -49,6 +49,7 @@ const SAMPLES: Samples = {
     return { path: `/v1/console/bulk/jobs/${job.id}/cancel`, body: { reason: "matrix test" } };
   },
   "get /v1/console/users/{id}": async () => ({ path: `/v1/console/users/${await freshUser()}` }),
+  "get /v1/console/users/{id}/activity": async () => ({ path: `/v1/console/users/${await freshUser()}/activity` }),
   "post /v1/console/users/{id}/status": async () => ({ path: `/v1/console/users/${await freshUser()}/status`, body: { status: "banned", reason: "matrix test" } }),
   "post /v1/console/users/{id}/sessions/end": async () => ({ path: `/v1/console/users/${await freshUser()}/sessions/end`, body: { reason: "matrix test" } }),
   "post /v1/console/users/{id}/two-step/reset": async () => {

@@ -41,6 +41,15 @@ const paths: Array<[string, (user: { utoken: string; uid: string }) => Promise<v
       expect(await call("PATCH", "/v1/user/password", { token: utoken, body })).toMatchObject({ code: 0 });
     },
   ],
+  [
+    "the user says \"This wasn't me\" about a sign-in",
+    async ({ utoken }) => {
+      const activity = await call("GET", "/v1/user/security/activity", { token: utoken });
+      const list = Array.isArray(activity.data?.list) ? (activity.data.list as Array<{ id: string; kind: string }>) : [];
+      const signIn = list.find((item) => item.kind === "sign_in");
+      expect(await call("POST", "/v1/user/security/activity/disown", { token: utoken, body: { id: signIn?.id } })).toMatchObject({ code: 0 });
+    },
+  ],
   ["the account is deleted", async ({ uid }) => void (await deleteUser(uid))],
   ["an operator bans the user", async ({ uid }) => void (await setStatus(uid, "banned"))],
   ["an operator ends the user's sessions", async ({ uid }) => void (await endSessions(uid, undefined))],

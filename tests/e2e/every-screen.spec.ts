@@ -27,6 +27,8 @@ const PUBLIC = (lang: Lang) => [
   `/${lang}/social/connect`,
   // "Continue as …?" without a waiting token: "can no longer be used" (the question itself: address-token.spec.ts)
   `/${lang}/continue`,
+  // where "This wasn't me" ends, signed out (the journey itself: disown.spec.ts)
+  `/${lang}/account-secured`,
   `/announcement?lang=${lang}`,
   `/learnMore?lang=${lang}`,
 ];

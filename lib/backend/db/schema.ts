@@ -58,6 +58,11 @@ export const users = pgTable("users", {
    * the `lang` header a caller states; null until one does (then the request's language is used)
    */
   language: text("language", { enum: ["en", "zh"] }),
+  /**
+   * set by "This wasn't me" (services/disown.ts): whoever did it may know the password, so a
+   * password sign-in is refused (20221) until a new password is set through the emailed reset
+   */
+  passwordResetRequired: boolean("password_reset_required").notNull().default(false),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
 }, (t) => [
@@ -112,6 +117,8 @@ export const sessions = pgTable(
      * reused by single sign-on, or an app since deleted. The login log names it.
      */
     oidcClientId: text("oidc_client_id").references(() => oidcClients.clientId, { onDelete: "set null" }),
+    /** when the user said "This wasn't me" about this sign-in (services/disown.ts) */
+    disownedAt: ts("disowned_at"),
   },
   // sessions_ip_idx: the operator console finds the accounts signed in from an address
   // created_at: the console's sign-ins per day (a bounded range scan)

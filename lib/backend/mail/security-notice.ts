@@ -16,15 +16,17 @@ export const SECURITY_NOTICE_KINDS = [
   "recovery_codes_used",
   "recovery_codes_renewed",
   "two_step_reset_by_operator",
+  "account_secured",
 ] as const;
 export type SecurityNoticeKind = (typeof SECURITY_NOTICE_KINDS)[number];
 
 /**
  * `byOperator`: our support made the change (the console or `npm run cli`), not a request of
  * the user's: the mail then names no device or place (they would be the operator's) and its
- * "if it was you" line speaks of asking support.
+ * "if it was you" line speaks of asking support. `byOwner`: the owner did it to protect the account
+ * ("This wasn't me"): no "if it was you" line, and `ifNotYou` says what to do next.
  */
-type NoticeText = { subject: string; happened: string; ifNotYou: string; byOperator?: boolean };
+type NoticeText = { subject: string; happened: string; ifNotYou: string; byOperator?: boolean; byOwner?: boolean };
 
 const NOTICE_TEXT: Record<Lang, Record<SecurityNoticeKind, NoticeText>> = {
   en: {
@@ -69,6 +71,12 @@ const NOTICE_TEXT: Record<Lang, Record<SecurityNoticeKind, NoticeText>> = {
       ifNotYou: "If you did not ask us for this, change your password at once and turn two-step sign-in on again on your security page, then reply to our support.",
       byOperator: true,
     },
+    account_secured: {
+      subject: "Your account was secured: every device was signed out",
+      happened: "You said “This wasn't me” about an event of your account {email}. We signed every device and every app out of your account, and your password no longer signs in.",
+      ifNotYou: "What to do next: set a new password with “Forgot password” (we email you a code), then sign in again. Until then you can still sign in with an emailed code or a passkey. Check your security page for anything else you do not recognise.",
+      byOwner: true,
+    },
   },
   zh: {
     password_changed: {
@@ -111,6 +119,12 @@ const NOTICE_TEXT: Record<Lang, Record<SecurityNoticeKind, NoticeText>> = {
       happened: "我们的客服已为您的账号 {email} 关闭两步验证：身份验证器应用和恢复码均已失效，所有设备也已退出登录。",
       ifNotYou: "如果您没有向我们提出此请求，请立即修改密码，在账号安全页面重新开启两步验证，并回复我们的客服。",
       byOperator: true,
+    },
+    account_secured: {
+      subject: "您的账号已受保护：所有设备均已退出登录",
+      happened: "您对账号 {email} 的一条记录报告了“不是我本人”。我们已让所有设备和应用退出您的账号，您的密码也已不能用于登录。",
+      ifNotYou: "下一步：请通过“忘记密码”设置新密码（我们会向您的邮箱发送验证码），然后重新登录。在此之前，您仍可使用邮箱验证码或通行密钥登录。请在账号安全页面检查是否还有其他您不认识的记录。",
+      byOwner: true,
     },
   },
 };
@@ -167,9 +181,9 @@ export function securityNoticeMail(input: {
     `${label.when}${colon}${formatTime(input.at, input.lang)}`,
     ...(text.byOperator ? [] : [`${label.device}${colon}${input.device ?? label.unknown}`, `${label.where}${colon}${input.location ?? label.unknown}`]),
     "",
-    text.byOperator ? label.askedSupport : label.wasYou,
+    ...(text.byOwner ? [] : [text.byOperator ? label.askedSupport : label.wasYou]),
     text.ifNotYou,
-    ...(input.kind === "password_changed" ? [`${label.resetPage}${colon}${input.resetUrl}`] : []),
+    ...(input.kind === "password_changed" || input.kind === "account_secured" ? [`${label.resetPage}${colon}${input.resetUrl}`] : []),
     `${label.securityPage}${colon}${input.securityUrl}`,
     "",
     label.footer,

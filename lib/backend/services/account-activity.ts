@@ -25,6 +25,8 @@ function item(partial: Partial<ActivityItem> & Pick<ActivityItem, "id" | "kind">
     app: null,
     provider: null,
     count: 1,
+    disowned: false,
+    disownable: true,
     ...partial,
     at: time.toISOString(),
     location: locateIp(ip, lang),
@@ -63,15 +65,23 @@ export async function listActivity(user: Pick<UserRow, "id" | "email">, query: {
   ]);
   const all: Dated[] = [
     ...signIns.map(({ session, app }) =>
-      item({ id: `s-${session.id}`, kind: "sign_in", application: session.appCode, app, provider: session.socialChannel }, session.createdAt, session.ip, session.userAgent, lang),
+      item({ id: `s-${session.id}`, kind: "sign_in", application: session.appCode, app, provider: session.socialChannel, disowned: session.disownedAt !== null }, session.createdAt, session.ip, session.userAgent, lang),
     ),
     ...failures.map((group) => {
       const last = group.last ?? now();
-      return item({ id: `f-${group.day}-${group.ip ?? "none"}`, kind: "sign_in_failed", count: group.n }, last, group.ip, null, lang);
+      return item({ id: `f-${group.day}-${group.ip ?? "none"}`, kind: "sign_in_failed", count: group.n, disownable: false }, last, group.ip, null, lang);
     }),
     ...events.map((event) =>
       item(
-        { id: event.id, kind: event.kind, actor: event.actor, application: event.appCode, provider: event.provider },
+        {
+          id: event.id,
+          kind: event.kind,
+          actor: event.actor,
+          application: event.appCode,
+          provider: event.provider,
+          disowned: event.disownedAt !== null,
+          disownable: event.kind !== "account_secured",
+        },
         event.createdAt,
         event.ip,
         event.userAgent,

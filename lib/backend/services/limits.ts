@@ -45,6 +45,8 @@ export const LIMITS = {
    */
   operatorFailuresPerIp: { name: "operator-failures-ip", points: 20, durationSeconds: 3_600 },
   operatorFailuresPerEmailIp: { name: "operator-failures-email-ip", points: 5, durationSeconds: 900 },
+  /** "This wasn't me" of one account (services/disown.ts): each ends every session and mails a notice */
+  disownPerUser: { name: "disown-user", points: 5, durationSeconds: 3_600 },
 } as const satisfies Record<string, LimitPolicy>;
 
 /** Wrong passwords in a row that cost nothing; the next one starts the wait. */

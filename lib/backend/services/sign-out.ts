@@ -1,3 +1,4 @@
+import { inTransaction } from "../db/client";
 import { endAppSessionsOf, revokeAppAccess } from "../oidc/revoke";
 import { endSession, endUserSessionRows } from "./sessions";
 
@@ -15,6 +16,20 @@ import { endSession, endUserSessionRows } from "./sessions";
 export async function endUserSessions(userId: string, exceptSessionId?: string): Promise<number> {
   await revokeAppAccess(userId);
   return endUserSessionRows(userId, exceptSessionId);
+}
+
+/**
+ * `work` and the end of every live session of the user in one transaction (a refusal thrown by
+ * `work` changes nothing); then every app's grants and refresh tokens are revoked, after the
+ * commit, since the apps are told over the network. "This wasn't me" (disown.ts) uses it.
+ */
+export async function endEverySessionWith(userId: string, work: () => Promise<void>): Promise<number> {
+  const ended = await inTransaction(async () => {
+    await work();
+    return endUserSessionRows(userId);
+  });
+  await revokeAppAccess(userId);
+  return ended;
 }
 
 /** The user signs out of this session: the apps' sessions made from it end too (back-channel logout). */

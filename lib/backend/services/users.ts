@@ -39,10 +39,14 @@ export async function createUser(input: { email: string; passwordHash: string; p
   }
 }
 
-/** A new password hash; the password is no longer the operator's default, and the account has one. */
+/**
+ * A new password hash; the password is no longer the operator's default, and the account has one.
+ * A new password also ends the refusal "This wasn't me" set (every path here is signed in by a way
+ * other than the old password, or is the emailed reset).
+ */
 export async function setPasswordHash(userId: string, passwordHash: string): Promise<void> {
   const db = await getDb();
-  await db.update(users).set({ passwordHash, defaultPassword: false, passwordSet: true, updatedAt: now() }).where(eq(users.id, userId));
+  await db.update(users).set({ passwordHash, defaultPassword: false, passwordSet: true, passwordResetRequired: false, updatedAt: now() }).where(eq(users.id, userId));
 }
 
 /** The enterprise of an enterprise user; null for consumers. */

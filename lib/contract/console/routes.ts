@@ -25,6 +25,8 @@ export const CONSOLE_API_ROUTES = [
   { method: "post", path: "/v1/console/bulk/jobs", role: "admin" },
   { method: "post", path: "/v1/console/bulk/jobs/{id}/cancel", role: "admin" },
   { method: "get", path: "/v1/console/users/{id}", role: "viewer" },
+  // the account's security activity, as its owner sees it, with "This wasn't me" marked
+  { method: "get", path: "/v1/console/users/{id}/activity", role: "viewer" },
   { method: "post", path: "/v1/console/users/{id}/status", role: "support" },
   { method: "post", path: "/v1/console/users/{id}/sessions/end", role: "support" },
   { method: "post", path: "/v1/console/users/{id}/two-step/reset", role: "support" },

@@ -76,6 +76,10 @@ export const userDetail = z.object({
     defaultPassword: z.boolean(),
     deviceSecurity: z.boolean(),
     updatedAt: z.string(),
+    /** the account's stored language (every mail to it uses it); null until its owner stated one */
+    language: z.enum(["en", "zh"]).nullable(),
+    /** "This wasn't me" asked for a new password, not yet set through the emailed reset */
+    passwordResetRequired: z.boolean(),
   }),
   /** every way in: password, social accounts, passkeys (name and dates, never key material), two-step (on/off, recovery codes left, never a code) */
   waysIn: z.object({

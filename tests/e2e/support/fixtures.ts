@@ -25,6 +25,8 @@ export const ENTERPRISES = {
  * journeys of console-ops.spec.ts sign in at the same time.
  */
 export const OPERATOR_FILES = { en: ".e2e/operator-admin-en.json", zh: ".e2e/operator-admin-zh.json" } as const;
+/** Support operators (one per language) for disown.spec.ts: support reads a user's security activity. */
+export const SUPPORT_OPERATOR_FILES = { en: ".e2e/operator-support-en.json", zh: ".e2e/operator-support-zh.json" } as const;
 
 /** The address banned in the production portal's database before it starts. */
 export const PROD_BANNED_IP = "127.0.0.2";

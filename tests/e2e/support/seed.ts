@@ -19,7 +19,7 @@ import { createOperator } from "@/lib/backend/services/console/operators";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
 import { registerClient } from "@/lib/backend/oidc/clients";
 import { writeClientFile } from "../../support/reference-app/client-file";
-import { CODE_FILES, DATA_DIRS, ENTERPRISES, OPERATOR_FILES, PROD_BANNED_IP, RUN_DIRS, SEEDED } from "./fixtures";
+import { CODE_FILES, DATA_DIRS, ENTERPRISES, OPERATOR_FILES, PROD_BANNED_IP, RUN_DIRS, SEEDED, SUPPORT_OPERATOR_FILES } from "./fixtures";
 
 /** Run `seed` on the database of `dataDir`, then close it, so the portal can open it. */
 async function inDataDir(dataDir: string, seed: () => Promise<void>): Promise<void> {
@@ -87,6 +87,10 @@ async function main(): Promise<void> {
     for (const code of await codes(CODE_FILES.revoked, { days: "30" })) await revokeCode(code);
     for (const [lang, file] of Object.entries(OPERATOR_FILES)) {
       const operator = await createOperator({ email: `ops-admin-${lang}@console.test`, name: `E2E admin ${lang}`, role: "admin" });
+      writeFileSync(file, `${JSON.stringify({ email: operator.operator.email, password: operator.password, totpUri: operator.totpUri })}\n`);
+    }
+    for (const [lang, file] of Object.entries(SUPPORT_OPERATOR_FILES)) {
+      const operator = await createOperator({ email: `ops-support-${lang}@console.test`, name: `E2E support ${lang}`, role: "support" });
       writeFileSync(file, `${JSON.stringify({ email: operator.operator.email, password: operator.password, totpUri: operator.totpUri })}\n`);
     }
     await referenceAppClient();

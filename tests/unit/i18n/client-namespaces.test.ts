@@ -74,6 +74,7 @@ const SCREEN_PAGES: Record<keyof typeof SIGN_IN_SCREENS, string> = {
   loginBusiness: "login-business/[variant]/page.tsx",
   socialConnect: "social/connect/page.tsx",
   socialWelcome: "social/welcome/page.tsx",
+  accountSecured: "account-secured/page.tsx",
   addressHandoff: "continue/page.tsx",
   authCallback: "authcb/page.tsx",
 };

@@ -11,8 +11,10 @@ import {
   userStatusRequest,
 } from "@/lib/contract/console/users";
 import { deleteUser, disconnectSocial, endSessions, resetTwoStep, sendPasswordReset, setStatus } from "../../services/console/user-actions";
-import { userDetail as readUserDetail } from "../../services/console/user-detail";
+import { userDetail as readUserDetail, userRowById } from "../../services/console/user-detail";
 import { searchUsers } from "../../services/console/user-search";
+import { activityQuery, activityResponse } from "@/lib/contract/activity";
+import { listActivity } from "../../services/account-activity";
 import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { json, ok } from "../openapi";
@@ -33,6 +35,11 @@ export function consoleUserRoutes(app: ServicesApp): void {
   app.openapi(
     createRoute({ method: "get", path: "/v1/console/users/{id}", tags, summary: "One user's page", security: OPERATOR, request: { params: idParam }, responses: ok(userDetail) }),
     async (c) => reply(c, await readUserDetail(c.req.valid("param").id, c.var.lang)),
+  );
+
+  app.openapi(
+    createRoute({ method: "get", path: "/v1/console/users/{id}/activity", tags, summary: "One user's security activity, newest first, paged: what the user's own activity page shows, \"This wasn't me\" marked", security: OPERATOR, request: { params: idParam, query: activityQuery }, responses: ok(activityResponse) }),
+    async (c) => reply(c, await listActivity(await userRowById(c.req.valid("param").id), c.req.valid("query"), c.var.lang)),
   );
 
   app.openapi(

@@ -12,8 +12,9 @@ import {
   socialAccountsResponse,
 } from "@/lib/contract/user";
 import { sessionResponse, verifyEmailResponse } from "@/lib/contract/passport";
-import { activityQuery, activityResponse } from "@/lib/contract/activity";
+import { activityQuery, activityResponse, disownRequest, disownResponse } from "@/lib/contract/activity";
 import { listActivity } from "../../services/account-activity";
+import { disownActivity } from "../../services/disown";
 import { changePassword, deleteAccount, issueOwnEmailNonce, socialAccountList } from "../../services/account";
 import { loginWithDevice } from "../../services/device-sign-in";
 import { deviceSecurity, forgetDevice, setDeviceSecurity } from "../../services/devices";
@@ -51,6 +52,19 @@ export function securityRoutes(app: ServicesApp): void {
   app.openapi(
     createRoute({ method: "get", path: "/v1/user/security/activity", tags, summary: "The account's security activity, newest first: sign-ins, refused sign-ins, security events", security: SESSION, request: { query: activityQuery }, responses: ok(activityResponse) }),
     async (c) => reply(c, await listActivity((await authenticate(c.var.token)).user, c.req.valid("query"), c.var.lang)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/user/security/activity/disown",
+      tags,
+      summary: "\"This wasn't me\": mark the event, end every session (this one too) and app grant, require a new password by email reset",
+      security: SESSION,
+      request: { body: json(disownRequest) },
+      responses: ok(disownResponse),
+    }),
+    async (c) => reply(c, await disownActivity(await authenticate(c.var.token), c.req.valid("json").id, c.var.client)),
   );
 
   app.openapi(

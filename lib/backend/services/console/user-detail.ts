@@ -102,6 +102,8 @@ export async function userDetail(id: string, lang: Lang): Promise<UserDetail> {
       defaultPassword: user.defaultPassword,
       deviceSecurity: user.deviceSecurity,
       updatedAt: iso(user.updatedAt),
+      language: user.language,
+      passwordResetRequired: user.passwordResetRequired,
     },
     waysIn: {
       password: user.passwordSet,

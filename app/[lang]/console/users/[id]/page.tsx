@@ -5,7 +5,8 @@ import { roleAllows } from "@/lib/contract/console/roles";
 import { ErrorCode } from "@/lib/contract/errors";
 import { localeOf } from "@/lib/i18n/routing";
 import { requireOperator } from "@/lib/console/session";
-import { readUser } from "@/lib/upstream/console";
+import { readUser, readUserActivity } from "@/lib/upstream/console";
+import { activityPageNumber } from "@/lib/loaders/security-activity";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
 import { UserPage } from "@/components/console/user-page";
@@ -14,8 +15,11 @@ import { consoleMetadata } from "@/lib/console/metadata";
 export const generateMetadata = consoleMetadata("users");
 
 /** One user: what an operator needs to help them, and the actions (docs/operators.md). */
-export default async function ConsoleUserPage({ params }: PageProps<"/[lang]/console/users/[id]">) {
+const ACTIVITY_PAGE_SIZE = 20;
+
+export default async function ConsoleUserPage({ params, searchParams }: PageProps<"/[lang]/console/users/[id]">) {
   const { lang: raw, id } = await params;
+  const activityPage = activityPageNumber((await searchParams).activity);
   const lang = localeOf(raw);
   setRequestLocale(lang);
   const access = await requireOperator(lang, "users");
@@ -27,9 +31,11 @@ export default async function ConsoleUserPage({ params }: PageProps<"/[lang]/con
     throw error;
   });
   if (!detail) notFound();
+  const activity = await readUserActivity(access.ctx, id, { page: activityPage, pageSize: ACTIVITY_PAGE_SIZE });
+  const activityHref = (page: number) => `/${lang}/${base}/users/${id}?activity=${page}#activity`;
   return (
     <ConsoleShell lang={lang} base={base} operator={access.operator} current="users">
-      <UserPage lang={lang} base={base} detail={detail} canAct={roleAllows(access.operator.role, "support")} canDelete={roleAllows(access.operator.role, "admin")} />
+      <UserPage lang={lang} base={base} detail={detail} activity={activity} activityHref={activityHref} canAct={roleAllows(access.operator.role, "support")} canDelete={roleAllows(access.operator.role, "admin")} />
     </ConsoleShell>
   );
 }

@@ -20,13 +20,15 @@ export default async function BusinessSecurityActivityPage({ params, searchParam
   const lang: Locale = localeOf(raw);
   setRequestLocale(lang);
   const number = activityPageNumber((await searchParams).page);
-  const { launch, href } = await pageLaunch(searchParams);
+  const { launch, query, href } = await pageLaunch(searchParams);
   const loginHref = href(`/${lang}/login-business`);
   const { enterprise, activity } = await loadSecurityActivity(lang, launch, loginHref, number);
   if (!enterprise) redirect(loginHref);
   return (
     <ActivityView
       lang={lang}
+      query={query}
+      business={true}
       activity={activity}
       securityHref={href(`/${lang}/${BUSINESS_SECURITY_PATH}`)}
       pageHref={(page) => withPage(href(`/${lang}/${BUSINESS_SECURITY_ACTIVITY_PATH}`), page)}

@@ -19,11 +19,13 @@ export default async function SecurityActivityPage({ params, searchParams }: Pag
   const lang: Locale = localeOf(raw);
   setRequestLocale(lang);
   const number = activityPageNumber((await searchParams).page);
-  const { launch, href } = await pageLaunch(searchParams);
+  const { launch, query, href } = await pageLaunch(searchParams);
   const { activity } = await loadSecurityActivity(lang, launch, href(`/${lang}/login`), number);
   return (
     <ActivityView
       lang={lang}
+      query={query}
+      business={false}
       activity={activity}
       securityHref={href(`/${lang}/${SECURITY_PATH}`)}
       pageHref={(page) => withPage(href(`/${lang}/${SECURITY_ACTIVITY_PATH}`), page)}
