@@ -45,6 +45,8 @@ export const CONSOLE_ERROR_KEYS = [
   "tooManyUris",
   "badRedirectUri",
   "badBrand",
+  "badOrigin",
+  "badPageUrl",
   "badJwks",
   "jwksNotAllowed",
   "nativeNotPublic",
