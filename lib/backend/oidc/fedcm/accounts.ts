@@ -28,7 +28,7 @@ function absolute(url: string | null): string | undefined {
 
 export async function sendAccounts(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const signedIn = await portalSignIn(request.headers);
-  if (!signedIn) return sendError(response, 401, "access_denied");
+  if (!signedIn) return sendJson(response, 401, { error: { code: "access_denied" } }, { "set-login": "logged-out" });
   const { user } = signedIn;
   const approved = [...new Set((await grantsOf(user.id)).map((grant) => grant.clientId))];
   const picture = absolute(user.headpic);
