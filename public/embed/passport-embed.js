@@ -220,12 +220,12 @@
    * and the promise resolves with that frame; onFallback(frame, reason) says so.
    */
   function signIn(options) {
-    function useFrame(reason) {
+    function embedFrame(reason) {
       var embedded = options.fallback ? frame(options.fallback) : null;
       if (typeof options.onFallback === "function") options.onFallback(embedded, reason);
       return embedded;
     }
-    if (!hasFedcm()) return Promise.resolve(useFrame("unsupported"));
+    if (!hasFedcm()) return Promise.resolve(embedFrame("unsupported"));
     var provider = { configURL: options.configURL, clientId: options.clientId };
     if (options.params) provider.params = options.params;
     var request = { identity: { providers: [provider] } };
@@ -233,12 +233,12 @@
     else request.mediation = "optional";
     return global.navigator.credentials.get(request).then(
       function (credential) {
-        if (!credential || typeof credential.token !== "string") return useFrame("noCredential");
+        if (!credential || typeof credential.token !== "string") return embedFrame("noCredential");
         if (typeof options.onCode === "function") options.onCode(credential.token);
         return { code: credential.token };
       },
       function (error) {
-        return useFrame((error && error.name) || "failed");
+        return embedFrame((error && error.name) || "failed");
       },
     );
   }
