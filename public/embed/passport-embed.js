@@ -148,8 +148,10 @@
     // the portal learns which host framed it from this (it must be on its allowlist)
     iframe.referrerPolicy = "origin";
     // passkeys inside the frame: WebAuthn in a cross-origin frame needs its host to delegate it;
-    // without an origin the delegation is to the frame's own src, the portal, and nothing else
-    iframe.setAttribute("allow", "publickey-credentials-get; publickey-credentials-create");
+    // without an origin the delegation is to the frame's own src, the portal, and nothing else.
+    // FedCM too (identity-credentials-get): after a FedCM sign-in on this page, Chromium then
+    // grants the portal's frame storage access without a prompt (docs/fedcm.md)
+    iframe.setAttribute("allow", "publickey-credentials-get; publickey-credentials-create; identity-credentials-get");
     iframe.style.cssText = "display:block;width:100%;border:0;height:" + minHeight + "px";
     var events = emitter(options);
     var stop = listen(

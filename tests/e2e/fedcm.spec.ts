@@ -60,11 +60,14 @@ for (const brand of FEDCM_BRANDS) {
     await cdp.send("FedCm.selectAccount", { dialogId: chosen.dialogId, accountIndex: 0 });
     await expect(page.locator("#user")).toHaveText(`Signed in as ${email}`);
 
-    // the portal framed on the brand's page uses the browser's sign-in: storage access without a prompt
+    // the portal framed on the brand's page has storage access without a prompt or a click, and
+    // uses the browser's sign-in at once
     await page.goto(brand.url);
     await page.getByRole("button", { name: "Open the passport" }).click();
-    await portalFrame(page).getByRole("button", { name: m.embed.useBrowserSession }).click();
     await expect(portalFrame(page).getByRole("heading", { name: m.settings.title })).toBeVisible();
+    const framed = page.frames().find((frame) => frame.url().startsWith(SIBLING_URL));
+    // granted by the browser itself (the test never grants it, unlike embed.spec.ts)
+    expect(await framed?.evaluate(async () => (await navigator.permissions.query({ name: "storage-access" as PermissionName })).state)).toBe("granted");
 
     // signed out at the portal: the browser is told, and the brand's page gets no dialog
     await page.goto(`${SIBLING_URL}/en/profile/settings`);

@@ -54,7 +54,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 /** The brand's server: the code for tokens (its secret), then userinfo. */
 async function exchange(brand: FedcmBrand, code: string): Promise<{ email?: string; error?: string }> {
   const basic = Buffer.from(`${encodeURIComponent(brand.clientId)}:${encodeURIComponent(brand.secret)}`).toString("base64");
-  const body = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: `${brand.origin}/callback` });
+  const body = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: brand.redirectUri });
   const tokens = await fetch(`${portalAddress}/oidc/token`, { method: "POST", headers: { authorization: `Basic ${basic}` }, body });
   const answer = (await tokens.json()) as { access_token?: string; error?: string };
   if (!answer.access_token) return { error: answer.error ?? "no token" };

@@ -37,4 +37,4 @@ export const SEEDED = "e2e fixtures ready";
  * brand sites read it: tests/e2e/support/fedcm-brands.ts): one confidential app per brand origin.
  */
 export const FEDCM_BRANDS_FILE = ".e2e-embed/fedcm-brands.json";
-export type FedcmBrand = { name: string; origin: string; clientId: string; secret: string };
+export type FedcmBrand = { name: string; origin: string; redirectUri: string; clientId: string; secret: string };

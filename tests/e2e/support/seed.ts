@@ -78,8 +78,11 @@ async function fedcmBrandClients(): Promise<void> {
   const brands: FedcmBrand[] = [];
   for (const entry of (process.env.FEDCM_BRAND_ORIGINS ?? "").split(",").filter(Boolean)) {
     const [name = "", origin = ""] = entry.split("=");
-    const { clientId, secret } = await registerClient({ name, kind: "client_secret_basic", redirectUris: [`${origin}/callback`], origins: [origin], privacyUrl: `${origin}/privacy`, termsUrl: `${origin}/terms` });
-    brands.push({ name, origin, clientId, secret: secret ?? "" });
+    // a redirect URI the provider accepts on loopback (127.0.0.2 and .3 are not among them); the
+    // brand's server names it when it redeems a code, nothing is ever sent there
+    const redirectUri = `http://127.0.0.1:${new URL(origin).port}/callback`;
+    const { clientId, secret } = await registerClient({ name, kind: "client_secret_basic", redirectUris: [redirectUri], origins: [origin], privacyUrl: `${origin}/privacy`, termsUrl: `${origin}/terms` });
+    brands.push({ name, origin, redirectUri, clientId, secret: secret ?? "" });
   }
   writeFileSync(FEDCM_BRANDS_FILE, `${JSON.stringify(brands)}\n`, { mode: 0o600 });
 }

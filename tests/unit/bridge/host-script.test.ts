@@ -49,7 +49,7 @@ describe("PassportEmbed.frame", () => {
     expect(portal.iframe.src).toBe(`${PORTAL}/en/login?p=atomm`);
     expect(portal.iframe.referrerPolicy).toBe("origin");
     // passkeys in the frame: WebAuthn delegated to the portal (the frame's own src) only
-    expect(portal.iframe.getAttribute("allow")).toBe("publickey-credentials-get; publickey-credentials-create");
+    expect(portal.iframe.getAttribute("allow")).toBe("publickey-credentials-get; publickey-credentials-create; identity-credentials-get");
     expect(portal.iframe.style.height).toBe("520px");
     expect(container.contains(portal.iframe)).toBe(true);
     portal.destroy();
