@@ -86,8 +86,8 @@ describe("in a host's frame", () => {
       expect(screen.queryByText(messages.en.embed.noBrowserSession)).toBeNull();
       unmount();
     }
-    delete doc.hasStorageAccess;
-    delete doc.requestStorageAccess;
+    Reflect.deleteProperty(doc, "hasStorageAccess");
+    Reflect.deleteProperty(doc, "requestStorageAccess");
   });
 
   test("renders nothing outside a frame", async () => {
