@@ -35,7 +35,7 @@ const fallbacks = (page: Page) => page.evaluate(() => (window as unknown as { fa
 const portalFrame = (page: Page) => page.frameLocator("#passport iframe").last();
 
 for (const brand of FEDCM_BRANDS) {
-  test(`${brand.name} (${brand.url}): the browser offers the passport; dismissed, the frame; chosen, the brand gets the user and the frame storage access; signed out, no dialog`, async ({ page, request }) => {
+  test(`${brand.name} (${brand.url}): the browser offers the passport; dismissed, the frame; chosen, the brand gets the user; signed out, no dialog`, async ({ page, request }) => {
     const email = uniqueEmail("fedcm");
     await createAccount(request, email, PASSWORD, EMBED_PORTAL_URL);
     // signed in at the portal itself, on the provider's origin: the browser is told so
@@ -59,15 +59,6 @@ for (const brand of FEDCM_BRANDS) {
     const chosen = await nextDialog(dialogs, 2);
     await cdp.send("FedCm.selectAccount", { dialogId: chosen.dialogId, accountIndex: 0 });
     await expect(page.locator("#user")).toHaveText(`Signed in as ${email}`);
-
-    // the portal framed on the brand's page has storage access without a prompt or a click, and
-    // uses the browser's sign-in at once
-    await page.goto(brand.url);
-    await page.getByRole("button", { name: "Open the passport" }).click();
-    await expect(portalFrame(page).getByRole("heading", { name: m.settings.title })).toBeVisible();
-    const framed = page.frames().find((frame) => frame.url().startsWith(SIBLING_URL));
-    // granted by the browser itself (the test never grants it, unlike embed.spec.ts)
-    expect(await framed?.evaluate(async () => (await navigator.permissions.query({ name: "storage-access" as PermissionName })).state)).toBe("granted");
 
     // signed out at the portal: the browser is told, and the brand's page gets no dialog
     await page.goto(`${SIBLING_URL}/en/profile/settings`);
