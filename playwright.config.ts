@@ -107,6 +107,16 @@ export const EMBED_PORTAL_URL = `http://127.0.0.1:${EMBED_PORT}`;
 export const SIBLING_URL = `http://localhost:${EMBED_PORT}`;
 export const HOST_SITE_URL = `http://localhost:${HOST_SITE_PORT}`;
 export const FOREIGN_SITE_URL = `http://127.0.0.2:${FOREIGN_SITE_PORT}`;
+/**
+ * FedCM (docs/fedcm.md): three brand sites (+80, +81, +82) on loopback sites other than the
+ * embeddable portal's (its issuer is http://localhost:EMBED_PORT), each a registered app of it
+ * (seed.ts) and allowed to frame it for the fallback. tests/e2e/support/fedcm-brands.ts.
+ */
+export const FEDCM_BRANDS = [
+  { name: "Atomm", url: `http://127.0.0.1:${BASE_PORT + 80}` },
+  { name: "Design Find", url: `http://127.0.0.2:${BASE_PORT + 81}` },
+  { name: "Custom Things", url: `http://127.0.0.3:${BASE_PORT + 82}` },
+] as const;
 
 /**
  * How long Playwright waits for each server to answer. Not a measure of speed: a server that
@@ -153,7 +163,7 @@ export default defineConfig({
       name: "fixtures",
       command: "tsx tests/e2e/support/seed.ts",
       wait: { stdout: new RegExp(SEEDED) },
-      env: { LOG_LEVEL: "warn", REFAPP_ORIGIN: REFAPP_URL, REFAPP_ISSUER: PORTAL_ISSUER, REFAPP_CLIENT_FILE },
+      env: { LOG_LEVEL: "warn", REFAPP_ORIGIN: REFAPP_URL, REFAPP_ISSUER: PORTAL_ISSUER, REFAPP_CLIENT_FILE, FEDCM_BRAND_ORIGINS: FEDCM_BRANDS.map(({ name, url }) => `${name}=${url}`).join(",") },
       reuseExistingServer: false,
       timeout: START_TIMEOUT,
       stdout: "pipe",
@@ -237,7 +247,7 @@ export default defineConfig({
         PORT: String(EMBED_PORT),
         DATA_DIR: DATA_DIRS.embed,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        EMBED_ALLOWED_ORIGINS: HOST_SITE_URL,
+        EMBED_ALLOWED_ORIGINS: [HOST_SITE_URL, ...FEDCM_BRANDS.map(({ url }) => url)].join(","),
         COOKIE_SYNC_MODE: "redirect",
         COOKIE_SYNC_SITES: `${SIBLING_URL}=localhost`,
         COOKIE_SYNC_DOMAINS: "localhost",
@@ -248,6 +258,14 @@ export default defineConfig({
         ALTCHA_MAX_COUNTER: "30",
         ...SERVER_ENV,
       },
+      reuseExistingServer: false,
+      timeout: START_TIMEOUT,
+      stdout: "pipe",
+    },
+    {
+      command: "tsx tests/e2e/support/fedcm-brands.ts",
+      url: `${FEDCM_BRANDS[2].url}/health`,
+      env: { FEDCM_ISSUER: SIBLING_URL, FEDCM_PORTAL_URL: EMBED_PORTAL_URL },
       reuseExistingServer: false,
       timeout: START_TIMEOUT,
       stdout: "pipe",

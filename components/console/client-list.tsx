@@ -54,6 +54,12 @@ export function ClientList({
               <dd className="min-w-0 break-all font-mono">{client.postLogoutRedirectUris.join(" ") || t("none")}</dd>
               <dt className="text-muted">{t("backchannelLogoutUri")}</dt>
               <dd className="min-w-0 break-all font-mono">{client.backchannelLogoutUri ?? t("none")}</dd>
+              <dt className="text-muted">{t("origins")}</dt>
+              <dd className="min-w-0 break-all font-mono">{client.origins.join(" ") || t("originsFromRedirects")}</dd>
+              <dt className="text-muted">{t("privacyUrl")}</dt>
+              <dd className="min-w-0 break-all font-mono">{client.privacyUrl ?? t("none")}</dd>
+              <dt className="text-muted">{t("termsUrl")}</dt>
+              <dd className="min-w-0 break-all font-mono">{client.termsUrl ?? t("none")}</dd>
               <dt className="text-muted">{t("created")}</dt>
               <dd className="tabular-nums">{client.createdAt.slice(0, 10)}</dd>
             </dl>

@@ -16,8 +16,8 @@ import { TextAreaField } from "./text-area-field";
 import { useConsoleAction } from "./use-console-action";
 
 export type ClientFormInput = RegisterClientInput;
-const EMPTY: ClientFormInput = { name: "", kind: "public", native: false, thirdParty: false, brand: "", redirectUris: "", postLogoutUris: "", backchannelLogoutUri: "", jwks: "", reason: "" };
-const FIELDS = ["name", "kind", "native", "thirdParty", "brand", "redirectUris", "postLogoutUris", "backchannelLogoutUri", "jwks", "reason"] as const;
+const EMPTY: ClientFormInput = { name: "", kind: "public", native: false, thirdParty: false, brand: "", redirectUris: "", postLogoutUris: "", backchannelLogoutUri: "", origins: "", privacyUrl: "", termsUrl: "", jwks: "", reason: "" };
+const FIELDS = ["name", "kind", "native", "thirdParty", "brand", "redirectUris", "postLogoutUris", "backchannelLogoutUri", "origins", "privacyUrl", "termsUrl", "jwks", "reason"] as const;
 const opsKey = (message: string | undefined): ConsoleErrorKey | null => CONSOLE_ERROR_KEYS.find((key) => key === message) ?? null;
 
 /**
@@ -77,6 +77,11 @@ export function ClientRegisterForm({ onRegister }: { onRegister: (input: ClientF
         {kind === "public" ? null : (
           <Field label={t("backchannelLogoutUri")} hint={t("backchannelLogoutUriHint")} type="url" autoComplete="off" spellCheck={false} error={errorOf("backchannelLogoutUri")} className="sm:col-span-2" {...register("backchannelLogoutUri")} />
         )}
+        <TextAreaField label={t("origins")} hint={t("originsHint")} error={errorOf("origins")} spellCheck={false} {...register("origins")} />
+        <div className="flex flex-col gap-4">
+          <Field label={t("privacyUrl")} type="url" autoComplete="off" spellCheck={false} error={errorOf("privacyUrl")} {...register("privacyUrl")} />
+          <Field label={t("termsUrl")} type="url" autoComplete="off" spellCheck={false} error={errorOf("termsUrl")} {...register("termsUrl")} />
+        </div>
         {kind === "private_key_jwt" ? (
           <div className="sm:col-span-2">
             <TextAreaField label={t("jwks")} hint={t("jwksHint")} error={errorOf("jwks")} spellCheck={false} required {...register("jwks")} />

@@ -15,12 +15,23 @@ import { Button } from "@/components/ui/button";
 type Note = "windowBlocked" | "signedInElsewhere" | "storageDenied" | "noBrowserSession";
 type Adopted = { signedIn: false } | ({ signedIn: true } & SignInResult);
 
+/** The browser's own portal sign-in, once this frame may read its cookie; false when there is none. */
+async function adoptBrowserSession(lang: string): Promise<boolean> {
+  const query = launchQueryFromLocation();
+  query.set("lang", lang);
+  const answer = await fetchApi<Adopted>(`/api/embed/adopt?${query}`, { method: "POST", cache: "no-store" });
+  if (!answer.ok || !answer.data.signedIn) return false;
+  await completeSignIn(answer.data);
+  return true;
+}
+
 /**
  * Signing in inside a host's frame (docs/embedding.md). Where the browser keeps no cookie in the
  * frame, the page says so and offers a new window (window mode) instead of a sign-in that cannot
  * last; the window hands the sign-in back to this frame, which passes it on to the host. Where the
  * browser offers the Storage Access API, a user already signed in to the portal in this browser
- * can use that sign-in with a click.
+ * can use that sign-in with a click, or at once where the browser grants it unasked (after a
+ * FedCM sign-in on the host's page, docs/fedcm.md).
  */
 export function FramedSignIn({ lang }: { lang: string }) {
   const t = useTranslations("embed");
@@ -37,7 +48,12 @@ export function FramedSignIn({ lang }: { lang: string }) {
       setFramed(true);
       setBlocked(!framedCookiesWork());
     }, 0);
-    void storageAccessState().then(setAccess);
+    void storageAccessState().then(async (state) => {
+      setAccess(state);
+      // after a FedCM sign-in on the host's page, Chromium grants storage access without a prompt
+      // or a click (docs/fedcm.md); elsewhere this is refused at once and the frame offers its button
+      if (state === "available" && (await requestStorageAccess())) await adoptBrowserSession(lang);
+    });
     const onBlocked = () => setBlocked(true);
     // the window this frame opened signed the user in and handed the session to the host itself
     const onMessage = (event: MessageEvent) => {
@@ -51,7 +67,7 @@ export function FramedSignIn({ lang }: { lang: string }) {
       window.removeEventListener(EMBED_BLOCKED_EVENT, onBlocked);
       window.removeEventListener("message", onMessage);
     };
-  }, []);
+  }, [lang]);
 
   function openWindow() {
     const query = launchQueryFromLocation();
@@ -71,14 +87,7 @@ export function FramedSignIn({ lang }: { lang: string }) {
       setPending(false);
       return;
     }
-    const query = launchQueryFromLocation();
-    query.set("lang", lang);
-    const answer = await fetchApi<Adopted>(`/api/embed/adopt?${query}`, { method: "POST", cache: "no-store" });
-    if (answer.ok && answer.data.signedIn) {
-      await completeSignIn(answer.data);
-    } else {
-      setNote("noBrowserSession");
-    }
+    if (!(await adoptBrowserSession(lang))) setNote("noBrowserSession");
     setPending(false);
   }
 

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import http, { type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from "node:http";
 import { registerOutageListener } from "@/lib/upstream/outage";
+import { loginStatusOf, setCookieOf } from "./login-status";
 
 /**
  * The response class of the portal's server (Node's documented `ServerResponse` option of
@@ -16,6 +17,9 @@ export class OutageAwareResponse<Request extends IncomingMessage = IncomingMessa
   servicesUnavailable = false;
 
   override writeHead(statusCode: number, messageOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
+    // a sign-in or sign-out of the portal tells the browser (FedCM's Login Status API: login-status.ts)
+    const loginStatus = loginStatusOf(setCookieOf(typeof messageOrHeaders === "string" ? headers : messageOrHeaders) ?? this.getHeader("set-cookie"));
+    if (loginStatus) this.setHeader("set-login", loginStatus);
     if (statusCode !== 500 || !this.servicesUnavailable) {
       return typeof messageOrHeaders === "string" ? super.writeHead(statusCode, messageOrHeaders, headers) : super.writeHead(statusCode, messageOrHeaders);
     }

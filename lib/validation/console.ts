@@ -55,6 +55,9 @@ export const registerClientSchema = formSchema({
   redirectUris: (raw) => (typeof raw === "string" && raw.trim().length > 0 ? { ok: true, value: raw } : { ok: false, message: "noRedirectUri" }),
   postLogoutUris: anyText,
   backchannelLogoutUri: anyText,
+  origins: anyText,
+  privacyUrl: anyText,
+  termsUrl: anyText,
   jwks: anyText,
   reason: (raw) => {
     const checked = reasonCheck(raw);

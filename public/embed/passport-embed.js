@@ -12,6 +12,10 @@
  *     });
  *     portal.reload();
  *     PassportEmbed.window({ src: "https://passport.example.com/en/login", onToken: (token) => {} });
+ *     // FedCM where the browser has it, else the frame (docs/fedcm.md)
+ *     PassportEmbed.signIn({ configURL: "https://passport.example.com/oidc/fedcm/config.json",
+ *       clientId: "…", params: { code_challenge: "…", nonce: "…" }, onCode: (code) => {},
+ *       fallback: { container: "#passport", src: "https://passport.example.com/en/login" } });
  *   </script>
  *
  * Messages are accepted only from the portal's window and origin, and only in the protocol's
@@ -144,8 +148,10 @@
     // the portal learns which host framed it from this (it must be on its allowlist)
     iframe.referrerPolicy = "origin";
     // passkeys inside the frame: WebAuthn in a cross-origin frame needs its host to delegate it;
-    // without an origin the delegation is to the frame's own src, the portal, and nothing else
-    iframe.setAttribute("allow", "publickey-credentials-get; publickey-credentials-create");
+    // without an origin the delegation is to the frame's own src, the portal, and nothing else.
+    // FedCM too (identity-credentials-get): after a FedCM sign-in on this page, Chromium then
+    // grants the portal's frame storage access without a prompt (docs/fedcm.md)
+    iframe.setAttribute("allow", "publickey-credentials-get; publickey-credentials-create; identity-credentials-get");
     iframe.style.cssText = "display:block;width:100%;border:0;height:" + minHeight + "px";
     var events = emitter(options);
     var stop = listen(
@@ -201,5 +207,43 @@
     };
   }
 
-  global.PassportEmbed = { frame: frame, window: openWindow, read: read, PROTOCOL: PROTOCOL, VERSION: VERSION, MIN_HEIGHT: MIN_HEIGHT };
+  /** Whether this browser offers FedCM (Chromium); Firefox and Safari use the frame. */
+  function hasFedcm() {
+    return typeof global.IdentityCredential === "function" && Boolean(global.navigator.credentials);
+  }
+
+  /**
+   * Sign-in through the browser's own "Continue as …" dialog (FedCM, docs/fedcm.md): resolves with
+   * `{ code }` (also given to onCode), an authorization code of the passport's OpenID Provider for
+   * the app, which the brand's server redeems at the token endpoint. `mode` "active" shows the
+   * dialog for the click that called it; otherwise ("passive", on load) the browser shows its quiet
+   * prompt. Where the browser has no FedCM, or the user dismissed it, or is not signed in to the
+   * passport, the portal's frame is embedded instead with `fallback` (PassportEmbed.frame's options)
+   * and the promise resolves with that frame; onFallback(frame, reason) says so.
+   */
+  function signIn(options) {
+    function embedFrame(reason) {
+      var embedded = options.fallback ? frame(options.fallback) : null;
+      if (typeof options.onFallback === "function") options.onFallback(embedded, reason);
+      return embedded;
+    }
+    if (!hasFedcm()) return Promise.resolve(embedFrame("unsupported"));
+    var provider = { configURL: options.configURL, clientId: options.clientId };
+    if (options.params) provider.params = options.params;
+    var request = { identity: { providers: [provider] } };
+    if (options.mode === "active") request.identity.mode = "active";
+    else request.mediation = "optional";
+    return global.navigator.credentials.get(request).then(
+      function (credential) {
+        if (!credential || typeof credential.token !== "string") return embedFrame("noCredential");
+        if (typeof options.onCode === "function") options.onCode(credential.token);
+        return { code: credential.token };
+      },
+      function (error) {
+        return embedFrame((error && error.name) || "failed");
+      },
+    );
+  }
+
+  global.PassportEmbed = { frame: frame, window: openWindow, signIn: signIn, read: read, PROTOCOL: PROTOCOL, VERSION: VERSION, MIN_HEIGHT: MIN_HEIGHT };
 })(window);

@@ -102,6 +102,10 @@ test("bad input: 400 with the field's key, nothing registered, audited as failed
     [{ ...good, jwks: '{"keys":[{"kty":"EC"}]}' }, "jwksNotAllowed", "jwks"],
     [{ ...good, kind: "private_key_jwt", jwks: "not json" }, "badJwks", "jwks"],
     [{ ...good, kind: "private_key_jwt", jwks: '{"keys":[{"kty":"EC","d":"private"}]}' }, "badJwks", "jwks"],
+    [{ ...good, origins: "https://brand.example/" }, "badOrigin", "origins"],
+    [{ ...good, origins: "http://brand.example" }, "badOrigin", "origins"],
+    [{ ...good, privacyUrl: "javascript:alert(1)" }, "badPageUrl", "privacyUrl"],
+    [{ ...good, termsUrl: "not a url" }, "badPageUrl", "termsUrl"],
   ];
   for (const [body, error, field] of refusals) {
     expect([error, await call("POST", "/v1/console/clients", { headers, body })]).toEqual([error, expect.objectContaining({ status: 400, code: 10001, data: { error, field } })]);
@@ -110,6 +114,11 @@ test("bad input: 400 with the field's key, nothing registered, audited as failed
   expect((await auditOf("client.create")).filter((entry) => entry.outcome === "failed").map((entry) => entry.detail.why)).toEqual(expect.arrayContaining(["badReason", "badKind", "badRedirectUri", "badJwks"]));
   // a public app with a reason is registered, with no secret
   expect(await call("POST", "/v1/console/clients", { headers, body: good })).toMatchObject({ code: 0, data: { secret: null } });
+  // with its FedCM origins and the links the browser's dialog shows, listed as given
+  const fedcm = { ...good, name: "Brand site", origins: "https://brand.example\nhttp://127.0.0.2:8080", privacyUrl: "https://brand.example/privacy", termsUrl: "https://brand.example/terms" };
+  const made = await call("POST", "/v1/console/clients", { headers, body: fedcm });
+  const listed = ((await call("GET", "/v1/console/clients", { headers })).data?.items ?? []) as Array<Record<string, unknown>>;
+  expect(listed.find((item) => item.clientId === made.data?.clientId)).toMatchObject({ origins: ["https://brand.example", "http://127.0.0.2:8080"], privacyUrl: "https://brand.example/privacy", termsUrl: "https://brand.example/terms" });
   expect(await call("POST", "/v1/console/clients/no-such-app/disable", { headers, body: { reason: "cleanup" } })).toMatchObject({ status: 400, data: { error: "noSuchClient" } });
 });
 

@@ -11,12 +11,14 @@ import { parseCommand, requiredOption, UsageError } from "./usage";
 export const CLIENT_USAGE = `  client:create --name NAME --kind public|client_secret_basic|private_key_jwt [--native]
                --redirect-uri URI [--redirect-uri URI …] [--post-logout-uri URI …]
                [--backchannel-logout-uri URI] [--brand CODE] [--jwks JSON] [--id-token-alg ES256|RS256]
+               [--origin ORIGIN …] [--privacy-url URL] [--terms-url URL]
                [--third-party] --reason TEXT [--json]
                       Register an app with the OpenID Provider (first-party: no consent
                       screen; --third-party: another company's app, the user is asked
                       what it may have). A client_secret_basic app's secret is printed this once.
                       --native (public apps, RFC 8252): http://127.0.0.1 on any port,
                       claimed https, or a reverse-domain scheme (com.example.app:/cb).
+                      --origin: a brand site that may sign in with FedCM (docs/fedcm.md).
   client:list [--json]
                       The registered apps, without secrets.
   client:rotate-secret CLIENT_ID --reason TEXT [--json]
@@ -73,6 +75,9 @@ export async function dispatchClient(command: string, args: string[], io: CliIo,
           "redirect-uri": { type: "string", multiple: true },
           "post-logout-uri": { type: "string", multiple: true },
           "backchannel-logout-uri": { type: "string" },
+          origin: { type: "string", multiple: true },
+          "privacy-url": { type: "string" },
+          "terms-url": { type: "string" },
           brand: { type: "string" },
           jwks: { type: "string" },
           "id-token-alg": { type: "string" },
@@ -93,6 +98,9 @@ export async function dispatchClient(command: string, args: string[], io: CliIo,
           redirectUris: list(values["redirect-uri"]),
           postLogoutRedirectUris: list(values["post-logout-uri"]),
           ...(values["backchannel-logout-uri"] === undefined ? {} : { backchannelLogoutUri: values["backchannel-logout-uri"] }),
+          origins: list(values.origin),
+          ...(values["privacy-url"] === undefined ? {} : { privacyUrl: values["privacy-url"] }),
+          ...(values["terms-url"] === undefined ? {} : { termsUrl: values["terms-url"] }),
           brand: values.brand ?? null,
           jwks: jwks(values.jwks),
           native: values.native ?? false,

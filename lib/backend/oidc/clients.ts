@@ -9,6 +9,7 @@ import { getDb } from "../db/client";
 import { oidcClients } from "../db/schema";
 import { seal, unseal } from "./seal";
 import { redirectUriProblem } from "./redirect-uris";
+import { fedcmFactsOf, fedcmMetadataOf } from "./fedcm/client-facts";
 
 /**
  * Apps registered with the OpenID Provider, in oidc_clients: what the operator commands and the
@@ -48,6 +49,11 @@ export type ClientInput = {
   idTokenAlg?: "ES256" | "RS256";
   /** where the provider POSTs a logout token when the user's session ends (OpenID Back-Channel Logout) */
   backchannelLogoutUri?: string;
+  /** the brand sites that may sign in with FedCM (docs/fedcm.md); none: the redirect URIs' origins */
+  origins?: readonly string[];
+  /** the app's privacy policy and terms, which the browser's FedCM dialog links to */
+  privacyUrl?: string;
+  termsUrl?: string;
 };
 
 export type ClientSummary = {
@@ -59,6 +65,9 @@ export type ClientSummary = {
   redirectUris: string[];
   postLogoutRedirectUris: string[];
   backchannelLogoutUri: string | null;
+  origins: string[];
+  privacyUrl: string | null;
+  termsUrl: string | null;
   native: boolean;
   disabled: boolean;
   createdAt: Date;
@@ -106,6 +115,12 @@ function metadataOf(input: ClientInput): Record<string, unknown> {
     // every logout token names the session (sid), so the app can end just that one
     metadata.backchannel_logout_session_required = true;
   }
+  Object.assign(
+    metadata,
+    fedcmMetadataOf(input, (message, key, field) => {
+      throw new ClientInputError(message, key, field);
+    }),
+  );
   if (input.kind === "private_key_jwt") {
     const jwks = publicJwks.safeParse(input.jwks);
     if (!jwks.success) throw new ClientInputError("private_key_jwt needs the app's public keys as a JWKS ({\"keys\":[…]}, no private key).", "badJwks", "jwks");
@@ -159,6 +174,7 @@ export async function listClients(): Promise<ClientSummary[]> {
       redirectUris: list("redirect_uris"),
       postLogoutRedirectUris: list("post_logout_redirect_uris"),
       backchannelLogoutUri: typeof metadata.backchannel_logout_uri === "string" ? metadata.backchannel_logout_uri : null,
+      ...fedcmFactsOf(metadata),
       native: metadata.application_type === "native",
       disabled: row.disabledAt !== null,
       createdAt: row.createdAt,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describeFault, log } from "../log";
 import { answerConsent } from "./consent";
+import { answerFedcm, isFedcmPath } from "./fedcm/routes";
 import { answerInteraction, INTERACTION_PATH } from "./interaction";
 import { errorPage, pageLang } from "./pages";
 import { oidcProvider } from "./provider";
@@ -10,7 +11,7 @@ import { isProviderPath, issuer } from "./settings";
 /**
  * The OpenID Provider in the portal's own server (lib/server/portal-server.ts hands it every
  * request, server.ts passes this in when the services are embedded): it takes the requests for
- * its paths (settings.ts: discovery and /oidc/…) and answers them; everything else goes on to Next.
+ * its paths (settings.ts: discovery and /oidc/…; FedCM's well-known file) and answers them; everything else goes on to Next.
  *
  * Before the provider sees a request its scheme and host are set to the issuer's (the provider
  * builds its endpoints' URLs and secure cookies from them), so what a client sends as Host or
@@ -43,6 +44,8 @@ function pinOrigin(request: IncomingMessage): void {
 
 async function answer(request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> {
   pinOrigin(request);
+  // FedCM's endpoints (docs/fedcm.md): JSON for the browser, one more door onto the same grants
+  if (isFedcmPath(pathname)) return answerFedcm(request, response, pathname);
   response.setHeader("content-security-policy", PROVIDER_CSP);
   const { provider, callback } = await oidcProvider();
   const interaction = INTERACTION_PATH.exec(pathname);
@@ -66,7 +69,7 @@ function failed(request: IncomingMessage, response: ServerResponse, error: unkno
 export function providerRequestHandler(): ProviderRequestHandler {
   return (request, response) => {
     const pathname = pathnameOf(request.url);
-    if (!isProviderPath(pathname)) return false;
+    if (!isProviderPath(pathname) && !isFedcmPath(pathname)) return false;
     answer(request, response, pathname).catch((error: unknown) => failed(request, response, error));
     return true;
   };

@@ -108,12 +108,15 @@ export const clientItem = z.object({
   redirectUris: z.array(z.string()),
   postLogoutRedirectUris: z.array(z.string()),
   backchannelLogoutUri: z.string().nullable(),
+  origins: z.array(z.string()),
+  privacyUrl: z.string().nullable(),
+  termsUrl: z.string().nullable(),
   native: z.boolean(),
   disabled: z.boolean(),
   createdAt: z.string(),
 });
 export const clientListResponse = z.object({ items: z.array(clientItem) });
-export const registerClientRequest = z.object({ name: text, kind: text, native: z.boolean().optional(), thirdParty: z.boolean().optional(), brand: text, redirectUris: text, postLogoutUris: text, backchannelLogoutUri: text, jwks: text, ...reason });
+export const registerClientRequest = z.object({ name: text, kind: text, native: z.boolean().optional(), thirdParty: z.boolean().optional(), brand: text, redirectUris: text, postLogoutUris: text, backchannelLogoutUri: text, origins: text, privacyUrl: text, termsUrl: text, jwks: text, ...reason });
 export const clientSecretResponse = z.object({ clientId: z.string(), secret: z.string().nullable() });
 
 /** What a refusal of these routes carries in `data`. */

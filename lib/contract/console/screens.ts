@@ -45,6 +45,8 @@ export const CONSOLE_ERROR_KEYS = [
   "tooManyUris",
   "badRedirectUri",
   "badBrand",
+  "badOrigin",
+  "badPageUrl",
   "badJwks",
   "jwksNotAllowed",
   "nativeNotPublic",
@@ -109,6 +111,10 @@ export type ClientItem = {
   postLogoutRedirectUris: string[];
   /** where the provider POSTs a logout token (OpenID Back-Channel Logout), or null */
   backchannelLogoutUri: string | null;
+  /** the brand sites that may sign in with FedCM (none: the redirect URIs' origins), and the links its dialog shows */
+  origins: string[];
+  privacyUrl: string | null;
+  termsUrl: string | null;
   native: boolean;
   disabled: boolean;
   createdAt: string;

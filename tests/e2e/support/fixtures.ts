@@ -33,3 +33,10 @@ export const PROD_BANNED_IP = "127.0.0.2";
 
 /** Printed by seed.ts when every fixture is in place: Playwright waits for this line. */
 export const SEEDED = "e2e fixtures ready";
+
+/**
+ * The FedCM brand sites' registrations in the embeddable portal's database (seed.ts writes it, the
+ * brand sites read it: tests/e2e/support/fedcm-brands.ts): one confidential app per brand origin.
+ */
+export const FEDCM_BRANDS_FILE = ".e2e-embed/fedcm-brands.json";
+export type FedcmBrand = { name: string; origin: string; redirectUri: string; clientId: string; secret: string };

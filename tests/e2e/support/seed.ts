@@ -19,7 +19,7 @@ import { createOperator } from "@/lib/backend/services/console/operators";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
 import { registerClient } from "@/lib/backend/oidc/clients";
 import { writeClientFile } from "../../support/reference-app/client-file";
-import { CODE_FILES, DATA_DIRS, ENTERPRISES, OPERATOR_FILES, PROD_BANNED_IP, RUN_DIRS, SEEDED, SUPPORT_OPERATOR_FILES } from "./fixtures";
+import { CODE_FILES, DATA_DIRS, ENTERPRISES, FEDCM_BRANDS_FILE, OPERATOR_FILES, PROD_BANNED_IP, RUN_DIRS, SEEDED, SUPPORT_OPERATOR_FILES, type FedcmBrand } from "./fixtures";
 
 /** Run `seed` on the database of `dataDir`, then close it, so the portal can open it. */
 async function inDataDir(dataDir: string, seed: () => Promise<void>): Promise<void> {
@@ -70,6 +70,23 @@ async function referenceAppClient(): Promise<void> {
   writeClientFile(file, { issuer, redirectUri, clientId, clientSecret: secret ?? "" });
 }
 
+/**
+ * The FedCM brand sites (FEDCM_BRAND_ORIGINS, "name=origin,…"), each a first-party app of the
+ * embeddable portal with its origin registered, as the console's Apps screen registers them.
+ */
+async function fedcmBrandClients(): Promise<void> {
+  const brands: FedcmBrand[] = [];
+  for (const entry of (process.env.FEDCM_BRAND_ORIGINS ?? "").split(",").filter(Boolean)) {
+    const [name = "", origin = ""] = entry.split("=");
+    // a redirect URI the provider accepts on loopback (127.0.0.2 and .3 are not among them); the
+    // brand's server names it when it redeems a code, nothing is ever sent there
+    const redirectUri = `http://127.0.0.1:${new URL(origin).port}/callback`;
+    const { clientId, secret } = await registerClient({ name, kind: "client_secret_basic", redirectUris: [redirectUri], origins: [origin], privacyUrl: `${origin}/privacy`, termsUrl: `${origin}/terms` });
+    brands.push({ name, origin, redirectUri, clientId, secret: secret ?? "" });
+  }
+  writeFileSync(FEDCM_BRANDS_FILE, `${JSON.stringify(brands)}\n`, { mode: 0o600 });
+}
+
 async function main(): Promise<void> {
   for (const dir of RUN_DIRS) rmSync(dir, { recursive: true, force: true });
   for (const dir of Object.values(DATA_DIRS)) mkdirSync(dir, { recursive: true });
@@ -98,6 +115,7 @@ async function main(): Promise<void> {
   await inDataDir(DATA_DIRS.production, async () => {
     await banIp(PROD_BANNED_IP);
   });
+  await inDataDir(DATA_DIRS.embed, fedcmBrandClients);
 
   process.stdout.write(`${SEEDED} ${process.uptime().toFixed(1)} s after this process started\n`);
   // Playwright's webServer keeps this process until the run ends (it stops every server then)

@@ -69,6 +69,27 @@ describe("in a host's frame", () => {
     expect(await screen.findByText(messages.en.embed.blocked)).toBeVisible();
   });
 
+  test("asks for storage access as it loads: granted unasked (after FedCM, docs/fedcm.md) it looks for the browser's sign-in; refused, it offers the button and says nothing", async () => {
+    frameUnder({ postMessage: jest.fn() });
+    const adopt = jest.fn(() => Promise.resolve(new Response(JSON.stringify({ ok: true, data: { signedIn: false } }))));
+    jest.spyOn(global, "fetch").mockImplementation(adopt);
+    const doc = document as Document & { hasStorageAccess?: () => Promise<boolean>; requestStorageAccess?: () => Promise<void> };
+    for (const granted of [true, false]) {
+      adopt.mockClear();
+      doc.hasStorageAccess = () => Promise.resolve(false);
+      doc.requestStorageAccess = () => (granted ? Promise.resolve() : Promise.reject(new DOMException("not allowed", "NotAllowedError")));
+      const { unmount } = renderIn("en", <FramedSignIn lang="en" />);
+      expect(await screen.findByRole("button", { name: messages.en.embed.useBrowserSession })).toBeVisible();
+      if (granted) await waitFor(() => expect(adopt).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/embed\/adopt\?/), expect.objectContaining({ method: "POST" })));
+      else expect(adopt).not.toHaveBeenCalled();
+      // quiet: no "no sign-in in this browser" note for a look the user did not ask for
+      expect(screen.queryByText(messages.en.embed.noBrowserSession)).toBeNull();
+      unmount();
+    }
+    Reflect.deleteProperty(doc, "hasStorageAccess");
+    Reflect.deleteProperty(doc, "requestStorageAccess");
+  });
+
   test("renders nothing outside a frame", async () => {
     const { container } = renderIn("en", <FramedSignIn lang="en" />);
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));

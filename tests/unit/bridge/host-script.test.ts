@@ -13,6 +13,7 @@ type Opened = { window: Window; on(type: string, listener: Listener): () => void
 type PassportEmbedApi = {
   frame(options: Record<string, unknown>): Embedded;
   window(options: Record<string, unknown>): Opened;
+  signIn(options: Record<string, unknown>): Promise<Embedded | { code: string } | null>;
   read(data: unknown): unknown;
   PROTOCOL: string;
   VERSION: number;
@@ -48,7 +49,7 @@ describe("PassportEmbed.frame", () => {
     expect(portal.iframe.src).toBe(`${PORTAL}/en/login?p=atomm`);
     expect(portal.iframe.referrerPolicy).toBe("origin");
     // passkeys in the frame: WebAuthn delegated to the portal (the frame's own src) only
-    expect(portal.iframe.getAttribute("allow")).toBe("publickey-credentials-get; publickey-credentials-create");
+    expect(portal.iframe.getAttribute("allow")).toBe("publickey-credentials-get; publickey-credentials-create; identity-credentials-get");
     expect(portal.iframe.style.height).toBe("520px");
     expect(container.contains(portal.iframe)).toBe(true);
     portal.destroy();
@@ -156,4 +157,61 @@ test("speaks the contract's protocol: same name, version, minimum and message ch
     expect(readPortalMessage(data)).toBeNull();
     expect(api.read(data)).toBeNull();
   }
+});
+
+describe("PassportEmbed.signIn (docs/fedcm.md)", () => {
+  const CONFIG = `${PORTAL}/oidc/fedcm/config.json`;
+  type Get = (request: unknown) => Promise<unknown>;
+  function withFedcm(get: Get): () => void {
+    const credentials = Object.getOwnPropertyDescriptor(navigator, "credentials");
+    Object.defineProperty(window, "IdentityCredential", { value: function IdentityCredential() {}, configurable: true });
+    Object.defineProperty(navigator, "credentials", { value: { get }, configurable: true });
+    return () => {
+      Reflect.deleteProperty(window, "IdentityCredential");
+      if (credentials) Object.defineProperty(navigator, "credentials", credentials);
+      else Reflect.deleteProperty(navigator, "credentials");
+    };
+  }
+
+  test("without FedCM (Firefox, Safari) it embeds the portal's frame and says why", async () => {
+    const reasons: unknown[] = [];
+    const result = await api.signIn({ configURL: CONFIG, clientId: "brand", fallback: { container, src: `${PORTAL}/en/login` }, onFallback: (_frame: unknown, reason: unknown) => reasons.push(reason) });
+    expect(reasons).toEqual(["unsupported"]);
+    expect(result && "iframe" in result ? result.iframe.src : null).toBe(`${PORTAL}/en/login`);
+  });
+
+  test("with FedCM it asks the browser for the passport (active on a click) and hands the code over", async () => {
+    const asked: unknown[] = [];
+    const restore = withFedcm((request) => {
+      asked.push(request);
+      return Promise.resolve({ token: "the-code" });
+    });
+    try {
+      const codes: unknown[] = [];
+      const result = await api.signIn({ configURL: CONFIG, clientId: "brand", mode: "active", params: { nonce: "n1" }, onCode: (code: unknown) => codes.push(code), fallback: { container, src: `${PORTAL}/en/login` } });
+      expect(asked).toEqual([{ identity: { providers: [{ configURL: CONFIG, clientId: "brand", params: { nonce: "n1" } }], mode: "active" } }]);
+      expect(codes).toEqual(["the-code"]);
+      expect(result).toEqual({ code: "the-code" });
+      expect(container.querySelector("iframe")).toBeNull();
+    } finally {
+      restore();
+    }
+  });
+
+  test("dismissed (or signed out of the passport), it falls back to the frame; passive asks with optional mediation", async () => {
+    const asked: unknown[] = [];
+    const restore = withFedcm((request) => {
+      asked.push(request);
+      return Promise.reject(new DOMException("dismissed", "NetworkError"));
+    });
+    try {
+      const reasons: unknown[] = [];
+      await api.signIn({ configURL: CONFIG, clientId: "brand", fallback: { container, src: `${PORTAL}/en/login` }, onFallback: (_frame: unknown, reason: unknown) => reasons.push(reason) });
+      expect(asked).toEqual([{ identity: { providers: [{ configURL: CONFIG, clientId: "brand" }] }, mediation: "optional" }]);
+      expect(reasons).toEqual(["NetworkError"]);
+      expect(container.querySelector("iframe")?.getAttribute("src")).toBe(`${PORTAL}/en/login`);
+    } finally {
+      restore();
+    }
+  });
 });

@@ -22,11 +22,14 @@ describe("registering an app", () => {
     await user.type(screen.getByLabelText(apps.brand), "welder");
     await user.click(screen.getByRole("radio", { name: new RegExp(apps.kinds.client_secret_basic) }));
     await user.type(screen.getByLabelText(apps.redirectUris), "https://app.example/cb{Enter}https://app.example/other");
+    // FedCM (docs/fedcm.md): the brand site and the links the browser's dialog shows
+    await user.type(screen.getByLabelText(apps.origins), "https://welder.example");
+    await user.type(screen.getByLabelText(apps.privacyUrl), "https://welder.example/privacy");
     await user.type(screen.getByLabelText(en.console.common.reason), "goes live");
     expect(screen.queryByLabelText(apps.jwks)).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: apps.register }));
     expect(await screen.findByTestId("one-time-secret")).toHaveTextContent("s3cret-shown-once");
-    expect(onRegister).toHaveBeenCalledWith({ name: "Welder", kind: "client_secret_basic", native: false, thirdParty: false, brand: "welder", redirectUris: "https://app.example/cb\nhttps://app.example/other", postLogoutUris: "", backchannelLogoutUri: "", jwks: "", reason: "goes live" });
+    expect(onRegister).toHaveBeenCalledWith({ name: "Welder", kind: "client_secret_basic", native: false, thirdParty: false, brand: "welder", redirectUris: "https://app.example/cb\nhttps://app.example/other", postLogoutUris: "", backchannelLogoutUri: "", origins: "https://welder.example", privacyUrl: "https://welder.example/privacy", termsUrl: "", jwks: "", reason: "goes live" });
     expect(screen.getByRole("button", { name: en.console.common.copy })).toBeInTheDocument();
     expect(screen.getByText("cid-1")).toBeInTheDocument();
     expect(screen.getByLabelText(apps.name)).toHaveValue("");
@@ -106,7 +109,7 @@ test("a third-party app is registered with the box ticked (its users are asked f
 });
 
 describe("the list of apps", () => {
-  const base: ClientItem = { clientId: "cid-1", name: "Welder", kind: "client_secret_basic", brand: "welder", firstParty: true, redirectUris: ["https://app.example/cb"], postLogoutRedirectUris: [], backchannelLogoutUri: null, native: false, disabled: false, createdAt: "2026-11-01T00:00:00.000Z" };
+  const base: ClientItem = { clientId: "cid-1", name: "Welder", kind: "client_secret_basic", brand: "welder", firstParty: true, redirectUris: ["https://app.example/cb"], postLogoutRedirectUris: [], backchannelLogoutUri: null, origins: [], privacyUrl: null, termsUrl: null, native: false, disabled: false, createdAt: "2026-11-01T00:00:00.000Z" };
 
   test("rotating asks for a reason, names the consequence and shows the new secret once", async () => {
     const onRotate = jest.fn().mockResolvedValue({ ok: true, data: { clientId: "cid-1", secret: "new-secret-once" } });

@@ -18,6 +18,10 @@ export type ClientForm = {
   redirectUris?: string;
   postLogoutUris?: string;
   backchannelLogoutUri?: string;
+  /** FedCM (docs/fedcm.md): the brand sites' origins, one a line, and the app's privacy and terms links */
+  origins?: string;
+  privacyUrl?: string;
+  termsUrl?: string;
   jwks?: string;
 };
 
@@ -57,7 +61,7 @@ export async function registerConsoleClient(form: ClientForm): Promise<ClientSec
   const kind = CLIENT_KINDS.find((candidate) => candidate === form.kind);
   if (!kind) throw new ConsoleError("badKind", 400, "kind");
   const name = optionalText(form.name, 200, "name") ?? "";
-  const input = { name, kind, native: form.native === true, firstParty: form.thirdParty !== true, brand: optionalText(form.brand, 200, "brand"), redirectUris: lines(form.redirectUris, "redirectUris"), postLogoutRedirectUris: lines(form.postLogoutUris, "postLogoutUris"), backchannelLogoutUri: optionalText(form.backchannelLogoutUri, 2_000, "backchannelLogoutUri")?.trim() || undefined, jwks: jwksOf(form.jwks) };
+  const input = { name, kind, native: form.native === true, firstParty: form.thirdParty !== true, brand: optionalText(form.brand, 200, "brand"), redirectUris: lines(form.redirectUris, "redirectUris"), postLogoutRedirectUris: lines(form.postLogoutUris, "postLogoutUris"), backchannelLogoutUri: optionalText(form.backchannelLogoutUri, 2_000, "backchannelLogoutUri")?.trim() || undefined, origins: lines(form.origins, "origins"), privacyUrl: optionalText(form.privacyUrl, 2_000, "privacyUrl")?.trim() || undefined, termsUrl: optionalText(form.termsUrl, 2_000, "termsUrl")?.trim() || undefined, jwks: jwksOf(form.jwks) };
   return asOps(() => registerClient(input));
 }
 

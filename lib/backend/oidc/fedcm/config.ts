@@ -1,0 +1,50 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { pageLang } from "../pages";
+import { issuer } from "../settings";
+import { sendJson } from "./http";
+import { FEDCM_PATHS } from "./paths";
+
+/**
+ * The well-known file and the config file (FedCM "identity provider HTTP API"). The well-known
+ * file names the one config URL brands use; the config names the endpoints (same origin, as the
+ * spec requires) and the passport's branding in the language the browser asks for. Neither holds
+ * anything about a user, so both are cacheable for a while.
+ */
+const BRAND = {
+  en: { name: "Passport", login: "/en/login" },
+  zh: { name: "通行证", login: "/zh/login" },
+} as const;
+
+const CACHE = { "cache-control": "public, max-age=300", vary: "Accept-Language" };
+
+export function configUrl(): string {
+  return `${issuer()}${FEDCM_PATHS.config}`;
+}
+
+export function sendWellKnown(response: ServerResponse): void {
+  sendJson(response, 200, { provider_urls: [configUrl()] }, CACHE);
+}
+
+export function sendConfig(request: IncomingMessage, response: ServerResponse): void {
+  const lang = pageLang(undefined, request.headers);
+  const brand = BRAND[lang];
+  sendJson(
+    response,
+    200,
+    {
+      accounts_endpoint: FEDCM_PATHS.accounts,
+      client_metadata_endpoint: FEDCM_PATHS.clientMetadata,
+      id_assertion_endpoint: FEDCM_PATHS.assertion,
+      disconnect_endpoint: FEDCM_PATHS.disconnect,
+      login_url: brand.login,
+      branding: {
+        // the portal's primary colour (ARCHITECTURE "Styling") with white text, and its mark
+        background_color: "#28BE44",
+        color: "#FFFFFF",
+        icons: [{ url: `${issuer()}/brands/passport-icon-96.png`, size: 96 }],
+        name: brand.name,
+      },
+    },
+    CACHE,
+  );
+}

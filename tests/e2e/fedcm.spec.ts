@@ -1,0 +1,73 @@
+import { expect, test, type CDPSession, type Page } from "@playwright/test";
+import { EMBED_PORTAL_URL, FEDCM_BRANDS, SIBLING_URL } from "../../playwright.config";
+import { createAccount } from "./support/accounts";
+import { signInWith } from "./support/embed-screens";
+import { uniqueEmail } from "./support/mailbox";
+import { logOut, messages } from "./support/screens";
+
+/**
+ * The passport as a FedCM identity provider (docs/fedcm.md), in Chromium with third-party cookies
+ * blocked (Playwright's contexts block them, as Chrome's incognito does), on each of three brand
+ * sites on loopback sites other than the portal's (its issuer is http://localhost:EMBED_PORT).
+ * The browser's dialog is driven through the DevTools protocol's FedCm domain. The brand page uses
+ * the host script's PassportEmbed.signIn, and its server redeems the code (fedcm-brands.ts).
+ */
+const PASSWORD = "Laser-2026";
+const m = messages.en;
+type Dialog = { dialogId: string; dialogType: string; accounts: { email: string }[] };
+
+async function watchDialogs(page: Page): Promise<{ cdp: CDPSession; dialogs: Dialog[] }> {
+  const cdp = await page.context().newCDPSession(page);
+  const dialogs: Dialog[] = [];
+  cdp.on("FedCm.dialogShown", (event: Dialog) => dialogs.push(event));
+  await cdp.send("FedCm.enable", { disableRejectionDelay: true });
+  return { cdp, dialogs };
+}
+
+async function nextDialog(dialogs: Dialog[], count: number): Promise<Dialog> {
+  await expect.poll(() => dialogs.length).toBe(count);
+  const dialog = dialogs[count - 1];
+  if (!dialog) throw new Error("no dialog");
+  return dialog;
+}
+
+const fallbacks = (page: Page) => page.evaluate(() => (window as unknown as { fallbacks: string[] }).fallbacks.length);
+const portalFrame = (page: Page) => page.frameLocator("#passport iframe").last();
+
+for (const brand of FEDCM_BRANDS) {
+  test(`${brand.name} (${brand.url}): the browser offers the passport; dismissed, the frame; chosen, the brand gets the user; signed out, no dialog`, async ({ page, request }) => {
+    const email = uniqueEmail("fedcm");
+    await createAccount(request, email, PASSWORD, EMBED_PORTAL_URL);
+    // signed in at the portal itself, on the provider's origin: the browser is told so
+    await page.goto(`${SIBLING_URL}/en/login`);
+    const loggedIn = page.waitForResponse((response) => response.url().startsWith(SIBLING_URL) && response.headers()["set-login"] === "logged-in");
+    await signInWith(page, "en", email, PASSWORD);
+    await loggedIn;
+    await expect(page.getByRole("heading", { name: m.settings.title })).toBeVisible();
+
+    const { cdp, dialogs } = await watchDialogs(page);
+    await page.goto(brand.url);
+    await page.getByRole("button", { name: "Sign in with Passport" }).click();
+    const dismissed = await nextDialog(dialogs, 1);
+    expect(dismissed.accounts.map((account) => account.email)).toEqual([email]);
+    await cdp.send("FedCm.dismissDialog", { dialogId: dismissed.dialogId });
+    // dismissed: the portal's frame instead
+    await expect.poll(() => fallbacks(page)).toBe(1);
+    await expect(portalFrame(page).getByRole("heading", { name: m.login.title })).toBeVisible();
+
+    await page.getByRole("button", { name: "Sign in with Passport" }).click();
+    const chosen = await nextDialog(dialogs, 2);
+    await cdp.send("FedCm.selectAccount", { dialogId: chosen.dialogId, accountIndex: 0 });
+    await expect(page.locator("#user")).toHaveText(`Signed in as ${email}`);
+
+    // signed out at the portal: the browser is told, and the brand's page gets no dialog
+    await page.goto(`${SIBLING_URL}/en/profile/settings`);
+    const loggedOut = page.waitForResponse((response) => response.url().startsWith(SIBLING_URL) && response.headers()["set-login"] === "logged-out");
+    await logOut(page, "en");
+    await loggedOut;
+    await page.goto(`${brand.url}/?passive`);
+    await expect.poll(() => fallbacks(page)).toBe(1);
+    await expect(portalFrame(page).getByRole("heading", { name: m.login.title })).toBeVisible();
+    expect(dialogs).toHaveLength(2);
+  });
+}
