@@ -1,16 +1,12 @@
-import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import path from "node:path";
-import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { TOTP, URI } from "otpauth";
 import { CONSENT_TEXT } from "../../lib/backend/oidc/consent-page";
 import { PORTAL_ISSUER } from "../../playwright.config";
 import { createAccount } from "./support/accounts";
-import { DATA_DIRS } from "./support/fixtures";
 import { uniqueEmail } from "./support/mailbox";
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, openScreen, PHONE } from "./support/screen-checks";
 import { logInWithPassword, messages, type Lang } from "./support/screens";
+import { authenticatorCode, operatorCreate } from "./support/operators";
 
 /**
  * The console's Apps screen (docs/oidc.md), in both languages: an admin (made by `npm run cli
@@ -22,31 +18,12 @@ import { logInWithPassword, messages, type Lang } from "./support/screens";
  */
 test.describe.configure({ timeout: 240_000 });
 
-const run = promisify(execFile);
-
-async function operatorCreate(email: string): Promise<{ password: string; uri: string }> {
-  const { stdout } = await run(path.resolve("node_modules/.bin/tsx"), ["lib/backend/cli/cli.ts", "operator:create", "--email", email, "--role", "admin", "--reason", "apps screen test"], {
-    env: { ...process.env, DATA_DIR: DATA_DIRS.main, DATABASE_URL: "", LOG_LEVEL: "silent" },
-    timeout: 120_000,
-  });
-  const password = /Password: (\S+)/.exec(stdout)?.[1];
-  const uri = /(otpauth:\/\/\S+)/.exec(stdout)?.[1];
-  if (!password || !uri) throw new Error(`unexpected output: ${stdout}`);
-  return { password, uri };
-}
-
-function authenticatorCode(uri: string): string {
-  const otp = URI.parse(uri);
-  if (!(otp instanceof TOTP)) throw new Error("not a TOTP URI");
-  return otp.generate();
-}
-
 for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
   test(`an admin registers a third-party public app and sees it listed; a user signing in through it is asked for consent (${lang})`, async ({ page, browser, request }) => {
     const m = messages[lang];
     const apps = m.console.apps;
     const email = uniqueEmail(`apps-admin-${lang}`);
-    const operator = await operatorCreate(email);
+    const operator = await operatorCreate(email, "apps screen test");
     const home = `/${lang}/console`;
     await page.setViewportSize(DESKTOP);
     await page.goto(home);

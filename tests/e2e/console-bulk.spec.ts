@@ -1,13 +1,9 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { TOTP, URI } from "otpauth";
 import { BASE_URL } from "../../playwright.config";
 import { registerByApi } from "./support/api-account";
-import { DATA_DIRS } from "./support/fixtures";
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, openScreen, PHONE } from "./support/screen-checks";
 import { messages, type Lang } from "./support/screens";
+import { authenticatorCode, operatorCreate } from "./support/operators";
 
 /**
  * Bulk work in the console (docs/operators.md "Bulk jobs"), in both languages: an admin searches
@@ -17,25 +13,6 @@ import { messages, type Lang } from "./support/screens";
  * the job's row with its reason. axe and 320 px on the screen with a selection and its preview.
  */
 test.describe.configure({ timeout: 300_000 });
-
-const run = promisify(execFile);
-
-async function operatorCreate(email: string): Promise<{ password: string; uri: string }> {
-  const { stdout } = await run(path.resolve("node_modules/.bin/tsx"), ["lib/backend/cli/cli.ts", "operator:create", "--email", email, "--role", "admin", "--reason", "bulk screen test"], {
-    env: { ...process.env, DATA_DIR: DATA_DIRS.main, DATABASE_URL: "", LOG_LEVEL: "silent" },
-    timeout: 120_000,
-  });
-  const password = /Password: (\S+)/.exec(stdout)?.[1];
-  const uri = /(otpauth:\/\/\S+)/.exec(stdout)?.[1];
-  if (!password || !uri) throw new Error(`unexpected output: ${stdout}`);
-  return { password, uri };
-}
-
-function authenticatorCode(uri: string): string {
-  const otp = URI.parse(uri);
-  if (!(otp instanceof TOTP)) throw new Error("not a TOTP URI");
-  return otp.generate();
-}
 
 async function sessionCode(request: APIRequestContext, utoken: string): Promise<number> {
   const response = await request.get(`${BASE_URL}/v1/user/basic`, { headers: { utoken } });
@@ -73,7 +50,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     for (const account of accounts) expect(await sessionCode(request, account.utoken)).toBe(0);
 
     const email = `${marker}-admin@console.test`;
-    const operator = await operatorCreate(email);
+    const operator = await operatorCreate(email, "bulk screen test");
     const home = `/${lang}/console`;
     await page.setViewportSize(DESKTOP);
     await page.goto(home);

@@ -1,15 +1,11 @@
-import { execFile } from "node:child_process";
 import { pbkdf2Sync } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import bcrypt from "bcryptjs";
-import { TOTP, URI } from "otpauth";
-import { DATA_DIRS } from "./support/fixtures";
 import { uniqueEmail } from "./support/mailbox";
 import { checkScreen, DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from "./support/screen-checks";
 import { messages, type Lang } from "./support/screens";
+import { authenticatorCode, operatorCreate } from "./support/operators";
 
 /**
  * Moving a user base in and out (docs/import-export.md), in both languages: an admin uploads a
@@ -20,25 +16,7 @@ import { messages, type Lang } from "./support/screens";
  */
 test.describe.configure({ timeout: 240_000 });
 
-const run = promisify(execFile);
 const USERS = 1000;
-
-async function operatorCreate(email: string): Promise<{ password: string; uri: string }> {
-  const { stdout } = await run(path.resolve("node_modules/.bin/tsx"), ["lib/backend/cli/cli.ts", "operator:create", "--email", email, "--role", "admin", "--reason", "import screen test"], {
-    env: { ...process.env, DATA_DIR: DATA_DIRS.main, DATABASE_URL: "", LOG_LEVEL: "silent" },
-    timeout: 120_000,
-  });
-  const password = /Password: (\S+)/.exec(stdout)?.[1];
-  const uri = /(otpauth:\/\/\S+)/.exec(stdout)?.[1];
-  if (!password || !uri) throw new Error(`unexpected output: ${stdout}`);
-  return { password, uri };
-}
-
-function authenticatorCode(uri: string): string {
-  const otp = URI.parse(uri);
-  if (!(otp instanceof TOTP)) throw new Error("not a TOTP URI");
-  return otp.generate();
-}
 
 /** A Keycloak realm export: even users with bcrypt (cost 4, fast), odd ones with PBKDF2-SHA256; a bad email and an MD5 hash at the end. */
 function keycloakExport(domain: string): string {
@@ -61,7 +39,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const tr = m.console.transfer;
     const email = uniqueEmail(`import-admin-${lang}`);
     const domain = `${lang}-${Date.now().toString(36)}.import.test`;
-    const operator = await operatorCreate(email);
+    const operator = await operatorCreate(email, "import screen test");
     const home = `/${lang}/console`;
     await page.setViewportSize(DESKTOP);
     await page.goto(home);

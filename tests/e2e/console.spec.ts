@@ -1,14 +1,10 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
-import { TOTP, URI } from "otpauth";
 import { BASE_URL } from "../../playwright.config";
 import { createAccount } from "./support/accounts";
-import { DATA_DIRS } from "./support/fixtures";
 import { mailsTo, uniqueEmail } from "./support/mailbox";
 import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from "./support/screen-checks";
 import { messages, type Lang } from "./support/screens";
+import { authenticatorCode, operatorCreate } from "./support/operators";
 
 /**
  * The operator console (docs/operators.md), in both languages, on the main portal while it serves
@@ -19,26 +15,6 @@ import { messages, type Lang } from "./support/screens";
  * audit log. axe and the keyboard on the way.
  */
 test.describe.configure({ timeout: 240_000 });
-
-const run = promisify(execFile);
-const bin = path.resolve("node_modules/.bin");
-
-async function operatorCreate(email: string): Promise<{ password: string; uri: string }> {
-  const { stdout } = await run(path.join(bin, "tsx"), ["lib/backend/cli/cli.ts", "operator:create", "--email", email, "--role", "admin", "--reason", "the first operator"], {
-    env: { ...process.env, DATA_DIR: DATA_DIRS.main, DATABASE_URL: "", LOG_LEVEL: "silent" },
-    timeout: 120_000,
-  });
-  const password = /Password: (\S+)/.exec(stdout)?.[1];
-  const uri = /(otpauth:\/\/\S+)/.exec(stdout)?.[1];
-  if (!password || !uri) throw new Error(`unexpected output: ${stdout}`);
-  return { password, uri };
-}
-
-function code(uri: string): string {
-  const otp = URI.parse(uri);
-  if (!(otp instanceof TOTP)) throw new Error("not a TOTP URI");
-  return otp.generate();
-}
 
 async function act(page: Page, t: (typeof messages)["en"]["console"], reason: string, button: string, done: string) {
   await page.getByLabel(t.user.actions.reason).fill(reason);
@@ -61,7 +37,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
   test(`operator console journey (${lang})`, async ({ page, browser, request }) => {
     const t = messages[lang].console;
     const operatorEmail = uniqueEmail(`operator-${lang}`);
-    const operator = await operatorCreate(operatorEmail);
+    const operator = await operatorCreate(operatorEmail, "the first operator");
 
     // a customer, signed in in a browser of their own
     const prefix = `cust-${lang}-${Date.now().toString(36)}`;
@@ -69,7 +45,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const { utoken } = await createAccount(request, customerEmail, "customer-pass1");
     // two-step on, with an authenticator app (the test's), so the operator can reset it
     const setup = (await (await request.post("/v1/user/two-step/totp", { headers: { utoken } })).json()) as { data: { uri: string } };
-    const confirmed = await request.post("/v1/user/two-step/totp/confirm", { headers: { utoken }, data: { code: code(setup.data.uri) } });
+    const confirmed = await request.post("/v1/user/two-step/totp/confirm", { headers: { utoken }, data: { code: authenticatorCode(setup.data.uri) } });
     expect(((await confirmed.json()) as { code: number }).code).toBe(0);
     const customer = await browser.newContext();
     await customer.addCookies([{ name: "utoken", value: utoken, url: BASE_URL, httpOnly: true, sameSite: "Lax" }]);
@@ -87,7 +63,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await expectNoAxeViolations(page, `console sign-in ${lang}`);
     await page.getByLabel(t.signIn.email).fill(operatorEmail);
     await page.getByLabel(t.signIn.password).fill(operator.password);
-    await page.getByLabel(t.signIn.code).fill(code(operator.uri));
+    await page.getByLabel(t.signIn.code).fill(authenticatorCode(operator.uri));
     await page.getByLabel(t.signIn.code).press("Enter");
     await expect(page).toHaveURL(new RegExp(`/${lang}/console/users`));
     await expect(page).toHaveTitle(`${t.shell.pageTitle.replace("{screen}", t.nav.users)} | Passport`);

@@ -7,6 +7,7 @@ import { clientPolicy } from "./clients";
 import { CONSENT_SCOPES, consentPage } from "./consent-page";
 import { errorPage, expiredPage, pageLang } from "./pages";
 import { issuer, OIDC_PREFIX } from "./settings";
+import { readCappedForm } from "./form-body";
 
 /**
  * A third-party app's consent (issue: "a third-party client gets a consent screen naming what it
@@ -56,19 +57,6 @@ export async function showConsent(response: ServerResponse, details: Details, la
   sendHtml(response, 200, html);
 }
 
-/** The form's fields, read through a cap; null when it is larger. */
-async function readForm(request: IncomingMessage): Promise<URLSearchParams | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buffer.length;
-    if (size > FORM_MAX_BYTES) return null;
-    chunks.push(buffer);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
-}
-
 /** A browser's own form: the Origin it sends (or, without one, Sec-Fetch-Site) is the issuer's. */
 function sameOrigin(request: IncomingMessage): boolean {
   const origin = request.headers.origin;
@@ -90,7 +78,7 @@ export async function interactionOrExpired(provider: Provider, request: Incoming
 
 /** POST /oidc/interaction/{uid}: the user's Allow or Deny. */
 export async function answerConsent(provider: Provider, request: IncomingMessage, response: ServerResponse, uid: string): Promise<void> {
-  const form = await readForm(request);
+  const form = await readCappedForm(request, FORM_MAX_BYTES);
   // an oversized body is answered at once: the connection may already be cut, and the provider
   // cannot read the interaction's cookie from a request without its socket (a 500)
   if (!form) return sendHtml(response, 413, errorPage(pageLang(undefined, request.headers), "invalid_request"));

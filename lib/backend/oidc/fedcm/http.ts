@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { readCappedForm } from "../form-body";
 
 /**
  * The wire rules every FedCM endpoint shares (W3C Federated Credential Management, the identity
@@ -35,13 +36,5 @@ export function sendError(response: ServerResponse, status: number, code: FedcmE
 export async function readForm(request: IncomingMessage): Promise<URLSearchParams | null> {
   const type = String(request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") return null;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buffer.length;
-    if (size > FORM_MAX_BYTES) return null;
-    chunks.push(buffer);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+  return readCappedForm(request, FORM_MAX_BYTES);
 }
