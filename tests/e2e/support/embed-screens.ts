@@ -38,19 +38,22 @@ export async function emailOfToken(request: APIRequestContext, token: unknown): 
   return body.code === 0 ? (body.data?.email ?? null) : null;
 }
 
-/** Expects `login`, then the token about 500 ms later (SPEC §4, §9), and returns the token. */
+/**
+ * Expects `login`, then the token (SPEC §4, §9), and returns the token. The 500 ms between them is
+ * asserted exactly in tests/unit/bridge/host-bridge.test.ts, with the sender's clock: here they are
+ * timed where the host receives them, and a host page stalled by a busy machine handles both in
+ * one go (a CI run at load 6 read less than 300 ms; another, at load 25, 2 s). So the browser
+ * check is the order, and that the token is not held back for long.
+ */
 export async function expectLoginThenToken(page: Page): Promise<string> {
   await expect.poll(() => receivedTypes(page), { timeout: 20_000 }).toContain("token");
+  const types = await receivedTypes(page);
+  expect(types.lastIndexOf("login")).toBeGreaterThanOrEqual(0);
+  expect(types.lastIndexOf("login")).toBeLessThan(types.lastIndexOf("token"));
   const login = await lastOf(page, "login");
   const token = await lastOf(page, "token");
   if (!login || !token) throw new Error("no login or token received");
-  const delay = token.at - login.at;
-  // Timed where the host receives them: on a busy machine the first message can cross from the
-  // portal's process a little later than the second (a CI run read 449 ms). Sent together they
-  // would arrive within a few milliseconds. The upper bound only says the token is not held back
-  // for long: a machine at load 25 was seen to deliver the second message 2 s late.
-  expect(delay).toBeGreaterThanOrEqual(300);
-  expect(delay).toBeLessThan(5_000);
+  expect(token.at - login.at).toBeLessThan(5_000);
   return String(token.value);
 }
 

@@ -37,7 +37,10 @@ const smtp = new SMTPServer({
 });
 smtp.listen(smtpPort, "127.0.0.1");
 
+// Every answer closes its connection. Node closes a kept-alive socket after 5 idle seconds, and a
+// test's next poll could go out on it at that moment and read ECONNRESET (a CI run saw it once).
 createServer((req, res) => {
+  res.shouldKeepAlive = false;
   const url = new URL(req.url ?? "/", `http://127.0.0.1:${httpPort}`);
   if (url.pathname === "/health") {
     res.end("ok");
