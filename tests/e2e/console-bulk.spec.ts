@@ -3,7 +3,7 @@ import { BASE_URL } from "../../playwright.config";
 import { registerByApi } from "./support/api-account";
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, openScreen, PHONE } from "./support/screen-checks";
 import { messages, type Lang } from "./support/screens";
-import { authenticatorCode, operatorCreate } from "./support/operators";
+import { operatorCreate, signInToConsole } from "./support/operators";
 
 /**
  * Bulk work in the console (docs/operators.md "Bulk jobs"), in both languages: an admin searches
@@ -53,12 +53,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const operator = await operatorCreate(email, "bulk screen test");
     const home = `/${lang}/console`;
     await page.setViewportSize(DESKTOP);
-    await page.goto(home);
-    await page.getByLabel(m.console.signIn.email, { exact: true }).fill(email);
-    await page.getByLabel(m.console.signIn.password, { exact: true }).fill(operator.password);
-    await page.getByLabel(m.console.signIn.code, { exact: true }).fill(authenticatorCode(operator.uri));
-    await page.getByRole("button", { name: m.console.signIn.submit }).click();
-    await expect(page).toHaveURL(new RegExp(`${home}/users`));
+    await signInToConsole(page, lang, { email, password: operator.password, uri: operator.uri });
 
     const search = `${home}/users?by=email&q=${marker}-`;
     await openScreen(page, search, lang);

@@ -5,7 +5,7 @@ import bcrypt from "bcryptjs";
 import { uniqueEmail } from "./support/mailbox";
 import { checkScreen, DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from "./support/screen-checks";
 import { messages, type Lang } from "./support/screens";
-import { authenticatorCode, operatorCreate } from "./support/operators";
+import { operatorCreate, signInToConsole } from "./support/operators";
 
 /**
  * Moving a user base in and out (docs/import-export.md), in both languages: an admin uploads a
@@ -42,12 +42,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const operator = await operatorCreate(email, "import screen test");
     const home = `/${lang}/console`;
     await page.setViewportSize(DESKTOP);
-    await page.goto(home);
-    await page.getByLabel(m.console.signIn.email, { exact: true }).fill(email);
-    await page.getByLabel(m.console.signIn.password, { exact: true }).fill(operator.password);
-    await page.getByLabel(m.console.signIn.code, { exact: true }).fill(authenticatorCode(operator.uri));
-    await page.getByRole("button", { name: m.console.signIn.submit }).click();
-    await expect(page).toHaveURL(new RegExp(`${home}/users`));
+    await signInToConsole(page, lang, { email, password: operator.password, uri: operator.uri });
 
     await checkScreen(page, `${home}/import`, { lang });
     await checkScreen(page, `${home}/export`, { lang });
