@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { BULK_CONSOLE_MAX } from "./bulk-options";
 import type { BulkSelection } from "./bulk";
+import { EXPORT_FORMATS } from "./user-transfer-options";
 import { checkSearchRanges, USER_FILTERS, userSearchFields } from "./users";
 
 /**
  * Users in and out of the console (GET /v1/console/users/export, POST /v1/console/users/import) and
  * the command line (users:export, users:import); docs/import-export.md.
  */
-export const EXPORT_FORMATS = ["csv", "json"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export * from "./user-transfer-options";
 
 /** Import limits: a larger migration is split into files of this size. */
 export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
