@@ -108,4 +108,11 @@ test("the CLI takes the same filters and refuses a bad one", async () => {
   lines.length = 0;
   expect(await runCli(["users:export", "--created-from", "2026-02-30"], io)).toBe(2);
   expect(lines[0]).toContain("--created-from is not valid");
+  const { list } = (await call("GET", "/v1/console/users?by=email&q=b%40out.test", { headers: admin })).data as { list: Array<{ id: string }> };
+  const file = join(mkdtempSync(join(tmpdir(), "users-ids-")), "ids.txt");
+  writeFileSync(file, `${list[0]?.id ?? ""}\n`);
+  lines.length = 0;
+  expect(await runCli(["users:export", "--format", "json", "--ids", file], io)).toBe(0);
+  expect((JSON.parse(lines.join("\n")) as Array<{ email: string }>).map((user) => user.email)).toEqual(["b@out.test"]);
+  expect(await runCli(["users:export", "--ids", file, "--status", "active"], io)).toBe(2);
 });
