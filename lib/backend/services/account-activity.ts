@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, max, sql } from "drizzle-orm";
-import type { ActivityItem, ActivityPage } from "@/lib/contract/activity";
+import { FAILED_GROUP_ID, type ActivityItem, type ActivityPage } from "@/lib/contract/activity";
 import { describeUserAgent } from "../agent/user-agent";
 import { addSeconds, now } from "../clock";
 import { getDb } from "../db/client";
@@ -45,7 +45,6 @@ export async function listActivity(user: Pick<UserRow, "id" | "email">, query: {
   const db = await getDb();
   const upTo = query.page * query.pageSize + 1;
   const since = addSeconds(now(), -KEEP.accountEvents);
-  const day = failureDay;
   const [signIns, failures, events] = await Promise.all([
     db
       .select({ session: sessions, app: oidcClients.name })
@@ -55,10 +54,10 @@ export async function listActivity(user: Pick<UserRow, "id" | "email">, query: {
       .orderBy(desc(sessions.createdAt), desc(sessions.id))
       .limit(upTo),
     db
-      .select({ day, ip: signInFailures.ip, n: count(), last: max(signInFailures.createdAt), disowned: max(signInFailures.disownedAt) })
+      .select({ day: failureDay, ip: signInFailures.ip, n: count(), last: max(signInFailures.createdAt), disowned: max(signInFailures.disownedAt) })
       .from(signInFailures)
       .where(shownFailures(user.email))
-      .groupBy(day, signInFailures.ip)
+      .groupBy(failureDay, signInFailures.ip)
       .orderBy(desc(max(signInFailures.createdAt)))
       .limit(upTo),
     db
@@ -74,7 +73,9 @@ export async function listActivity(user: Pick<UserRow, "id" | "email">, query: {
     ),
     ...failures.map((group) => {
       const last = group.last ?? now();
-      return item({ id: `f-${group.day}-${group.ip ?? "none"}`, kind: "sign_in_failed", count: group.n, disowned: group.disowned !== null }, last, group.ip, null, lang);
+      const id = `f-${group.day}-${group.ip ?? "none"}`;
+      // an address the disown id cannot name (none seen so far) is shown without the button
+      return item({ id, kind: "sign_in_failed", count: group.n, disowned: group.disowned !== null, disownable: FAILED_GROUP_ID.test(id) }, last, group.ip, null, lang);
     }),
     ...events.map((event) =>
       item(

@@ -17,15 +17,14 @@ import type { UserRow } from "./users";
  * POST /v1/user/security/activity/disown, "This wasn't me" (docs/security.md): one step that
  * secures the account. In one transaction: the item of the caller's own activity is marked (a
  * sign-in `s-<id>`, a security event `<id>`, or one day's refused sign-ins from one address
- * `f-<day>-<address>`, shown for 30 days; another account's or an unknown id → 20222, nothing changed), a password sign-in is refused until a new password is
- * set through the emailed reset (20221: whoever did it may know the password), an account event
+ * `f-<day>-<address>`, shown for 30 days; another account's or an unknown id → 20222, nothing
+ * changed), a password sign-in is refused until a new password is set through the emailed reset (20221: whoever did it may know the password), an account event
  * records it and every session ends, the caller's own included. Then every app's grants and
  * refresh tokens are revoked (back-channel logout; sign-out.ts) and a security notice goes out in
  * the account's language. Saying it twice is harmless: the account is secured again.
  */
 async function markDisowned(user: Pick<UserRow, "id" | "email">, id: string, at: Date): Promise<boolean> {
   const db = await getDb();
-  const userId = user.id;
   const group = FAILED_GROUP_ID.exec(id);
   if (group) {
     const [, day, ip] = group;
@@ -40,11 +39,11 @@ async function markDisowned(user: Pick<UserRow, "id" | "email">, id: string, at:
     const marked = await db
       .update(sessions)
       .set({ disownedAt: at })
-      .where(and(eq(sessions.id, id.slice(2)), eq(sessions.userId, userId)))
+      .where(and(eq(sessions.id, id.slice(2)), eq(sessions.userId, user.id)))
       .returning({ id: sessions.id });
     return marked.length > 0;
   }
-  const [event] = await db.select({ kind: accountEvents.kind }).from(accountEvents).where(and(eq(accountEvents.id, id), eq(accountEvents.userId, userId)));
+  const [event] = await db.select({ kind: accountEvents.kind }).from(accountEvents).where(and(eq(accountEvents.id, id), eq(accountEvents.userId, user.id)));
   // its own record is not an event to disown
   if (!event || event.kind === "account_secured") return false;
   await db.update(accountEvents).set({ disownedAt: at }).where(eq(accountEvents.id, id));
