@@ -40,8 +40,10 @@ async function main(): Promise<void> {
   const servicesCheck = embedded ? await embeddedServicesCheck() : undefined;
   // the OpenID Provider lives with the services (docs/oidc.md)
   const openIdProvider = embedded ? (await import("./lib/backend/oidc/mount")).providerRequestHandler() : undefined;
+  // the API answers without Next's route handlers (lib/backend/http/portal-mount.ts)
+  const services = embedded ? (await import("./lib/backend/http/portal-mount")).servicesRequestHandler() : undefined;
   // the built file lives in .next/: the project directory is the one above it
-  const started = await startPortalServer({ dir: path.resolve(__dirname, ".."), hostname, port, settings, servicesCheck, openIdProvider });
+  const started = await startPortalServer({ dir: path.resolve(__dirname, ".."), hostname, port, settings, servicesCheck, openIdProvider, services });
   const metricsServer = await startMetricsListener(settings);
   // `npm run cli` reaches the embedded database through this process (docs/operators.md)
   if (embedded) (await import("./lib/backend/cli/portal-channel")).openCliChannel(started.address);

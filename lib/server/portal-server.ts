@@ -44,6 +44,12 @@ export type PortalServerOptions = {
    * own paths), which then never reaches Next; none when the services are another origin.
    */
   openIdProvider?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /**
+   * The embedded services' API (lib/backend/http/portal-mount.ts): /v1/** and /v2/** answered by
+   * the Hono app without Next; none when the services are another origin (Next's app/v1 and app/v2
+   * route handlers then answer, as they do under `next dev`).
+   */
+  services?: { takes: (request: IncomingMessage) => boolean; answer: (request: IncomingMessage, response: ServerResponse) => Promise<void> };
 };
 
 export type PortalServer = { server: http.Server; address: AddressInfo; closeApp: () => Promise<void> };
@@ -55,7 +61,7 @@ const FORWARDED_ACTION = "x-action-forwarded";
 /** How long an idle kept-alive connection stays open: longer than every client's and balancer's idle time. */
 export const KEEP_ALIVE_MS = 65_000;
 
-export async function startPortalServer({ dir, hostname, port, settings, servicesCheck, openIdProvider }: PortalServerOptions): Promise<PortalServer> {
+export async function startPortalServer({ dir, hostname, port, settings, servicesCheck, openIdProvider, services }: PortalServerOptions): Promise<PortalServer> {
   const config = portalConfig();
   const options: IncomingOptions = { trustProxy: config.trustProxyHops > 0, pageHeaders: pageHeadersByRequest(config) };
   const actionIds = readActionIds(path.join(dir, ".next"));
@@ -74,6 +80,8 @@ export async function startPortalServer({ dir, hostname, port, settings, service
     if (isDraining()) response.setHeader("connection", "close");
     if (!prepareRequest(request, response, options)) return;
     if (openIdProvider?.(request, response)) return;
+    // the API waits for Next's start too: it opens the services' database (instrumentation.ts)
+    if (services?.takes(request)) return void ready.then(() => services.answer(request, response)).catch((error: unknown) => failed(request, response, error));
     const id = calledActionId(request.method, request.headers["next-action"]);
     if (id !== null && actionIds && !actionIds.has(id)) return refuseAction(request, response, "unknown server action");
     // Next forwards a call of an action to the page that has it, as a second request to this
