@@ -31,8 +31,7 @@ async function countConditionalCreates(page: Page): Promise<() => Promise<number
     navigator.credentials.create = (options?: CredentialCreationOptions) => {
       if (options?.mediation !== "conditional") return create(options);
       window.localStorage.setItem(key, String(Number(window.localStorage.getItem(key) ?? "0") + 1));
-      const { mediation: _conditional, ...plain } = options;
-      return create(plain);
+      return create({ ...options, mediation: undefined });
     };
   }, COUNTER);
   return async () => Number(await page.evaluate((key) => window.localStorage.getItem(key) ?? "0", COUNTER));
