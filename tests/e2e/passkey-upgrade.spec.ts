@@ -29,9 +29,12 @@ async function countConditionalCreates(page: Page): Promise<() => Promise<number
     if (!navigator.credentials) return;
     const create = navigator.credentials.create.bind(navigator.credentials);
     navigator.credentials.create = (options?: CredentialCreationOptions) => {
-      if (options?.mediation !== "conditional") return create(options);
+      // the DOM types here do not know create()'s mediation yet
+      if (!options || Reflect.get(options, "mediation") !== "conditional") return create(options);
       window.localStorage.setItem(key, String(Number(window.localStorage.getItem(key) ?? "0") + 1));
-      return create({ ...options, mediation: undefined });
+      const plain: CredentialCreationOptions = { ...options };
+      Reflect.deleteProperty(plain, "mediation");
+      return create(plain);
     };
   }, COUNTER);
   return async () => Number(await page.evaluate((key) => window.localStorage.getItem(key) ?? "0", COUNTER));
