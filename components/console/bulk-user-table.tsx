@@ -8,6 +8,7 @@ import type { UserSearchInput } from "@/lib/contract/console/users";
 import type { Locale } from "@/lib/i18n/routing";
 import { Button } from "@/components/ui/button";
 import { BulkActions } from "./bulk-actions";
+import { ExportLinks } from "./export-links";
 
 /** One result as the table shows it, already formatted by the server (status in words, times in the console's zone). */
 export type BulkRow = { id: string; email: string; href: string; enterprise: string | null; nickname: string; status: string; created: string; lastSignIn: string };
@@ -15,9 +16,10 @@ export type BulkRow = { id: string; email: string; href: string; enterprise: str
 /**
  * The Users results for an admin: each row with a labelled checkbox, one for the whole page, and
  * "all N results of this search"; the bulk actions work on what is selected. The whole search is
- * sent as its filter (the services resolve it to ids when the job is made).
+ * sent as its filter (the services resolve it to ids when the job is made). Export takes the same
+ * selection, or the whole search when nothing is ticked.
  */
-export function BulkUserTable({ lang, rows, count, search }: { lang: Locale; rows: BulkRow[]; count: number; search: UserSearchInput }) {
+export function BulkUserTable({ lang, rows, count, search, exportPath }: { lang: Locale; rows: BulkRow[]; count: number; search: UserSearchInput; exportPath: string }) {
   const t = useTranslations("console.users");
   const tb = useTranslations("console.bulk");
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
@@ -95,6 +97,11 @@ export function BulkUserTable({ lang, rows, count, search }: { lang: Locale; row
           </tbody>
         </table>
       </div>
+      <ExportLinks
+        path={exportPath}
+        selection={selection ?? { search }}
+        label={selection && !whole ? tb("exportSelected", { count: picked.size }) : tb("exportWhole", { count })}
+      />
       <BulkActions lang={lang} selection={selection} selectedCount={selectedCount} onStarted={clear} />
     </div>
   );

@@ -8,6 +8,7 @@ import { errorMessageKey } from "@/lib/contract/errors";
 import type { ActivityPage } from "@/lib/contract/activity";
 import { UserActions } from "./user-actions";
 import { UserActivity } from "./user-activity";
+import { DetailTable, plainRows } from "./detail-table";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -17,37 +18,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
       </h2>
       {children}
     </section>
-  );
-}
-
-function Table({ caption, head, rows, empty }: { caption: string; head: string[]; rows: ReactNode[][]; empty: string }) {
-  if (rows.length === 0) return <p className="text-sm text-gray-700">{empty}</p>;
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="text-gray-700">
-          <tr>
-            {head.map((cell) => (
-              <th key={cell} scope="col" className="px-2 py-1">
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={index} className="border-t border-gray-100">
-              {row.map((cell, column) => (
-                <td key={column} className="break-words px-2 py-1">
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 
@@ -119,32 +89,32 @@ export async function UserPage({ lang, base, detail, activity, activityHref, can
         <UserActivity lang={lang} activity={activity} pageHref={activityHref} />
       </Section>
       <Section id="sessions" title={t("sessions")}>
-        <Table
+        <DetailTable
           caption={t("sessions")}
           empty={t("none")}
           head={[t("columns.signedIn"), t("columns.lastSeen"), t("columns.ip"), t("columns.location"), t("columns.platform"), t("columns.app"), t("columns.state")]}
-          rows={detail.sessions.map((s) => [time(s.createdAt), time(s.lastSeenAt), s.ip ?? "—", s.location ?? "—", [s.platform, s.userAgent, s.way].filter(Boolean).join(" · ") || "—", s.appCode ?? "—", s.endedAt ? t("ended", { at: time(s.endedAt) }) : t("live")])}
+          rows={plainRows(detail.sessions.map((s) => [time(s.createdAt), time(s.lastSeenAt), s.ip ?? "—", s.location ?? "—", [s.platform, s.userAgent, s.way].filter(Boolean).join(" · ") || "—", s.appCode ?? "—", s.endedAt ? t("ended", { at: time(s.endedAt) }) : t("live")]))}
         />
       </Section>
       <Section id="failures" title={t("failures")}>
-        <Table caption={t("failures")} empty={t("none")} head={[t("columns.time"), t("columns.ip"), t("columns.method"), t("columns.reason")]} rows={detail.failures.map((f) => [time(f.at), f.ip ?? "—", f.method, failure(f.reason)])} />
+        <DetailTable caption={t("failures")} empty={t("none")} head={[t("columns.time"), t("columns.ip"), t("columns.method"), t("columns.reason")]} rows={plainRows(detail.failures.map((f) => [time(f.at), f.ip ?? "—", f.method, failure(f.reason)]))} />
       </Section>
       <Section id="devices" title={t("devices")}>
-        <Table caption={t("devices")} empty={t("none")} head={[t("columns.device"), t("columns.firstSeen"), t("columns.lastSeen")]} rows={detail.devices.map((d) => [d.name || "—", time(d.firstSeen), time(d.lastSeen)])} />
+        <DetailTable caption={t("devices")} empty={t("none")} head={[t("columns.device"), t("columns.firstSeen"), t("columns.lastSeen")]} rows={plainRows(detail.devices.map((d) => [d.name || "—", time(d.firstSeen), time(d.lastSeen)]))} />
       </Section>
       <Section id="redemptions" title={t("redemptions")}>
-        <Table caption={t("redemptions")} empty={t("none")} head={[t("columns.benefit"), t("columns.time")]} rows={detail.redemptions.map((r) => [r.benefit, time(r.redeemedAt)])} />
+        <DetailTable caption={t("redemptions")} empty={t("none")} head={[t("columns.benefit"), t("columns.time")]} rows={plainRows(detail.redemptions.map((r) => [r.benefit, time(r.redeemedAt)]))} />
       </Section>
       <Section id="training" title={t("training")}>
-        <Table
+        <DetailTable
           caption={t("training")}
           empty={t("none")}
           head={[t("columns.item"), t("columns.time")]}
-          rows={[...detail.training.certificates.map((c) => [t("certificate", { kind: c.kind }), time(c.at)]), ...detail.training.flags.map((flag) => [t("flag", { flag }), "—"])]}
+          rows={plainRows([...detail.training.certificates.map((c) => [t("certificate", { kind: c.kind }), time(c.at)]), ...detail.training.flags.map((flag) => [t("flag", { flag }), "—"])])}
         />
       </Section>
       <Section id="messages" title={t("messages")}>
-        <Table caption={t("messages")} empty={t("none")} head={[t("columns.title"), t("columns.app"), t("columns.time"), t("columns.read")]} rows={detail.messages.map((m) => [m.title, `${m.appCode} · ${m.category}`, time(m.at), m.read ? t("yes") : t("no")])} />
+        <DetailTable caption={t("messages")} empty={t("none")} head={[t("columns.title"), t("columns.app"), t("columns.time"), t("columns.read")]} rows={plainRows(detail.messages.map((m) => [m.title, `${m.appCode} · ${m.category}`, time(m.at), m.read ? t("yes") : t("no")]))} />
       </Section>
     </div>
   );

@@ -56,6 +56,7 @@ export async function UserSearch({ lang, base, query, result, error, bulkJobs = 
             lang={lang}
             count={result.count}
             search={searchOf(query)}
+            exportPath={`/${lang}/${base}/export/download`}
             rows={result.list.map((user) => ({
               id: user.id,
               email: user.email,

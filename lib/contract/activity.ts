@@ -55,9 +55,9 @@ export const activityItem = z.object({
   provider: z.string().nullable(),
   /** refused sign-ins in the group (1 for everything else) */
   count: z.number().int(),
-  /** the user said "This wasn't me" about it (a sign-in or a security event) */
+  /** the user said "This wasn't me" about it */
   disowned: z.boolean(),
-  /** whether "This wasn't me" is offered: sign-ins and security events, not refused sign-ins or its own record */
+  /** whether "This wasn't me" is offered: every item but its own record (account_secured) */
   disownable: z.boolean(),
 });
 export type ActivityItem = z.infer<typeof activityItem>;
@@ -72,8 +72,11 @@ export type ActivityPage = z.infer<typeof activityResponse>;
 
 /**
  * POST /v1/user/security/activity/disown: "This wasn't me" about one item of the caller's own
- * activity, by its id: `s-<uuid>` (a sign-in) or `<uuid>` (a security event).
+ * activity, by its id: `s-<uuid>` (a sign-in), `<uuid>` (a security event), or
+ * `f-<YYYY-MM-DD>-<address or none>` (one day's refused sign-ins from one address).
  */
-export const DISOWNABLE_ID = /^(s-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+export const FAILED_GROUP_ID = /^f-(\d{4}-\d{2}-\d{2})-(none|[0-9a-fA-F:.]{2,45})$/;
+export const DISOWNABLE_ID = new RegExp(`^(s-)?${UUID}$|${FAILED_GROUP_ID.source}`);
 export const disownRequest = z.strictObject({ id: z.string().regex(DISOWNABLE_ID) });
 export const disownResponse = z.object({ ended: z.number().int() });

@@ -9,7 +9,7 @@ export const exportUsers = (ctx: ConsoleContext, query: UserExportQuery) =>
     service: "passport",
     method: "GET",
     path: "/v1/console/users/export",
-    query: { ...query },
+    query: { ...query, ids: query.ids?.join(",") },
     operatorToken: ctx.operatorToken,
     lang: ctx.lang,
     app: { code: "console", system: "web-pc", appVersion: "", origin: "" },

@@ -84,6 +84,21 @@ test("disowning a sign-in ends every session, refuses the password until an emai
   expect((await signInWithPassword(email, "Disown-Pass-2")).code).toBe(0);
 });
 
+test("refused sign-ins from one address on one day are disowned together, and shown so", async () => {
+  const email = "disown-failures@example.com";
+  const { utoken } = await registerUser(email, "Disown-Pass-1");
+  for (let i = 0; i < 2; i += 1) {
+    expect((await call("POST", "/v1/login", { body: { email, password: "Wrong-Pass-9" }, headers: fromIp("9.9.9.9") })).code).toBe(20205);
+  }
+  const group = (await activity(utoken)).find((item) => item.kind === "sign_in_failed");
+  expect(group).toMatchObject({ count: 2, disowned: false, disownable: true });
+
+  expect(await disown(utoken, group?.id ?? "")).toMatchObject({ code: 0, data: { ended: 1 } });
+  expect(await signInWithPassword(email, "Disown-Pass-1")).toMatchObject({ status: 403, code: 20221 });
+  const after = await activity(await signInWithCode(email));
+  expect(after.find((item) => item.id === group?.id)).toMatchObject({ kind: "sign_in_failed", count: 2, disowned: true });
+});
+
 test("another account's event, an unknown id and a malformed id are refused and change nothing", async () => {
   const { utoken: other } = await registerUser("disown-other@example.com", "Disown-Pass-1");
   const othersSignIn = (await activity(other)).find((item) => item.kind === "sign_in");
@@ -93,8 +108,12 @@ test("another account's event, an unknown id and a malformed id are refused and 
   expect(await disown(utoken, othersSignIn?.id ?? "")).toMatchObject({ status: 404, code: 20222 });
   expect(await disown(utoken, "s-00000000-0000-4000-8000-000000000000")).toMatchObject({ status: 404, code: 20222 });
   expect(await disown(utoken, "00000000-0000-4000-8000-000000000000")).toMatchObject({ status: 404, code: 20222 });
-  const failedGroup = "f-2026-03-01-8.8.8.8";
-  for (const id of [failedGroup, "'; drop table users; --", ""]) expect(await disown(utoken, id)).toMatchObject({ status: 400, code: 10001 });
+  // refused sign-ins of the other account's email, from an address and a day this one has none
+  expect((await call("POST", "/v1/login", { body: { email: "disown-other@example.com", password: "Wrong-Pass-9" }, headers: fromIp("8.8.4.4") })).code).toBe(20205);
+  const othersFailures = (await activity(other)).find((item) => item.kind === "sign_in_failed");
+  expect(othersFailures?.id).toMatch(/^f-\d{4}-\d{2}-\d{2}-8\.8\.4\.4$/);
+  expect(await disown(utoken, othersFailures?.id ?? "")).toMatchObject({ status: 404, code: 20222 });
+  for (const id of ["f-2026-03-01-8.8.8.8; drop table users", "'; drop table users; --", ""]) expect(await disown(utoken, id)).toMatchObject({ status: 400, code: 10001 });
   const zhRefusal = await call("POST", "/v1/user/security/activity/disown", { token: utoken, body: { id: othersSignIn?.id }, headers: { lang: "zh" } });
   expect(zhRefusal.message).toBe("您的安全记录中没有该事件。");
 

@@ -7,6 +7,8 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
  * the same figures). The
  * sizes of a production build are deterministic, so this is a size check, not a timing. The
  * portal here shows every social button, so the sign-in pages are at their largest.
+ * Where the kilobytes go, chunk by chunk, and what was tried to cut them: docs/performance.md
+ * ("The public pages' script, chunk by chunk").
  */
 const BUDGET = 160 * 1024;
 const PAGES = ["/en/login", "/zh/login", "/en/register", "/zh/register", "/en/findpwd", "/zh/findpwd", "/en/login-business", "/zh/login-business", "/en/login?p=atomm&s=pc&lr=1"];

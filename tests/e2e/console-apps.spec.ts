@@ -6,7 +6,7 @@ import { createAccount } from "./support/accounts";
 import { uniqueEmail } from "./support/mailbox";
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, openScreen, PHONE } from "./support/screen-checks";
 import { logInWithPassword, messages, type Lang } from "./support/screens";
-import { authenticatorCode, operatorCreate } from "./support/operators";
+import { operatorCreate, signInToConsole } from "./support/operators";
 
 /**
  * The console's Apps screen (docs/oidc.md), in both languages: an admin (made by `npm run cli
@@ -26,12 +26,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const operator = await operatorCreate(email, "apps screen test");
     const home = `/${lang}/console`;
     await page.setViewportSize(DESKTOP);
-    await page.goto(home);
-    await page.getByLabel(m.console.signIn.email, { exact: true }).fill(email);
-    await page.getByLabel(m.console.signIn.password, { exact: true }).fill(operator.password);
-    await page.getByLabel(m.console.signIn.code, { exact: true }).fill(authenticatorCode(operator.uri));
-    await page.getByRole("button", { name: m.console.signIn.submit }).click();
-    await expect(page).toHaveURL(new RegExp(`${home}/users`));
+    await signInToConsole(page, lang, { email, password: operator.password, uri: operator.uri });
 
     await page.getByRole("navigation").getByRole("link", { name: m.console.nav.apps }).click();
     await expect(page.getByRole("heading", { level: 1, name: apps.title })).toBeVisible();

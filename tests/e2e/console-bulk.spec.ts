@@ -1,16 +1,19 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { registerByApi } from "./support/api-account";
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, openScreen, PHONE } from "./support/screen-checks";
 import { messages, type Lang } from "./support/screens";
-import { authenticatorCode, operatorCreate } from "./support/operators";
+import { operatorCreate, signInToConsole } from "./support/operators";
 
 /**
  * Bulk work in the console (docs/operators.md "Bulk jobs"), in both languages: an admin searches
  * three fresh accounts, ticks them, previews a bulk message and then a bulk end-sessions, confirms
  * each with a reason, and watches the job panel reach Done; the accounts got the message (their
  * console page lists it), their sessions ended (their token is refused), and the audit log holds
- * the job's row with its reason. axe and 320 px on the screen with a selection and its preview.
+ * the job's row with its reason. Export takes the same selection: the whole search as CSV, then
+ * one ticked account as JSON, each file holding those accounts and no other. axe and 320 px on the
+ * screen with a selection and its preview.
  */
 test.describe.configure({ timeout: 300_000 });
 
@@ -53,16 +56,27 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const operator = await operatorCreate(email, "bulk screen test");
     const home = `/${lang}/console`;
     await page.setViewportSize(DESKTOP);
-    await page.goto(home);
-    await page.getByLabel(m.console.signIn.email, { exact: true }).fill(email);
-    await page.getByLabel(m.console.signIn.password, { exact: true }).fill(operator.password);
-    await page.getByLabel(m.console.signIn.code, { exact: true }).fill(authenticatorCode(operator.uri));
-    await page.getByRole("button", { name: m.console.signIn.submit }).click();
-    await expect(page).toHaveURL(new RegExp(`${home}/users`));
+    await signInToConsole(page, lang, { email, password: operator.password, uri: operator.uri });
 
     const search = `${home}/users?by=email&q=${marker}-`;
     await openScreen(page, search, lang);
     await expectNoAxeViolations(page, `users with bulk (${lang})`);
+
+    // export: the whole search result (nothing ticked), then one ticked account; each file holds those and no other
+    const b = m.console.bulk;
+    const downloaded = async (group: string, format: "CSV" | "JSON") => {
+      const link = page.getByRole("group", { name: group }).getByRole("link", { name: b.exportAs.replace("{format}", format) });
+      await link.focus();
+      const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+      return readFile(await download.path(), "utf8");
+    };
+    const csv = await downloaded(lang === "en" ? "Export all 3 results of this search" : "导出此搜索的全部 3 个结果", "CSV");
+    const csvEmails = csv.trim().split("\r\n").slice(1).map((row) => row.split(",")[1]);
+    expect(csvEmails.sort()).toEqual([...emails].sort());
+    await page.getByRole("checkbox", { name: b.selectOne.replace("{email}", emails[1] ?? "") }).check();
+    const json = await downloaded(lang === "en" ? "Export the 1 selected account" : "导出已选择的 1 个账号", "JSON");
+    expect((JSON.parse(json) as Array<{ email: string }>).map((user) => user.email)).toEqual([emails[1]]);
+    await page.getByRole("checkbox", { name: b.selectOne.replace("{email}", emails[1] ?? "") }).uncheck();
 
     // a message to the three, with the composer's fields
     const title = `Bulk ${marker}`;

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { TOTP, URI } from "otpauth";
 import { OPERATOR_FILES } from "../../playwright.config";
 import { registerByApi, signIn } from "./support/api-account";
 import { uniqueEmail } from "./support/mailbox";
 import { DESKTOP, expectNoAxeViolations, openScreen } from "./support/screen-checks";
 import { logInAsEnterprise, messages, solveHumanVerification, type Lang } from "./support/screens";
+import { signInToConsole } from "./support/operators";
 
 /**
  * The console's operations screens (docs/operators.md), one journey per language, while the
@@ -20,12 +20,6 @@ import { logInAsEnterprise, messages, solveHumanVerification, type Lang } from "
 test.describe.configure({ timeout: 600_000 });
 
 type Operator = { email: string; password: string; totpUri: string };
-
-function authenticatorCode(uri: string): string {
-  const otp = URI.parse(uri);
-  if (!(otp instanceof TOTP)) throw new Error("not a TOTP URI");
-  return otp.generate();
-}
 
 async function consoleScreen(page: Page, url: string, lang: Lang, name: string): Promise<void> {
   await openScreen(page, url, lang);
@@ -42,12 +36,7 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await page.setViewportSize(DESKTOP);
 
     // sign-in: password and the authenticator's current code
-    await page.goto(home);
-    await page.getByLabel(m.console.signIn.email, { exact: true }).fill(operator.email);
-    await page.getByLabel(m.console.signIn.password, { exact: true }).fill(operator.password);
-    await page.getByLabel(m.console.signIn.code, { exact: true }).fill(authenticatorCode(operator.totpUri));
-    await page.getByRole("button", { name: m.console.signIn.submit }).click();
-    await expect(page).toHaveURL(new RegExp(`${home}/users`));
+    await signInToConsole(page, lang, { email: operator.email, password: operator.password, uri: operator.totpUri });
 
     // Enterprises: create one; its default password is shown once
     const ent = ops.enterprises;

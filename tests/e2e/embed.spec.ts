@@ -23,7 +23,7 @@ async function frameHeight(page: Page): Promise<number> {
 }
 
 for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
-  test(`in a host's frame on another site a user signs in and out; the host follows the height and hears login, the token 500 ms later, and logout (${lang})`, async ({ page, request }) => {
+  test(`in a host's frame on another site a user signs in and out; the host follows the height and hears login, then the token, and logout (${lang})`, async ({ page, request }) => {
     const m = messages[lang];
     const email = uniqueEmail(`embed-${lang}`);
     await createAccount(request, email, PASSWORD, EMBED_PORTAL_URL);

@@ -29,7 +29,8 @@ const REFUSALS: Partial<Record<string, string>> = {
   badTexts: "A message needs --title-en, --body-en, --title-zh and --body-zh within the message limits.",
 };
 
-async function idsOf(file: string): Promise<string[]> {
+/** The ids of FILE, one a line (users:bulk and users:export). */
+export async function idsOf(file: string): Promise<string[]> {
   let text: string;
   try {
     text = await readFile(file, "utf8");

@@ -198,6 +198,8 @@ export const signInFailures = pgTable(
     method: text("method", { enum: ["password", "code", "enterprise", "device", "social", "passkey", "two-step"] }).notNull(),
     /** the error code the caller got (20202, 20205, 20103, …) */
     reason: integer("reason").notNull(),
+    /** when the account's owner said "This wasn't me" about the day's refused sign-ins from this address */
+    disownedAt: ts("disowned_at"),
   },
   (t) => [
     index("sign_in_failures_email_idx").on(t.email, t.createdAt),

@@ -18,6 +18,12 @@ import type { UserRow } from "./users";
  */
 type Dated = { item: ActivityItem; time: Date };
 
+/** The UTC day a refused sign-in falls on: refused sign-ins are grouped by it and their address. */
+export const failureDay = sql<string>`to_char(${signInFailures.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/** The refused sign-ins of an account's email that the page shows: the last 30 days. */
+export const shownFailures = (email: string) => and(eq(signInFailures.email, email), gte(signInFailures.createdAt, addSeconds(now(), -KEEP.failures)));
+
 function item(partial: Partial<ActivityItem> & Pick<ActivityItem, "id" | "kind">, time: Date, ip: string | null, userAgent: string | null, lang: Lang): Dated {
   const whole: ActivityItem = {
     actor: "self",
@@ -39,8 +45,7 @@ export async function listActivity(user: Pick<UserRow, "id" | "email">, query: {
   const db = await getDb();
   const upTo = query.page * query.pageSize + 1;
   const since = addSeconds(now(), -KEEP.accountEvents);
-  const failuresSince = addSeconds(now(), -KEEP.failures);
-  const day = sql<string>`to_char(${signInFailures.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const day = failureDay;
   const [signIns, failures, events] = await Promise.all([
     db
       .select({ session: sessions, app: oidcClients.name })
@@ -50,9 +55,9 @@ export async function listActivity(user: Pick<UserRow, "id" | "email">, query: {
       .orderBy(desc(sessions.createdAt), desc(sessions.id))
       .limit(upTo),
     db
-      .select({ day, ip: signInFailures.ip, n: count(), last: max(signInFailures.createdAt) })
+      .select({ day, ip: signInFailures.ip, n: count(), last: max(signInFailures.createdAt), disowned: max(signInFailures.disownedAt) })
       .from(signInFailures)
-      .where(and(eq(signInFailures.email, user.email), gte(signInFailures.createdAt, failuresSince)))
+      .where(shownFailures(user.email))
       .groupBy(day, signInFailures.ip)
       .orderBy(desc(max(signInFailures.createdAt)))
       .limit(upTo),
@@ -69,7 +74,7 @@ export async function listActivity(user: Pick<UserRow, "id" | "email">, query: {
     ),
     ...failures.map((group) => {
       const last = group.last ?? now();
-      return item({ id: `f-${group.day}-${group.ip ?? "none"}`, kind: "sign_in_failed", count: group.n, disownable: false }, last, group.ip, null, lang);
+      return item({ id: `f-${group.day}-${group.ip ?? "none"}`, kind: "sign_in_failed", count: group.n, disowned: group.disowned !== null }, last, group.ip, null, lang);
     }),
     ...events.map((event) =>
       item(

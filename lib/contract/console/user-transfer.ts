@@ -1,24 +1,45 @@
 import { z } from "zod";
-import { USER_STATUSES } from "./users";
+import { BULK_CONSOLE_MAX } from "./bulk-options";
+import type { BulkSelection } from "./bulk";
+import { EXPORT_FORMATS } from "./user-transfer-options";
+import { checkSearchRanges, USER_FILTERS, userSearchFields } from "./users";
 
 /**
  * Users in and out of the console (GET /v1/console/users/export, POST /v1/console/users/import) and
  * the command line (users:export, users:import); docs/import-export.md.
  */
-export const EXPORT_FORMATS = ["csv", "json"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export * from "./user-transfer-options";
 
 /** Import limits: a larger migration is split into files of this size. */
 export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 100_000;
 
-export const userExportQuery = z.object({
-  format: z.enum(EXPORT_FORMATS).default("csv"),
-  status: z.enum(USER_STATUSES).optional(),
-  /** an email prefix, as the user search takes it */
-  email: z.string().trim().max(254).optional(),
-});
+/** Chosen accounts as one comma-separated list of ids, capped as a bulk selection is. */
+const idList = z
+  .string()
+  .transform((value) => value.split(",").map((id) => id.trim()).filter((id) => id !== ""))
+  .pipe(z.array(z.uuid()).min(1).max(BULK_CONSOLE_MAX));
+
+/**
+ * What an export takes: the same selection as bulk work (bulk.ts), either the users search's text
+ * and filters (its own fields and rules; page, size and order are taken and not used) or `ids`,
+ * never both. Strict: a parameter the export does not know (the former `email` prefix) is refused,
+ * never ignored into an export of everyone.
+ */
+export const userExportQuery = z
+  .strictObject({ ...userSearchFields.shape, format: z.enum(EXPORT_FORMATS).default("csv"), ids: idList.optional() })
+  .superRefine((query, ctx) => {
+    checkSearchRanges(query, ctx);
+    const filtered = query.q !== "" || USER_FILTERS.some((name) => query[name]);
+    if (query.ids && filtered) ctx.addIssue({ code: "custom", path: ["ids"], message: "ids or a search, not both" });
+  });
 export type UserExportQuery = z.infer<typeof userExportQuery>;
+export type UserExportInput = z.input<typeof userExportQuery>;
+
+/** The export's selection as bulk work takes it. */
+export function exportSelection(query: UserExportQuery): BulkSelection {
+  return query.ids ? { ids: query.ids } : { search: query };
+}
 
 /** Why a row is not imported: a bad row (`bad`), or an account that is there already (`skipped`). */
 export const IMPORT_ROW_PROBLEMS = ["email", "hashFormat", "duplicate", "nickname", "row", "exists"] as const;

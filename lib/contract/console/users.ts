@@ -10,8 +10,8 @@ export * from "./user-search-options";
 const day = z.string().trim().refine((value) => value === "" || isCalendarDay(value)).optional();
 const choice = <T extends readonly string[]>(values: T) => z.enum(["", ...values]).optional();
 
-export const userSearchQuery = z
-  .object({
+/** The search's fields, without its rules across fields (the export adds its own to them: user-transfer.ts). */
+export const userSearchFields = z.object({
     by: z.enum(USER_SEARCH_FIELDS).default("any"),
     q: z.string().trim().max(SEARCH_MAX).default(""),
     page: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(1),
@@ -29,11 +29,15 @@ export const userSearchQuery = z
     createdTo: day,
     signedInFrom: day,
     signedInTo: day,
-  })
-  .superRefine((query, ctx) => {
-    if (query.createdFrom && query.createdTo && query.createdFrom > query.createdTo) ctx.addIssue({ code: "custom", path: ["createdTo"], message: "range" });
-    if (query.signedInFrom && query.signedInTo && query.signedInFrom > query.signedInTo) ctx.addIssue({ code: "custom", path: ["signedInTo"], message: "range" });
-  });
+});
+
+/** A range's end before its start is refused, on the field of the end. */
+export function checkSearchRanges(query: Pick<z.infer<typeof userSearchFields>, "createdFrom" | "createdTo" | "signedInFrom" | "signedInTo">, ctx: z.RefinementCtx): void {
+  if (query.createdFrom && query.createdTo && query.createdFrom > query.createdTo) ctx.addIssue({ code: "custom", path: ["createdTo"], message: "range" });
+  if (query.signedInFrom && query.signedInTo && query.signedInFrom > query.signedInTo) ctx.addIssue({ code: "custom", path: ["signedInTo"], message: "range" });
+}
+
+export const userSearchQuery = userSearchFields.superRefine(checkSearchRanges);
 export type UserSearchQuery = z.infer<typeof userSearchQuery>;
 export type UserSearchInput = z.input<typeof userSearchQuery>;
 

@@ -1,8 +1,10 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { expect, type Page } from "@playwright/test";
 import { TOTP, URI } from "otpauth";
 import { DATA_DIRS } from "./fixtures";
+import { messages, type Lang } from "./screens";
 
 const run = promisify(execFile);
 
@@ -26,4 +28,15 @@ export function authenticatorCode(uri: string): string {
   const otp = URI.parse(uri);
   if (!(otp instanceof TOTP)) throw new Error("not a TOTP URI");
   return otp.generate();
+}
+
+/** Signs an operator in to the console on its sign-in page, and waits for the users list. */
+export async function signInToConsole(page: Page, lang: Lang, operator: { email: string; password: string; uri: string }): Promise<void> {
+  const m = messages[lang].console.signIn;
+  await page.goto(`/${lang}/console`);
+  await page.getByLabel(m.email, { exact: true }).fill(operator.email);
+  await page.getByLabel(m.password, { exact: true }).fill(operator.password);
+  await page.getByLabel(m.code, { exact: true }).fill(authenticatorCode(operator.uri));
+  await page.getByRole("button", { name: m.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/console/users`));
 }

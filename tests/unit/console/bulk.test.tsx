@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 
 test("each account has a labelled checkbox that the keyboard ticks; nothing selected, no bulk actions", async () => {
-  renderIn("en", <BulkUserTable lang="en" rows={rows} count={3} search={search} />);
+  renderIn("en", <BulkUserTable lang="en" rows={rows} count={3} search={search} exportPath="/en/console/export/download" />);
   expect(screen.queryByRole("heading", { name: en.title })).not.toBeInTheDocument();
   const user = userEvent.setup();
   const box = screen.getByRole("checkbox", { name: "Select user2@bulk.test" });
@@ -36,10 +36,21 @@ test("each account has a labelled checkbox that the keyboard ticks; nothing sele
   expect(within(screen.getByRole("group", { name: en.safeActions })).getAllByRole("button").map((button) => button.textContent)).toEqual([en.kinds.unban, en.kinds.message]);
 });
 
+test("Export offers the whole search as its filters, then the ticked accounts as their ids, as labelled links", async () => {
+  renderIn("en", <BulkUserTable lang="en" rows={rows} count={25} search={{ ...search, status: "banned", twoStep: "" }} exportPath="/en/console/export/download" />);
+  const whole = screen.getByRole("group", { name: "Export all 25 results of this search" });
+  expect(within(whole).getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", "/en/console/export/download?format=csv&by=email&q=%40bulk.test&status=banned");
+  const user = userEvent.setup();
+  await user.click(screen.getByRole("checkbox", { name: "Select user1@bulk.test" }));
+  await user.click(screen.getByRole("checkbox", { name: "Select user3@bulk.test" }));
+  const picked = screen.getByRole("group", { name: "Export the 2 selected accounts" });
+  expect(within(picked).getByRole("link", { name: "Download JSON" })).toHaveAttribute("href", `/en/console/export/download?format=json&ids=${rows[0]?.id}%2C${rows[2]?.id}`);
+});
+
 test("the whole search: the preview names the count and the first accounts; the dialog names the count and will not start without a reason", async () => {
   preview.mockResolvedValue({ ok: true, data: { count: 25, first: ["user1@bulk.test", "user2@bulk.test"], limit: 10_000, overLimit: false } });
   create.mockResolvedValue({ ok: true, data: { id: "job", total: 25 } });
-  renderIn("en", <BulkUserTable lang="en" rows={rows} count={25} search={search} />);
+  renderIn("en", <BulkUserTable lang="en" rows={rows} count={25} search={search} exportPath="/en/console/export/download" />);
   const user = userEvent.setup();
   await user.click(screen.getByRole("checkbox", { name: en.selectAllOnPage }));
   await user.click(screen.getByRole("button", { name: "Select all 25 results of this search" }));
@@ -63,7 +74,7 @@ test("the whole search: the preview names the count and the first accounts; the 
 
 test("over the limit the preview says so, naming it, and offers no start (in Chinese)", async () => {
   preview.mockResolvedValue({ ok: true, data: { count: 10_001, first: ["user1@bulk.test"], limit: 10_000, overLimit: true } });
-  renderIn("zh", <BulkUserTable lang="zh" rows={rows} count={10_001} search={search} />);
+  renderIn("zh", <BulkUserTable lang="zh" rows={rows} count={10_001} search={search} exportPath="/zh/console/export/download" />);
   const zh = messages.zh.console.bulk;
   const user = userEvent.setup();
   await user.click(screen.getByRole("checkbox", { name: zh.selectAllOnPage }));
@@ -72,6 +83,7 @@ test("over the limit the preview says so, naming it, and offers no start (in Chi
   await user.click(screen.getByRole("button", { name: zh.preview }));
   expect(await screen.findByText(/每个任务最多 10,000 个账号；此选择有 10,001 个/)).toBeInTheDocument();
   expect(screen.queryByRole("button", { name: zh.start })).not.toBeInTheDocument();
+  expect(within(screen.getByRole("group", { name: "导出此搜索的全部 10,001 个结果" })).getByRole("link", { name: "下载 CSV" })).toBeInTheDocument();
 });
 
 test("the jobs panel shows progress, counts, reason and operator, and cancels only a job still under way", async () => {

@@ -45,7 +45,7 @@ const items: ActivityItem[] = [
   event("e1", { kind: "two_step_reset", actor: "support", location: null, device: null, application: null, at: "2026-11-21T09:00:00.000Z" }),
   event("e2", { kind: "password_changed" }),
   event("s-1", { kind: "sign_in", provider: "google", app: "Forum" }),
-  event("f-1", { kind: "sign_in_failed", count: 3, device: null, application: null, disownable: false }),
+  event("f-2026-11-20-8.8.8.8", { kind: "sign_in_failed", count: 3, device: null, application: null }),
 ];
 
 function rows(): HTMLElement[] {
@@ -89,15 +89,17 @@ test("no events: says so", () => {
 
 const SIGN_IN_ID = "s-00000000-0000-4000-8000-00000000000a";
 
-test("\"This wasn't me\" is offered on sign-ins and security changes, not on refused sign-ins; a disowned event says so instead", () => {
+test("\"This wasn't me\" is offered on every event but the record of one; a disowned event says so instead", () => {
   const disowned = event("e3", { kind: "passkey_added", disowned: true });
-  renderIn("en", <ActivityList items={[...items, disowned]} page={page} />);
-  const [support, changed, signIn, failed, marked] = rows();
+  const secured = event("e4", { kind: "account_secured", disownable: false });
+  renderIn("en", <ActivityList items={[...items, disowned, secured]} page={page} />);
+  const [support, changed, signIn, failed, marked, record] = rows();
   expect(within(support as HTMLElement).getByRole("button", { name: "This wasn't me: Two-step verification reset" })).toBeVisible();
   expect(within(changed as HTMLElement).getByRole("button", { name: /^This wasn't me/ })).toBeVisible();
   expect(within(signIn as HTMLElement).getByRole("button", { name: "This wasn't me: Signed in with Google" })).toBeVisible();
-  expect(within(failed as HTMLElement).queryByRole("button")).toBeNull();
+  expect(within(failed as HTMLElement).getByRole("button", { name: "This wasn't me: 3 refused sign-ins" })).toBeVisible();
   expect(within(marked as HTMLElement).queryByRole("button")).toBeNull();
+  expect(within(record as HTMLElement).queryByRole("button")).toBeNull();
   expect(marked).toHaveTextContent("You said this wasn't you");
 });
 

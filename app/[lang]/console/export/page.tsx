@@ -47,7 +47,9 @@ export default async function ConsoleExportPage({ params }: PageProps<"/[lang]/c
               ))}
             </select>
           </label>
-          <Field label={t("emailPrefix")} name="email" maxLength={254} autoComplete="off" spellCheck={false} />
+          {/* the users search's own fields (by=email: a part of the email); every other filter: the Users screen's Export */}
+          <input type="hidden" name="by" value="email" />
+          <Field label={t("emailContains")} name="q" maxLength={254} autoComplete="off" spellCheck={false} />
           <div className="sm:col-span-3">
             <Button type="submit">{t("download")}</Button>
           </div>

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { importQuery, importReport, userExportQuery } from "@/lib/contract/console/user-transfer";
+import { exportSelection, importQuery, importReport, userExportQuery } from "@/lib/contract/console/user-transfer";
 import { ErrorCode, ServiceError } from "../../errors";
 import { audited } from "../../services/console/audited";
 import { auditedExport } from "../../services/user-transfer/export-audited";
@@ -48,14 +48,16 @@ export function consoleUserTransferRoutes(app: ServicesApp): void {
       method: "get",
       path: "/v1/console/users/export",
       tags,
-      summary: "Export users as CSV or JSON (streamed; no secrets)",
+      summary: "Export users as CSV or JSON (streamed; no secrets): a users search's filters or chosen ids, as bulk work takes them",
       security: OPERATOR,
       request: { query: userExportQuery },
       responses: { 200: { content: { "text/csv": { schema: { type: "string" } }, "application/json": { schema: { type: "string" } } }, description: "The users, in id order" } },
     }),
     async (c) => {
-      const { format, ...filter } = c.req.valid("query");
-      const chunks = auditedExport(consoleCaller(c).actor, "users.export", filter, format);
+      const query = c.req.valid("query");
+      const format = query.format;
+      // the selection is resolved before the response starts: a refused filter is a 400, not a cut file
+      const chunks = await auditedExport(consoleCaller(c).actor, "users.export", exportSelection(query), format);
       const type = format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8";
       return new Response(byteStream(chunks), { status: 200, headers: { ...NO_STORE, "content-type": type, "content-disposition": `attachment; filename="users.${format}"` } });
     },

@@ -6,7 +6,7 @@ import { bulkJobItems, bulkJobs, users } from "../../db/schema";
 import type { Actor } from "./audit";
 import { ConsoleError } from "./input";
 import { checkedMessage, type CheckedMessage } from "./messages";
-import { filtersOf, matchOf } from "./user-search-filters";
+import { selectionWhere as whereOf } from "./user-search-filters";
 
 /**
  * Bulk jobs over users (docs/operators.md "Bulk jobs"): what a selection holds (the preview), a
@@ -15,12 +15,6 @@ import { filtersOf, matchOf } from "./user-search-filters";
  * the jobs through. The console may not make a job of more than BULK_CONSOLE_MAX accounts; the
  * command line (`users:bulk`) passes `limit: null`.
  */
-type Where = Awaited<ReturnType<typeof matchOf>>;
-
-async function whereOf(selection: BulkSelection): Promise<Where> {
-  if ("ids" in selection) return inArray(users.id, [...new Set(selection.ids.map((id) => id.toLowerCase()))]);
-  return and(await matchOf(selection.search), filtersOf(selection.search));
-}
 
 /** How many accounts (counted up to limit + 1: past the limit the exact figure is not needed) and the first ones' emails. */
 export async function previewBulk(selection: BulkSelection, limit: number | null = BULK_CONSOLE_MAX): Promise<BulkPreview> {

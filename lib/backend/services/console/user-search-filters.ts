@@ -1,4 +1,5 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { BulkSelection } from "@/lib/contract/console/bulk";
 import type { UserSearchQuery } from "@/lib/contract/console/users";
 import { getDb } from "../../db/client";
 import { enterprises, users } from "../../db/schema";
@@ -105,4 +106,13 @@ export function filtersOf(query: UserSearchQuery): SQL | undefined {
     if (query.signedInTo) parts.push(sql`(select max(x."created_at") from "sessions" as x where x."user_id" = ${userId}) < ${dayEnd(query.signedInTo)}`);
   }
   return and(...parts);
+}
+
+/**
+ * The accounts of a selection (bulk jobs and the export alike): chosen ids, or a search's text and
+ * filters. A text the search refuses (by=id with no id) throws here, before a job or a file starts.
+ */
+export async function selectionWhere(selection: BulkSelection): Promise<SQL | undefined> {
+  if ("ids" in selection) return inArray(users.id, [...new Set(selection.ids.map((id) => id.toLowerCase()))]);
+  return and(await matchOf(selection.search), filtersOf(selection.search));
 }

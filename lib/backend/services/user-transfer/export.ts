@@ -1,25 +1,22 @@
-import { and, asc, eq, gt, inArray, isNotNull, max, sql, type SQL } from "drizzle-orm";
-import type { ExportFormat, UserExportQuery } from "@/lib/contract/console/user-transfer";
+import { and, asc, gt, inArray, isNotNull, max, type SQL } from "drizzle-orm";
+import type { ExportFormat } from "@/lib/contract/console/user-transfer";
 import { getDb } from "../../db/client";
 import { passkeys, sessions, socialAccounts, twoStepTotp, users } from "../../db/schema";
 import { csvCell } from "../console/audit";
-import { likePrefix } from "../console/user-search";
 
 /**
  * Users out (docs/import-export.md): id, email, nickname, status, created, last sign-in and ways
  * in, never a hash or a secret. Read in pages of BATCH by id (keyset: each page starts after the
  * last id, so page n costs what page 1 does) and handed out page by page, so a million rows take
- * the memory of one page whatever the consumer (an HTTP response, a file, stdout).
+ * the memory of one page whatever the consumer (an HTTP response, a file, stdout). Which users:
+ * the condition of a selection (selectionWhere, the one the search and bulk jobs use), resolved
+ * by the caller before the first byte, so a refused filter is a 400 and never a broken file.
  */
 const BATCH = 1000;
 
 export const EXPORT_COLUMNS = ["id", "email", "nickname", "status", "created", "last_sign_in", "ways_in"] as const;
 
 export type ExportedUser = { id: string; email: string; nickname: string | null; status: string; created: string; lastSignIn: string | null; waysIn: string[] };
-
-function filterOf(query: Pick<UserExportQuery, "status" | "email">): SQL | undefined {
-  return and(query.status ? eq(users.status, query.status) : undefined, query.email ? sql`lower(${users.email}) like ${likePrefix(query.email)}` : undefined);
-}
 
 async function waysIn(page: { id: string; passwordSet: boolean }[]): Promise<Map<string, string[]>> {
   const db = await getDb();
@@ -40,15 +37,15 @@ async function lastSignIns(ids: string[]): Promise<Map<string, Date | null>> {
   return new Map(rows.map((row) => [row.userId, row.at ? new Date(row.at) : null]));
 }
 
-/** The users the filter selects, one page at a time, in id order. */
-export async function* exportedUsers(query: Pick<UserExportQuery, "status" | "email">): AsyncGenerator<ExportedUser[]> {
+/** The users the condition selects, one page at a time, in id order. */
+export async function* exportedUsers(where: SQL | undefined): AsyncGenerator<ExportedUser[]> {
   const db = await getDb();
   let after: string | null = null;
   for (;;) {
     const page = await db
       .select({ id: users.id, email: users.email, nickname: users.nickname, status: users.status, createdAt: users.createdAt, passwordSet: users.passwordSet })
       .from(users)
-      .where(and(filterOf(query), after ? gt(users.id, after) : undefined))
+      .where(and(where, after ? gt(users.id, after) : undefined))
       .orderBy(asc(users.id))
       .limit(BATCH);
     if (page.length === 0) return;
@@ -76,10 +73,10 @@ function csvRow(user: ExportedUser): string {
  * The export as text chunks (one per page) in the format asked for; `counted` hears the number of
  * rows once the last page is out (the audit row's count). JSON is one array, written as it goes.
  */
-export async function* exportChunks(query: Pick<UserExportQuery, "status" | "email">, format: ExportFormat, counted: (rows: number) => void): AsyncGenerator<string> {
+export async function* exportChunks(where: SQL | undefined, format: ExportFormat, counted: (rows: number) => void): AsyncGenerator<string> {
   let rows = 0;
   yield format === "csv" ? `${EXPORT_COLUMNS.join(",")}\r\n` : "[";
-  for await (const page of exportedUsers(query)) {
+  for await (const page of exportedUsers(where)) {
     if (format === "csv") yield `${page.map(csvRow).join("\r\n")}\r\n`;
     else yield `${rows === 0 ? "\n" : ",\n"}${page.map((user) => JSON.stringify(user)).join(",\n")}`;
     rows += page.length;

@@ -1,0 +1,1 @@
+ALTER TABLE "sign_in_failures" ADD COLUMN "disowned_at" timestamp with time zone;
