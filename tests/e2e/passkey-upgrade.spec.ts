@@ -59,8 +59,9 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const section = page.getByRole("region", { name: p.title });
     const list = section.getByRole("list", { name: p.listLabel });
     await expect(list.getByRole("listitem")).toHaveCount(1);
-    // named after the device: the user agent's system and browser
-    await expect(list.getByRole("listitem")).toContainText("Linux");
+    // named after the device: the user agent's system and browser (the project's device preset says Windows)
+    const system = (await page.evaluate(() => navigator.userAgent)).includes("Windows") ? "Windows" : "Linux";
+    await expect(list.getByRole("listitem")).toContainText(`${system} · Chrome`);
 
     await expect.poll(async () => (await mailsTo(request, email)).map((mail) => mail.subject), { timeout: 15_000 }).toContain(NOTICE_SUBJECT[lang]);
     await page.goto(`${LOCAL}/${lang}/profile/security/activity`);
