@@ -25,7 +25,7 @@ export function EnterpriseLoginForm({ lang, personalHref }: Props) {
   const t = useTranslations("loginBusiness");
   const text = useErrorText();
   const page = usePageRef(lang);
-  const signIn = usePasswordSignIn("enterprise");
+  const signIn = usePasswordSignIn("enterprise", page);
   const { register, handleSubmit, formState, getValues } = useForm<EnterpriseLoginInput>({
     resolver: formResolver(enterpriseLoginSchema),
     defaultValues: { account: "", email: "", password: "", remember: false },

@@ -24,7 +24,7 @@ type Props = { page: PageRef; findPasswordHref: string | null; onRemember?: (rem
 export function PasswordLoginForm({ page, findPasswordHref, onRemember }: Props) {
   const t = useTranslations("login");
   const text = useErrorText();
-  const signIn = usePasswordSignIn("password");
+  const signIn = usePasswordSignIn("password", page);
   const { register, handleSubmit, formState, control } = useForm<LoginPasswordInput>({
     resolver: formResolver(loginPasswordSchema),
     defaultValues: { email: "", password: "", remember: false },

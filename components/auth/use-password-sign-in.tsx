@@ -15,6 +15,22 @@ import { signInHoldOf, type SignInHold } from "./device-hold";
 /** How a sign-in was made, as analytics hears it. */
 export type SignInMethod = "password" | "enterprise" | "code" | "device" | "passkey" | "twoStep";
 
+/** How long a password sign-in waits for the automatic passkey upgrade before it goes on. */
+export const PASSKEY_UPGRADE_WAIT_MS = 5_000;
+
+/**
+ * The automatic passkey upgrade after a password sign-in (lib/passkeys/auto-upgrade.ts): loaded
+ * only where the browser can tell its capabilities, and never holding the redirect longer than
+ * PASSKEY_UPGRADE_WAIT_MS. It never throws.
+ */
+async function tryPasskeyUpgrade(page: PageRef, business: boolean): Promise<void> {
+  if (typeof window.PublicKeyCredential !== "function" || typeof Reflect.get(window.PublicKeyCredential, "getClientCapabilities") !== "function") return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const upgrade = import("@/lib/passkeys/auto-upgrade").then((module) => module.upgradeToPasskey({ ...page, business })).catch(() => undefined);
+  await Promise.race([upgrade, new Promise<void>((resolve) => (timer = setTimeout(resolve, PASSKEY_UPGRADE_WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
 /** A sign-in went through: analytics hears of it, then the browser goes where the action said. */
 export async function goSignedIn(result: SignInResult, method: SignInMethod): Promise<void> {
   announce({ event: "login", method });
@@ -24,10 +40,11 @@ export async function goSignedIn(result: SignInResult, method: SignInMethod): Pr
 /**
  * The submit flow of the two password sign-ins (consumer and business): human verification
  * when the services ask for it (20106; a refused one, 20107, gets a fresh widget), the
- * new-device step after a 20109 or the two-step one after a 20901, and the browser on its way after a success. The form owns its
+ * new-device step after a 20109 or the two-step one after a 20901, and after a success the
+ * automatic passkey upgrade, then the browser on its way. The form owns its
  * fields; this owns what happens once they are valid.
  */
-export function usePasswordSignIn(method: "password" | "enterprise") {
+export function usePasswordSignIn(method: "password" | "enterprise", page: PageRef) {
   const text = useErrorText();
   const human = useSignInVerification();
   const [formError, setFormError] = useState<string | null>(null);
@@ -41,7 +58,10 @@ export function usePasswordSignIn(method: "password" | "enterprise") {
       return;
     }
     const result = await callAction(() => send(value));
-    if (result.ok) return goSignedIn(result, method);
+    if (result.ok) {
+      await tryPasskeyUpgrade(page, method === "enterprise");
+      return goSignedIn(result, method);
+    }
     const held = signInHoldOf(result.error, values.remember);
     if (held) {
       human.failed(result.error.code, values.email);

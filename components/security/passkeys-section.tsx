@@ -18,10 +18,11 @@ import { callAction, useErrorText } from "@/components/auth/use-error-text";
 import { useStepUp } from "@/components/step-up/use-step-up";
 import type { SecurityPageRef } from "./page-ref";
 import { PasskeyRow } from "./passkey-row";
+import { PasskeyUpgradeToggle } from "./passkey-upgrade-toggle";
 import { resyncPasskeys } from "./passkey-signals";
 import { SecuritySection } from "./section";
 
-type Props = { page: SecurityPageRef; initial: PasskeyList | null; error: number | null; email: string; verification: VerificationSetup };
+type Props = { page: SecurityPageRef; initial: PasskeyList | null; error: number | null; email: string; verification: VerificationSetup; upgrade: boolean | null };
 type Message = { tone: "success" | "error"; text: string };
 
 /**
@@ -30,7 +31,7 @@ type Message = { tone: "success" | "error"; text: string };
  * this browser or frame cannot create passkeys the add control is replaced by a note; the list
  * still shows and removes them.
  */
-export function PasskeysSection({ page, initial, error, email, verification }: Props) {
+export function PasskeysSection({ page, initial, error, email, verification, upgrade }: Props) {
   const t = useTranslations("passkeys");
   const te = useTranslations("errors");
   const text = useErrorText();
@@ -126,6 +127,7 @@ export function PasskeysSection({ page, initial, error, email, verification }: P
           </Button>
         </form>
       ) : null}
+      {upgrade !== null ? <PasskeyUpgradeToggle page={page} initial={upgrade} /> : null}
       {stepUp.dialog}
     </SecuritySection>
   );

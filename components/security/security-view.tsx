@@ -44,7 +44,7 @@ export async function SecurityView({ data, lang, query, business }: Props) {
       ) : (
         <PasswordSection page={page} />
       )}
-      <PasskeysSection page={page} initial={data.passkeys.data} error={data.passkeys.error} email={data.user.email} verification={data.verification} />
+      <PasskeysSection page={page} initial={data.passkeys.data} error={data.passkeys.error} upgrade={data.passkeyUpgrade.data?.enabled ?? null} email={data.user.email} verification={data.verification} />
       <TwoStepSection page={page} initial={data.twoStep.data} initialError={data.twoStep.error} email={data.user.email} verification={data.verification} />
       <SessionsSection page={page} initial={data.sessions.data} initialError={data.sessions.error} />
       <AppsSection page={page} initial={data.apps.data?.apps ?? null} error={data.apps.error} />

@@ -61,6 +61,22 @@ export const registrationResponseJson = z.object({
 });
 export const registerPasskeyRequest = z.object({ attempt, name: passkeyNameField, response: registrationResponseJson });
 
+/**
+ * The automatic upgrade (conditional create) right after a password sign-in:
+ * POST /v1/user/passkey/auto-register/options answers `{enabled: false}` when the account turned
+ * it off, else a session-bound attempt; POST /v1/user/passkey/auto-register brings the browser's
+ * answer (no name: the services name the passkey after the device).
+ */
+export const autoRegistrationOptionsResponse = z.union([
+  z.object({ enabled: z.literal(false) }),
+  z.object({ enabled: z.literal(true), attempt: z.string(), options: registrationOptions }),
+]);
+export type AutoRegistrationOptions = z.infer<typeof autoRegistrationOptionsResponse>;
+export const autoRegisterPasskeyRequest = z.object({ attempt, response: registrationResponseJson });
+// GET and PATCH /v1/user/passkey/upgrade — the account's setting (default on)
+export const passkeyUpgradeSetting = z.object({ enabled: z.boolean() });
+export type PasskeyUpgradeSetting = z.infer<typeof passkeyUpgradeSetting>;
+
 export const passkeyItem = z.object({
   id: z.string(),
   name: z.string(),

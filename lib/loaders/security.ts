@@ -12,7 +12,8 @@ import { getTwoStepStatus } from "@/lib/upstream/two-step";
 import type { TwoStepStatus } from "@/lib/contract/two-step";
 import { loadVerificationSetup } from "@/lib/upstream/verification";
 import { listPasskeys } from "@/lib/upstream/passkeys";
-import type { PasskeyList } from "@/lib/contract/passkeys";
+import type { PasskeyList, PasskeyUpgradeSetting } from "@/lib/contract/passkeys";
+import { getPasskeyUpgrade } from "@/lib/upstream/passkey-upgrade";
 import type { VerificationSetup } from "@/lib/validation/verification";
 import { SESSION_PAGE_SIZES } from "@/lib/validation/security";
 
@@ -25,6 +26,7 @@ export type SecurityData = {
   devices: Loaded<DeviceSecurity>;
   social: Loaded<SocialAccounts>;
   passkeys: Loaded<PasskeyList>;
+  passkeyUpgrade: Loaded<PasskeyUpgradeSetting>;
   twoStep: Loaded<TwoStepStatus>;
   apps: Loaded<AppAccessList>;
   verification: VerificationSetup;
@@ -50,16 +52,17 @@ export async function loadSecurity(lang: Locale, launch: LaunchContext, loginHre
     const user = await currentUser(lang, launch);
     if (!user || !token) redirect(loginHref);
     const ctx = await upstreamContext(lang, launch, token);
-    const [sessions, devices, social, passkeys, twoStep, apps, verification] = await Promise.all([
+    const [sessions, devices, social, passkeys, passkeyUpgrade, twoStep, apps, verification] = await Promise.all([
       settle(getSessionLog(ctx, { page: 1, pageSize: SESSION_PAGE_SIZES[0] })),
       settle(getDeviceSecurity(ctx)),
       settle(getSocialAccounts(ctx)),
       settle(listPasskeys(ctx)),
+      settle(getPasskeyUpgrade(ctx)),
       settle(getTwoStepStatus(ctx)),
       settle(getAppAccess(ctx)),
       loadVerificationSetup(ctx),
     ]);
-    return { user, sessions, devices, social, passkeys, twoStep, apps, verification };
+    return { user, sessions, devices, social, passkeys, passkeyUpgrade, twoStep, apps, verification };
   } catch (error) {
     if (isUpstreamError(error) && error.code === ErrorCode.loginExpired) redirect(loginHref);
     throw error;

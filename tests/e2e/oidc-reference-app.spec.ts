@@ -36,9 +36,12 @@ async function renewRefreshAndReuse(page: Page): Promise<void> {
 
 test.beforeEach(async ({ context }) => {
   await keepToLoopback(context);
-  // the passkey is used through the sign-in page's button: the autofill request stays off
+  // the passkey is used through the sign-in page's button: the autofill request stays off; and the
+  // passkey is added on the security page, not by the automatic upgrade after the password sign-in
   await context.addInitScript(() => {
-    if (typeof window.PublicKeyCredential === "function") Object.defineProperty(window.PublicKeyCredential, "isConditionalMediationAvailable", { value: () => Promise.resolve(false) });
+    if (typeof window.PublicKeyCredential !== "function") return;
+    Object.defineProperty(window.PublicKeyCredential, "isConditionalMediationAvailable", { value: () => Promise.resolve(false) });
+    Object.defineProperty(window.PublicKeyCredential, "getClientCapabilities", { value: () => Promise.resolve({ conditionalCreate: false }) });
   });
 });
 

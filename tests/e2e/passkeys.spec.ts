@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { BASE_URL, EMBED_PORTAL_URL, HOST_SITE_URL, SIBLING_URL } from "../../playwright.config";
 import { registrationOptionsResponse } from "../../lib/contract/passkeys";
 import { SoftAuthenticator } from "../support/soft-authenticator";
+import { virtualAuthenticator } from "./support/virtual-authenticator";
 import { createAccount } from "./support/accounts";
 import { emailOfToken, expectLoginThenToken } from "./support/embed-screens";
 import { uniqueEmail } from "./support/mailbox";
@@ -16,17 +17,6 @@ import { logOut, messages, type Lang } from "./support/screens";
  */
 const PASSWORD = "Laser-2026";
 const LOCAL = BASE_URL.replace("127.0.0.1", "localhost");
-
-async function virtualAuthenticator(page: Page): Promise<(credential: Record<string, unknown>) => Promise<void>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable", { enableUI: false });
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return async (credential) => {
-    await cdp.send("WebAuthn.addCredential", { authenticatorId, credential: credential as never });
-  };
-}
 
 /**
  * Whether the login page may start the autofill request: Chromium may answer a pending

@@ -18,6 +18,8 @@ export type Bend = {
   userHandle?: string;
   /** user verified (default true) */
   uv?: boolean;
+  /** user present (default true; a conditional create answers without) */
+  up?: boolean;
   type?: string;
   challenge?: string;
   /** the answer comes from a cross-origin frame on this top-level page */
@@ -69,7 +71,7 @@ export class SoftAuthenticator {
     const rpId = options.rp.id ?? "localhost";
     const credential: Credential = { id, privateKey, userHandle: options.user.id, rpId, counter: bend.counter ?? 0 };
     const idLength = new Uint8Array([id.length >> 8, id.length & 0xff]);
-    const authData = concat(sha256(bend.rpId ?? rpId), new Uint8Array([UP | (bend.uv === false ? 0 : UV) | AT]), counterBytes(credential.counter), new Uint8Array(16), idLength, id, cose);
+    const authData = concat(sha256(bend.rpId ?? rpId), new Uint8Array([(bend.up === false ? 0 : UP) | (bend.uv === false ? 0 : UV) | AT]), counterBytes(credential.counter), new Uint8Array(16), idLength, id, cose);
     const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, string>>([["fmt", "none"], ["attStmt", new Map<string, string>()], ["authData", authData]]));
     this.credentials.push(credential);
     const encodedId = isoBase64URL.fromBuffer(id);

@@ -63,6 +63,11 @@ export const users = pgTable("users", {
    * password sign-in is refused (20221) until a new password is set through the emailed reset
    */
   passwordResetRequired: boolean("password_reset_required").notNull().default(false),
+  /**
+   * automatic passkey upgrade (services/passkeys/auto-register.ts): after a password sign-in a
+   * browser with conditional create may make a passkey without a prompt; the owner can turn it off
+   */
+  passkeyUpgrade: boolean("passkey_upgrade").notNull().default(true),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
 }, (t) => [
@@ -687,7 +692,7 @@ export const passkeyChallenges = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     attemptHash: text("attempt_hash").notNull().unique(),
-    purpose: text("purpose", { enum: ["register", "authenticate"] }).notNull(),
+    purpose: text("purpose", { enum: ["register", "auto_register", "authenticate"] }).notNull(),
     challenge: text("challenge").notNull(),
     sessionId: uuid("session_id").references(() => sessions.id, { onDelete: "cascade" }),
     expiresAt: ts("expires_at").notNull(),

@@ -34,7 +34,7 @@ const laptop: PasskeyItem = { id: "11111111-1111-4111-8111-111111111111", name: 
 const registration: RegistrationResponseJSON = { id: "cred", rawId: "cred", type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: "e30", attestationObject: "oA" } };
 
 function show(lang: "en" | "zh", passkeys: PasskeyItem[]) {
-  return renderIn(lang, <PasskeysSection page={{ ...page, lang }} initial={{ passkeys, max: 20 }} error={null} email="a@example.com" verification={altchaSetup} />);
+  return renderIn(lang, <PasskeysSection page={{ ...page, lang }} initial={{ passkeys, max: 20 }} error={null} email="a@example.com" verification={altchaSetup} upgrade={null} />);
 }
 
 beforeEach(() => {
@@ -100,7 +100,7 @@ describe("account security: passkeys", () => {
     jest.mocked(passkeySignalsHeard).mockReturnValue(true);
     jest.mocked(removePasskeyAction).mockResolvedValue({ ok: true });
     jest.mocked(passkeyListAction).mockResolvedValue({ ok: true, passkeys: [], max: 20, signals: { ...signals, credentialIds: [] } });
-    renderIn("en", <PasskeysSection page={page} initial={{ passkeys: [laptop], max: 20, signals }} error={null} email="a@example.com" verification={altchaSetup} />);
+    renderIn("en", <PasskeysSection page={page} initial={{ passkeys: [laptop], max: 20, signals }} error={null} email="a@example.com" verification={altchaSetup} upgrade={null} />);
     await screen.findByRole("button", { name: en.passkeys.removeNamed.replace("{name}", "Laptop") });
     expect(signalPasskeys).toHaveBeenCalledWith(signals);
 

@@ -1,6 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   authenticationOptionsResponse,
+  autoRegisterPasskeyRequest,
+  autoRegistrationOptionsResponse,
+  passkeyUpgradeSetting,
   passkeyItem,
   passkeyListResponse,
   passkeyLoginRequest,
@@ -12,6 +15,7 @@ import {
 } from "@/lib/contract/passkeys";
 import { sendSecurityNotice } from "../../services/security-notices";
 import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removePasskey, renamePasskey } from "../../services/passkeys/manage";
+import { autoRegisterPasskey, autoRegistrationOptions, passkeyUpgradeSetting as readUpgradeSetting, setPasskeyUpgrade } from "../../services/passkeys/auto-register";
 import { loginWithPasskey, passkeySignInOptions } from "../../services/passkeys/sign-in";
 import { passkeyProofOptions, provePasskey } from "../../services/passkeys/step-up";
 import { authenticate } from "../../services/sessions";
@@ -44,6 +48,36 @@ export function passkeyRoutes(app: ServicesApp): void {
       sendSecurityNotice(user, "passkey_added", c.var.client);
       return reply(c, added);
     },
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/user/passkey/auto-register/options", tags, summary: "Options for the automatic passkey upgrade (conditional create) right after a password sign-in; {enabled: false} when the account turned it off", security: SESSION, request: { body: optionalJson(empty) }, responses: ok(autoRegistrationOptionsResponse) }),
+    async (c) => {
+      const { user, session } = await authenticate(c.var.token);
+      return reply(c, await autoRegistrationOptions(user, session));
+    },
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/user/passkey/auto-register", tags, summary: "Add the passkey the browser made without a prompt (user presence not required), named after the device", security: SESSION, request: { body: json(autoRegisterPasskeyRequest) }, responses: ok(passkeyItem) }),
+    async (c) => {
+      const { user, session } = await authenticate(c.var.token);
+      const added = await autoRegisterPasskey(user, session, c.var.client, c.req.valid("json"));
+      // the same event and notice as a passkey added on the security page
+      await recordAccountEvent(user.id, "passkey_added", bySelf(c.var.client));
+      sendSecurityNotice(user, "passkey_added", c.var.client);
+      return reply(c, added);
+    },
+  );
+
+  app.openapi(
+    createRoute({ method: "get", path: "/v1/user/passkey/upgrade", tags, summary: "Whether the automatic passkey upgrade is on for the account (default on)", security: SESSION, responses: ok(passkeyUpgradeSetting) }),
+    async (c) => reply(c, readUpgradeSetting((await authenticate(c.var.token)).user)),
+  );
+
+  app.openapi(
+    createRoute({ method: "patch", path: "/v1/user/passkey/upgrade", tags, summary: "Turn the automatic passkey upgrade on or off", security: SESSION, request: { body: json(passkeyUpgradeSetting) }, responses: ok(passkeyUpgradeSetting) }),
+    async (c) => reply(c, await setPasskeyUpgrade((await authenticate(c.var.token)).user, c.req.valid("json").enabled)),
   );
 
   app.openapi(

@@ -15,7 +15,8 @@ export const PASSKEY_CHALLENGE_TTL_SECONDS = 300;
 /** what the browser is told it has to answer in (its own dialog's timeout) */
 export const PASSKEY_CEREMONY_TIMEOUT_MS = 120_000;
 
-type Purpose = "register" | "authenticate";
+/** auto_register: the automatic upgrade after a password sign-in (auto-register.ts), never spent by a normal registration */
+type Purpose = "register" | "auto_register" | "authenticate";
 
 export async function storeChallenge(purpose: Purpose, challenge: string, sessionId: string | null): Promise<string> {
   const attempt = randomToken(32);

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
+import { generateRegistrationOptions, verifyRegistrationResponse, type VerifiedRegistrationResponse } from "@simplewebauthn/server";
 import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
 import { PASSKEYS_PER_USER_MAX, type PasskeyItem, type PasskeyList, type PasskeySignals, type RegistrationOptions, type RegistrationResponse } from "@/lib/contract/passkeys";
 import { now } from "../../clock";
@@ -23,7 +23,7 @@ import { assertWellFormedRegistration } from "./well-formed";
 type PasskeyRow = typeof passkeys.$inferSelect;
 
 /** COSE algorithms offered: EdDSA, ES256, RS256 (what authenticators have) */
-const ALGORITHMS = [-8, -7, -257];
+export const ALGORITHMS = [-8, -7, -257];
 
 /** The user handle authenticators keep: the account id (no email or name in it). */
 export function userHandleOf(userId: string): string {
@@ -41,7 +41,7 @@ function toItem(row: PasskeyRow): PasskeyItem {
   return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null, backedUp: row.backedUp };
 }
 
-async function assertRoomForOneMore(userId: string): Promise<void> {
+export async function assertRoomForOneMore(userId: string): Promise<void> {
   const db = await getDb();
   const [row] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
   if ((row?.n ?? 0) >= PASSKEYS_PER_USER_MAX) throw new ServiceError(ErrorCode.passkeyLimit);
@@ -88,7 +88,14 @@ export async function registerPasskey(user: UserRow, session: SessionRow, input:
     supportedAlgorithmIDs: ALGORITHMS,
   }).catch(() => null);
   if (!verified?.verified) throw new ServiceError(ErrorCode.passkeyRefused);
-  const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
+  return savePasskey(user, verified.registrationInfo, input.name);
+}
+
+type VerifiedRegistration = Extract<VerifiedRegistrationResponse, { verified: true }>;
+
+/** Keeps a verified credential under its name: the limit is checked again, a known credential is 20706. */
+export async function savePasskey(user: UserRow, info: VerifiedRegistration["registrationInfo"], name: string): Promise<PasskeyItem> {
+  const { credential, credentialDeviceType, credentialBackedUp } = info;
   await assertRoomForOneMore(user.id);
   const db = await getDb();
   const [row] = await db
@@ -99,7 +106,7 @@ export async function registerPasskey(user: UserRow, session: SessionRow, input:
       publicKey: isoBase64URL.fromBuffer(credential.publicKey),
       counter: credential.counter,
       transports: credential.transports ?? [],
-      name: input.name,
+      name,
       deviceType: credentialDeviceType,
       backedUp: credentialBackedUp,
       createdAt: now(),

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "passkey_upgrade" boolean DEFAULT true NOT NULL;
