@@ -357,22 +357,22 @@ async function baselinePart(): Promise<{ json: Record<string, unknown>; text: st
   await Promise.all([stop(portal.child), stop(baseline.child)]);
 
   const rows: Row[] = [
-    ...loadRows("GET /en/login vs static", "req/s", staticPortal, staticBaseline, 0.8),
-    ...loadRows("GET /en/login vs its shape", "req/s", staticPortal, shapeBaseline, null).slice(0, 1),
+    ...loadRows("GET /en/login vs static", "req/s", staticPortal, staticBaseline, null).slice(0, 1),
+    ...loadRows("GET /en/login vs its shape", "req/s", staticPortal, shapeBaseline, 0.9),
     ...loadRows("signed-in settings vs dynamic", "req/s", dynamicPortal, dynamicBaseline, 0.7),
     ...loadRows("its data /api/profile vs dynamic", "req/s", dataPortal, dataBaseline, null),
-    ...loadRows("POST /v1/login vs argon2id verify", "/s", loginPortal, argon2, 0.7),
+    ...loadRows("POST /v1/login vs argon2id verify", "/s", loginPortal, argon2, 0.8),
     ...passkeyRows(passkeyLogin, passwordLogin),
-    { measure: "cold start s (empty DATA_DIR)", unit: "s", portal: round(cold.seconds, 2), baseline: round(coldBaseline.seconds, 2), ratio: round(cold.seconds / coldBaseline.seconds, 2), goal: "≤ 6 s", pass: cold.seconds <= 6 },
+    { measure: "cold start s (empty DATA_DIR)", unit: "s", portal: round(cold.seconds, 2), baseline: round(coldBaseline.seconds, 2), ratio: round(cold.seconds / coldBaseline.seconds, 2), goal: "≤ 2 s", pass: cold.seconds <= 2 },
     ...pages.map((page): Row => ({
       measure: `JS gzip KiB ${page.page}`,
       unit: "KiB",
       portal: page.error ? null : round(page.bytes / 1024, 1),
       baseline: round(baselineJs.bytes / 1024, 1),
       ratio: page.error ? 0 : round(page.bytes / baselineJs.bytes, 2),
-      // the same budget as tests/e2e/budget.spec.ts
-      goal: "≤ 160 KiB",
-      pass: !page.error && page.bytes <= 160 * 1024,
+      // issue 35's goal; tests/e2e/budget.spec.ts holds the line at 160 (docs/performance.md says why)
+      goal: "≤ 150 KiB",
+      pass: !page.error && page.bytes <= 150 * 1024,
       note: page.error,
     })),
   ];
@@ -437,8 +437,9 @@ async function passkeyAgainstPassword(portal: Child): Promise<[SignInCost, SignI
   ];
 }
 
-/** "several times faster" (issue 23): a passkey sign-in costs no argon2 */
-const PASSKEY_GOAL = 2;
+/** a passkey sign-in costs no argon2: at least 3× the password sign-ins per CPU-second, at most 3 ms of CPU each */
+const PASSKEY_GOAL = 3;
+const PASSKEY_CPU_MS_GOAL = 3;
 
 const perCpuSecond = (cost: SignInCost) => (cost.cpuSeconds > 0 ? cost.signIns / cost.cpuSeconds : 0);
 
@@ -450,6 +451,8 @@ const perCpuSecond = (cost: SignInCost) => (cost.cpuSeconds > 0 ? cost.signIns /
  */
 function passkeyRows(passkey: SignInCost, password: SignInCost): Row[] {
   const cpuRatio = perCpuSecond(password) > 0 ? perCpuSecond(passkey) / perCpuSecond(password) : 0;
+  const passkeyMs = (passkey.cpuSeconds * 1000) / Math.max(1, passkey.signIns);
+  const passwordMs = (password.cpuSeconds * 1000) / Math.max(1, password.signIns);
   return [
     ...loadRows("passkey sign-ins vs password sign-ins", "/s", passkey.load, password.load, PASSKEY_GOAL),
     {
@@ -460,8 +463,9 @@ function passkeyRows(passkey: SignInCost, password: SignInCost): Row[] {
       ratio: round(cpuRatio, 2),
       goal: `≥ ${PASSKEY_GOAL}×`,
       pass: cpuRatio >= PASSKEY_GOAL && passkey.load.bad === 0,
-      note: `per second of the portal's CPU time (all its threads): ${round((passkey.cpuSeconds * 1000) / Math.max(1, passkey.signIns), 1)} ms per passkey sign-in, ${round((password.cpuSeconds * 1000) / Math.max(1, password.signIns), 1)} ms per password sign-in`,
+      note: `per second of the portal's CPU time (all its threads): ${round(passkeyMs, 1)} ms per passkey sign-in, ${round(passwordMs, 1)} ms per password sign-in`,
     },
+    { measure: "CPU ms per passkey sign-in", unit: "ms", portal: round(passkeyMs, 1), baseline: round(passwordMs, 1), ratio: round(passwordMs > 0 ? passkeyMs / passwordMs : 0, 2), goal: `≤ ${PASSKEY_CPU_MS_GOAL} ms`, pass: passkeyMs <= PASSKEY_CPU_MS_GOAL && passkey.load.bad === 0 },
   ];
 }
 

@@ -117,7 +117,9 @@ export function notes(report: PerCoreReport): string[] {
     `cores: ${report.how}; per core = rate ÷ ${report.cores} core(s) given to the servers; per CPU-s = count ÷ CPU seconds the servers used (portal process group, plus PostgreSQL's on PostgreSQL), ` +
       `the figure the goals are judged on; busy = CPU seconds ÷ (wall seconds × cores). ${report.seconds} s per measurement after 2 s of warm-up, ${report.connections} connections.`,
   );
-  out.push(`peers per vCPU: Keycloak ${PEERS.keycloakSignIns.perVcpu} password sign-ins/s (${PEERS.keycloakSignIns.hash}) and ${PEERS.keycloakRefreshes.perVcpu} token refreshes/s; ZITADEL ~${PEERS.zitadelSignIns.perVcpu} sign-ins/s (${PEERS.zitadelSignIns.hash}).`);
+  out.push(`peers per vCPU: Keycloak ${PEERS.keycloakSignIns.perVcpu} password sign-ins/s by its sizing rule (${PEERS.keycloakSignIns.hash}) and ${PEERS.keycloakRefreshes.perVcpu} token refreshes/s; ZITADEL ~${PEERS.zitadelSignIns.perVcpu} sign-ins/s (${PEERS.zitadelSignIns.hash}).`);
+  const measured = PEERS.keycloakMeasuredSignIns.perVcpu;
+  out.push(`Keycloak measured (${PEERS.keycloakMeasuredSignIns.source}): ${measured.cluster.join("–")} whole sign-ins/s per vCPU of a three-pod cluster, ${measured.best.join("–")} on current AWS machines; "vs KC" above divides by the sizing rule's ${PEERS.keycloakSignIns.perVcpu}.`);
   for (const run of report.runs) {
     if (run.signIn) {
       const s = run.signIn;

@@ -30,7 +30,7 @@ function report(overrides: Partial<PerCoreReport> = {}): PerCoreReport {
     runs: [
       {
         database: "PGlite",
-        signIn: { figure: perCore(500, 10, 1, 10), p50: 70, p99: 120, failed: 0, errors: 0, firstFailure: null },
+        signIn: { figure: perCore(600, 10, 1, 10), p50: 70, p99: 120, failed: 0, errors: 0, firstFailure: null },
         api: { figure: perCore(1000, 10, 1, 10), p50: 3, p99: 9, bad: 0 },
         writes: { journeys: 10, writes: 2, statements: 9, steps: [{ step: "POST /en/login (the sign-in action)", writes: 2, statements: 5, cpuMs: 21.4 }], tables: { "insert sessions": 1, "update users": 1 } },
       },
@@ -68,19 +68,19 @@ describe("the hash cost against Keycloak's", () => {
 });
 
 describe("the per-core table", () => {
-  it("judges each line on its CPU-second figure against 3× Keycloak's sign-ins and Keycloak's refreshes", () => {
+  it("judges each line on its CPU-second figure: sign-ins against 55 per CPU-second (ahead of Keycloak's best measured 47), API calls against Keycloak's refreshes", () => {
     const [signIn, api, writes, oursLine, theirsLine] = lines(report());
-    expect(signIn).toMatchObject({ measure: "sign-in journeys (browser)", database: "PGlite", rate: "50.0", perCpu: "50.0", keycloak: "3.33×", zitadel: "20.00×", met: "yes" });
+    expect(signIn).toMatchObject({ measure: "sign-in journeys (browser)", database: "PGlite", rate: "60.0", perCpu: "60.0", keycloak: "4.00×", zitadel: "24.00×", goal: "≥ 55/CPU-s, hash ≥ KC's", met: "yes" });
     expect(api).toMatchObject({ measure: "signed-in API calls", perCpu: "100.0", keycloak: "0.83×", goal: "> 120/CPU-s", met: "NO" });
     expect(writes).toMatchObject({ measure: "DB writes per sign-in", rate: "2.0" });
     expect(oursLine).toMatchObject({ measure: "argon2id verify, ours", perCpu: "66.7" });
     expect(theirsLine).toMatchObject({ measure: "argon2id verify, KC's params", perCpu: "105.3" });
   });
 
-  it("misses the sign-in goal below 45 per CPU-second, with a failed journey, or when our hash costs less than theirs", () => {
-    const slow = report({ runs: [{ database: "PGlite", signIn: { figure: perCore(440, 10, 1, 10), p50: 1, p99: 1, failed: 0, errors: 0, firstFailure: null } }] });
+  it("misses the sign-in goal below 55 per CPU-second, with a failed journey, or when our hash costs less than theirs", () => {
+    const slow = report({ runs: [{ database: "PGlite", signIn: { figure: perCore(540, 10, 1, 10), p50: 1, p99: 1, failed: 0, errors: 0, firstFailure: null } }] });
     expect(lines(slow)[0]?.met).toBe("NO");
-    const failing = report({ runs: [{ database: "PGlite", signIn: { figure: perCore(500, 10, 1, 10), p50: 1, p99: 1, failed: 1, errors: 0, firstFailure: "x" } }] });
+    const failing = report({ runs: [{ database: "PGlite", signIn: { figure: perCore(600, 10, 1, 10), p50: 1, p99: 1, failed: 1, errors: 0, firstFailure: "x" } }] });
     expect(lines(failing)[0]?.met).toBe("NO");
     // a verify that took less CPU here than one at Keycloak's parameters: not "no cheaper"
     const cheap = report({ ours: { params: OURS, figure: perCore(2000, 10, 1, 9) } });
