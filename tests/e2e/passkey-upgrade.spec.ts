@@ -25,6 +25,12 @@ const NOTICE_SUBJECT: Record<Lang, string> = { en: "A passkey was added to your 
 const COUNTER = "e2e-conditional-creates";
 
 async function countConditionalCreates(page: Page): Promise<() => Promise<number>> {
+  // the login page's passkey autofill stays off: Chromium may answer a pending conditional get by
+  // itself from the virtual authenticator, which would sign in with the new passkey before the
+  // password of the second sign-in is typed
+  await page.addInitScript(() => {
+    if (typeof window.PublicKeyCredential === "function") Object.defineProperty(window.PublicKeyCredential, "isConditionalMediationAvailable", { value: () => Promise.resolve(false) });
+  });
   await page.addInitScript((key) => {
     if (!navigator.credentials) return;
     const create = navigator.credentials.create.bind(navigator.credentials);

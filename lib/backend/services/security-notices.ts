@@ -8,6 +8,8 @@ import { securityNoticeMail, type SecurityNoticeKind } from "../mail/security-no
 import { singleton } from "../singleton";
 import type { ClientInfo } from "./sessions";
 import { mailLanguage, type UserRow } from "./users";
+import type { AccountEventKind } from "@/lib/contract/activity";
+import { bySelf, recordAccountEvent } from "./account-events";
 
 export { SECURITY_NOTICE_KINDS, type SecurityNoticeKind } from "../mail/security-notice";
 
@@ -68,4 +70,14 @@ export function sendSecurityNotice(user: Recipient, kind: SecurityNoticeKind, cl
 /** Resolves when every notice started so far is sent or given up (shutdown, and tests that read the mails). */
 export async function settleSecurityNotices(): Promise<void> {
   while (pending().size > 0) await Promise.allSettled([...pending()]);
+}
+
+/**
+ * A change the account's owner made to its security from this request (a passkey added or
+ * removed, two-step on or off, recovery codes renewed): the activity page's event, then the
+ * notice by mail. Called by the service that made the change, once it is made.
+ */
+export async function recordOwnSecurityChange(user: UserRow, kind: SecurityNoticeKind & AccountEventKind, client: ClientInfo): Promise<void> {
+  await recordAccountEvent(user.id, kind, bySelf(client));
+  sendSecurityNotice(user, kind, client);
 }

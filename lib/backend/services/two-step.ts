@@ -4,6 +4,8 @@ import { getDb } from "../db/client";
 import { recoveryCodes, twoStepTotp } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { recoveryCodesLeft, replaceRecoveryCodes } from "./recovery-codes";
+import { recordOwnSecurityChange } from "./security-notices";
+import type { ClientInfo } from "./sessions";
 import { matchTotpStep, newTotpSecret, totpUri } from "./totp";
 import { decryptTotpSecret, encryptTotpSecret } from "./two-step-crypto";
 import { recordProof, assertRecentProof, type SignedIn } from "./step-up";
@@ -52,7 +54,7 @@ export async function startTotpSetup(user: UserRow): Promise<{ secret: string; u
  * The first code of the app turns two-step on and makes the recovery codes (returned once).
  * No live setup → 20906 (on already → 20904); a wrong code → 20903, counted.
  */
-export async function confirmTotpSetup(user: UserRow, code: string): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTotpSetup(user: UserRow, code: string, client: ClientInfo): Promise<{ recoveryCodes: string[] }> {
   const db = await getDb();
   const [row] = await db.select().from(twoStepTotp).where(eq(twoStepTotp.userId, user.id)).limit(1);
   if (row?.confirmedAt) throw new ServiceError(ErrorCode.twoStepAlreadyOn);
@@ -72,7 +74,9 @@ export async function confirmTotpSetup(user: UserRow, code: string): Promise<{ r
     .returning({ userId: twoStepTotp.userId });
   if (confirmed.length === 0) throw new ServiceError(ErrorCode.twoStepSetupExpired);
   await forgetWrongSecondFactors(user.id);
-  return { recoveryCodes: await replaceRecoveryCodes(db, user.id) };
+  const codes = await replaceRecoveryCodes(db, user.id);
+  await recordOwnSecurityChange(user, "two_step_on", client);
+  return { recoveryCodes: codes };
 }
 
 /**
@@ -94,9 +98,10 @@ export async function proveStepUpWithTotp(current: SignedIn, code: string): Prom
 }
 
 /** Turns two-step off (a recent step-up proof first: 20113): the secret and every recovery code are deleted. */
-export async function turnOffTwoStep(current: SignedIn): Promise<TwoStepStatus> {
+export async function turnOffTwoStep(current: SignedIn, client: ClientInfo): Promise<TwoStepStatus> {
   assertRecentProof(current.session);
   if (!(await removeTwoStep(current.user.id))) throw new ServiceError(ErrorCode.twoStepNotOn);
+  await recordOwnSecurityChange(current.user, "two_step_off", client);
   return { enabled: false, since: null, recoveryCodesLeft: 0 };
 }
 
@@ -111,8 +116,10 @@ export async function removeTwoStep(userId: string): Promise<boolean> {
 }
 
 /** Ten new recovery codes (returned once; a recent step-up proof first: 20113); the old ones stop working. */
-export async function renewRecoveryCodes(current: SignedIn): Promise<{ recoveryCodes: string[] }> {
+export async function renewRecoveryCodes(current: SignedIn, client: ClientInfo): Promise<{ recoveryCodes: string[] }> {
   assertRecentProof(current.session);
   if (!(await isTwoStepOn(current.user.id))) throw new ServiceError(ErrorCode.twoStepNotOn);
-  return { recoveryCodes: await replaceRecoveryCodes(await getDb(), current.user.id) };
+  const codes = await replaceRecoveryCodes(await getDb(), current.user.id);
+  await recordOwnSecurityChange(current.user, "recovery_codes_renewed", client);
+  return { recoveryCodes: codes };
 }

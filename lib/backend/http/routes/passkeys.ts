@@ -13,7 +13,6 @@ import {
   registrationOptionsResponse,
   renamePasskeyRequest,
 } from "@/lib/contract/passkeys";
-import { sendSecurityNotice } from "../../services/security-notices";
 import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removePasskey, renamePasskey } from "../../services/passkeys/manage";
 import { autoRegisterPasskey, autoRegistrationOptions, passkeyUpgradeSetting as readUpgradeSetting, setPasskeyUpgrade } from "../../services/passkeys/auto-register";
 import { loginWithPasskey, passkeySignInOptions } from "../../services/passkeys/sign-in";
@@ -22,7 +21,6 @@ import { authenticate } from "../../services/sessions";
 import { stepUpResponse } from "@/lib/contract/step-up";
 import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
-import { bySelf, recordAccountEvent } from "../../services/account-events";
 import { json, ok, optionalJson, SESSION } from "../openapi";
 
 /** Passkeys (WebAuthn): a user's own passkeys, and sign-in with one. */
@@ -43,10 +41,7 @@ export function passkeyRoutes(app: ServicesApp): void {
     createRoute({ method: "post", path: "/v1/user/passkey/register", tags, summary: "Add a passkey: the browser's answer to this session's attempt, and its name", security: SESSION, request: { body: json(registerPasskeyRequest) }, responses: ok(passkeyItem) }),
     async (c) => {
       const { user, session } = await authenticate(c.var.token);
-      const added = await registerPasskey(user, session, c.req.valid("json"));
-      await recordAccountEvent(user.id, "passkey_added", bySelf(c.var.client));
-      sendSecurityNotice(user, "passkey_added", c.var.client);
-      return reply(c, added);
+      return reply(c, await registerPasskey(user, session, c.req.valid("json"), c.var.client));
     },
   );
 
@@ -62,11 +57,7 @@ export function passkeyRoutes(app: ServicesApp): void {
     createRoute({ method: "post", path: "/v1/user/passkey/auto-register", tags, summary: "Add the passkey the browser made without a prompt (user presence not required), named after the device", security: SESSION, request: { body: json(autoRegisterPasskeyRequest) }, responses: ok(passkeyItem) }),
     async (c) => {
       const { user, session } = await authenticate(c.var.token);
-      const added = await autoRegisterPasskey(user, session, c.var.client, c.req.valid("json"));
-      // the same event and notice as a passkey added on the security page
-      await recordAccountEvent(user.id, "passkey_added", bySelf(c.var.client));
-      sendSecurityNotice(user, "passkey_added", c.var.client);
-      return reply(c, added);
+      return reply(c, await autoRegisterPasskey(user, session, c.var.client, c.req.valid("json")));
     },
   );
 
@@ -89,9 +80,7 @@ export function passkeyRoutes(app: ServicesApp): void {
     createRoute({ method: "patch", path: "/v1/user/passkey/{id}", tags, summary: "Rename a passkey", security: SESSION, request: { params: idParam, body: json(renamePasskeyRequest) }, responses: ok(passkeyItem) }),
     async (c) => {
       const { user } = await authenticate(c.var.token);
-      const renamed = await renamePasskey(user, c.req.valid("param").id, c.req.valid("json").name);
-      await recordAccountEvent(user.id, "passkey_renamed", bySelf(c.var.client));
-      return reply(c, renamed);
+      return reply(c, await renamePasskey(user, c.req.valid("param").id, c.req.valid("json").name, c.var.client));
     },
   );
 
@@ -99,9 +88,7 @@ export function passkeyRoutes(app: ServicesApp): void {
     createRoute({ method: "delete", path: "/v1/user/passkey/{id}", tags, summary: "Remove a passkey (never the account's last way in: 20304), with a recent step-up proof", security: SESSION, request: { params: idParam }, responses: ok(empty) }),
     async (c) => {
       const { user, session } = await authenticate(c.var.token);
-      await removePasskey(user, session, c.req.valid("param").id);
-      await recordAccountEvent(user.id, "passkey_removed", bySelf(c.var.client));
-      sendSecurityNotice(user, "passkey_removed", c.var.client);
+      await removePasskey(user, session, c.req.valid("param").id, c.var.client);
       return reply(c, {});
     },
   );

@@ -10,12 +10,10 @@ import {
 } from "@/lib/contract/two-step";
 import { stepUpResponse } from "@/lib/contract/step-up";
 import { authenticate } from "../../services/sessions";
-import { sendSecurityNotice } from "../../services/security-notices";
 import { confirmTotpSetup, proveStepUpWithTotp, renewRecoveryCodes, startTotpSetup, turnOffTwoStep, twoStepStatus } from "../../services/two-step";
 import { finishSecondStep } from "../../services/two-step-sign-in";
 import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
-import { bySelf, recordAccountEvent } from "../../services/account-events";
 import { json, ok, optionalJson, SESSION } from "../openapi";
 
 /** Two-step sign-in: the second step of a held sign-in, and the account's authenticator and recovery codes. */
@@ -42,10 +40,7 @@ export function twoStepRoutes(app: ServicesApp): void {
     createRoute({ method: "post", path: "/v1/user/two-step/totp/confirm", tags, summary: "The app's first code: two-step on, ten recovery codes shown once", security: SESSION, request: { body: json(totpConfirmRequest) }, responses: ok(recoveryCodesResponse) }),
     async (c) => {
       const { user } = await authenticate(c.var.token);
-      const confirmed = await confirmTotpSetup(user, c.req.valid("json").code);
-      await recordAccountEvent(user.id, "two_step_on", bySelf(c.var.client));
-      sendSecurityNotice(user, "two_step_on", c.var.client);
-      return reply(c, confirmed);
+      return reply(c, await confirmTotpSetup(user, c.req.valid("json").code, c.var.client));
     },
   );
 
@@ -53,10 +48,7 @@ export function twoStepRoutes(app: ServicesApp): void {
     createRoute({ method: "post", path: "/v1/user/two-step/off", tags, summary: "Turn two-step off (a recent step-up proof: 20113 without one)", security: SESSION, request: { body: optionalJson(empty) }, responses: ok(twoStepStatusResponse) }),
     async (c) => {
       const current = await authenticate(c.var.token);
-      const status = await turnOffTwoStep(current);
-      await recordAccountEvent(current.user.id, "two_step_off", bySelf(c.var.client));
-      sendSecurityNotice(current.user, "two_step_off", c.var.client);
-      return reply(c, status);
+      return reply(c, await turnOffTwoStep(current, c.var.client));
     },
   );
 
@@ -64,10 +56,7 @@ export function twoStepRoutes(app: ServicesApp): void {
     createRoute({ method: "post", path: "/v1/user/two-step/recovery-codes", tags, summary: "Ten new recovery codes, the old ones stop working (a recent step-up proof: 20113 without one)", security: SESSION, request: { body: optionalJson(empty) }, responses: ok(recoveryCodesResponse) }),
     async (c) => {
       const current = await authenticate(c.var.token);
-      const renewed = await renewRecoveryCodes(current);
-      await recordAccountEvent(current.user.id, "recovery_codes_renewed", bySelf(c.var.client));
-      sendSecurityNotice(current.user, "recovery_codes_renewed", c.var.client);
-      return reply(c, renewed);
+      return reply(c, await renewRecoveryCodes(current, c.var.client));
     },
   );
 

@@ -9,6 +9,7 @@ import { getDb } from "../../db/client";
 import { passkeys, users } from "../../db/schema";
 import { ErrorCode, ServiceError } from "../../errors";
 import type { ClientInfo, SessionRow } from "../sessions";
+import { recordOwnSecurityChange } from "../security-notices";
 import { proofSecondsLeft } from "../step-up";
 import type { UserRow } from "../users";
 import { ALGORITHMS, assertRoomForOneMore, savePasskey } from "./manage";
@@ -80,7 +81,10 @@ export async function autoRegisterPasskey(user: UserRow, session: SessionRow, cl
   }).catch(() => null);
   if (!verified?.verified) throw new ServiceError(ErrorCode.passkeyRefused);
   const name = (describeUserAgent(client.userAgent) ?? FALLBACK_NAME[client.lang]).slice(0, PASSKEY_NAME_MAX);
-  return savePasskey(user, verified.registrationInfo, name);
+  const added = await savePasskey(user, verified.registrationInfo, name);
+  // the same event and notice as a passkey added on the security page
+  await recordOwnSecurityChange(user, "passkey_added", client);
+  return added;
 }
 
 export function passkeyUpgradeSetting(user: UserRow): PasskeyUpgradeSetting {

@@ -7,7 +7,9 @@ import { getConfig } from "../../config";
 import { getDb } from "../../db/client";
 import { passkeys } from "../../db/schema";
 import { ErrorCode, ServiceError } from "../../errors";
-import type { SessionRow } from "../sessions";
+import { bySelf, recordAccountEvent } from "../account-events";
+import { recordOwnSecurityChange } from "../security-notices";
+import type { ClientInfo, SessionRow } from "../sessions";
 import { assertRecentProof } from "../step-up";
 import type { UserRow } from "../users";
 import { removeWayIn } from "../ways-in";
@@ -75,7 +77,7 @@ export async function passkeyRegistrationOptions(user: UserRow, session: Session
  * is 20702), garbage is 20704, an answer that does not verify (origin, RP ID, challenge, user
  * verification) 20701, a credential already registered 20706, the 21st passkey 20703.
  */
-export async function registerPasskey(user: UserRow, session: SessionRow, input: { attempt: string; name: string; response: RegistrationResponse }): Promise<PasskeyItem> {
+export async function registerPasskey(user: UserRow, session: SessionRow, input: { attempt: string; name: string; response: RegistrationResponse }, client: ClientInfo): Promise<PasskeyItem> {
   const challenge = await spendChallenge("register", input.attempt, session.id);
   assertWellFormedRegistration(input.response);
   const { rpId, origins } = getConfig().webauthn;
@@ -88,7 +90,9 @@ export async function registerPasskey(user: UserRow, session: SessionRow, input:
     supportedAlgorithmIDs: ALGORITHMS,
   }).catch(() => null);
   if (!verified?.verified) throw new ServiceError(ErrorCode.passkeyRefused);
-  return savePasskey(user, verified.registrationInfo, input.name);
+  const added = await savePasskey(user, verified.registrationInfo, input.name);
+  await recordOwnSecurityChange(user, "passkey_added", client);
+  return added;
 }
 
 type VerifiedRegistration = Extract<VerifiedRegistrationResponse, { verified: true }>;
@@ -123,10 +127,12 @@ export async function listPasskeys(user: UserRow): Promise<PasskeyList> {
   return { passkeys: rows.map(toItem), max: PASSKEYS_PER_USER_MAX, signals: await passkeySignalsFor(user, rows.map((row) => row.credentialId)) };
 }
 
-export async function renamePasskey(user: UserRow, id: string, name: string): Promise<PasskeyItem> {
+export async function renamePasskey(user: UserRow, id: string, name: string, client: ClientInfo): Promise<PasskeyItem> {
   const db = await getDb();
   const [row] = await db.update(passkeys).set({ name }).where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id))).returning();
   if (!row) throw new ServiceError(ErrorCode.passkeyNotFound);
+  // a rename changes no way in: an event, no mail
+  await recordAccountEvent(user.id, "passkey_renamed", bySelf(client));
   return toItem(row);
 }
 
@@ -135,7 +141,7 @@ export async function renamePasskey(user: UserRow, id: string, name: string): Pr
  * → 20304, before the proof), then a recent proof (step-up, 20113). Another user's or an unknown
  * passkey → 20705.
  */
-export async function removePasskey(user: UserRow, session: SessionRow, id: string): Promise<void> {
+export async function removePasskey(user: UserRow, session: SessionRow, id: string, client: ClientInfo): Promise<void> {
   await removeWayIn(user.id, {
     find: async (tx) => {
       const [row] = await tx.select({ id: passkeys.id }).from(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id)));
@@ -147,4 +153,5 @@ export async function removePasskey(user: UserRow, session: SessionRow, id: stri
       await tx.delete(passkeys).where(and(eq(passkeys.id, row.id), eq(passkeys.userId, user.id)));
     },
   });
+  await recordOwnSecurityChange(user, "passkey_removed", client);
 }
