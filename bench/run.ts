@@ -16,6 +16,10 @@
  *   npm run bench -- --part=passkey-sign-in
  *                                 only passkey sign-ins per second against password sign-ins
  *                                 (bench/passkey-sign-in.ts; also a line of the full table)
+ *   npm run bench -- --part=lighthouse
+ *                                 only Lighthouse's mobile and desktop scores of /en/login and the
+ *                                 signed-in settings page (bench/lighthouse/; also the last part
+ *                                 of a full run; BENCH_LIGHTHOUSE_RUNS, default 3)
  *
  * Environment: BENCH_SECONDS (per load measurement, default 12), BENCH_ROUNDS (default 3: each
  * measurement is cut into that many rounds, taken in turn with its reference's), BENCH_CONNECTIONS (default 8),
@@ -40,6 +44,7 @@ import { enrolPasskey, passkeySignIn, passwordSignIn, signInLoop } from "./passk
 import { baseEnv, cleanup, log, ROOT, run, start, startPortal, stop, tempDir, TSX_BIN, url, waitFor200, type Child } from "./children";
 import { groupCpuSeconds } from "./per-core/cpu";
 import { startPostgres } from "./per-core/postgres";
+import { lighthousePart } from "./lighthouse/part";
 
 const BASELINE_DIR = path.join(ROOT, "bench", "baseline");
 const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
@@ -519,6 +524,12 @@ async function consoleSearchPart(): Promise<number | null> {
   }
 }
 
+/** Lighthouse's scores (bench/lighthouse/part.ts): a portal of its own on +9, Chromium's DevTools port on +10. */
+async function printLighthouse(): Promise<void> {
+  const part = await lighthousePart(BASE_PORT);
+  process.stdout.write(JSON_OUTPUT ? `${JSON.stringify(part.json, null, 2)}\n` : `\n${part.text}`);
+}
+
 function pick(...names: string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
 }
@@ -533,8 +544,12 @@ async function main(): Promise<void> {
     process.stdout.write(JSON_OUTPUT ? `${JSON.stringify(part.json, null, 2)}\n` : part.text);
     return;
   }
+  if (PART === "lighthouse") {
+    await printLighthouse();
+    return;
+  }
   if (PART !== null) {
-    process.stderr.write(`Unknown part ${PART}: the parts are console-search and passkey-sign-in.\n`);
+    process.stderr.write(`Unknown part ${PART}: the parts are console-search, passkey-sign-in and lighthouse.\n`);
     process.exitCode = 2;
     return;
   }
@@ -569,12 +584,13 @@ async function main(): Promise<void> {
 }
 
 main()
-  // the console's search last (a full run only), after the portal's servers have stopped
+  // the console's search, then Lighthouse, last (a full run only), after the portal's servers have stopped
   .then(async () => {
     const full = PART === null && !process.argv.includes("--only") && !process.argv.some((arg) => arg.startsWith("--only="));
     if (full && process.exitCode === undefined) {
       await cleanup();
       if ((await consoleSearchPart()) !== 0) process.exitCode = 1;
+      await printLighthouse();
     }
   })
   .catch((error: unknown) => {
