@@ -24,7 +24,7 @@
  * Environment: BENCH_SECONDS (per load measurement, default 12), BENCH_ROUNDS (default 3: each
  * measurement is cut into that many rounds, taken in turn with its reference's), BENCH_CONNECTIONS (default 8),
  * BENCH_BASE_PORT (default 3900: the portal +0, the baseline +1, the cold-start servers +2, +3,
- * the per-core portal +4 and its PostgreSQL +5, the console search's PostgreSQL +6), BENCH_PER_CORE_SECONDS (default 10),
+ * the per-core portal +4 and its PostgreSQL +5, the console search's PostgreSQL +6, the Lighthouse portal +9 and its Chromium +10), BENCH_PER_CORE_SECONDS (default 10),
  * BENCH_PER_CORE_CONNECTIONS (default 4).
  * It never builds the portal: without `.next` it stops and says to run `npm run build`. It builds
  * the baseline when bench/baseline/.next is missing or the baseline's sources changed since, and says so.

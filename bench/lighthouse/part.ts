@@ -11,8 +11,11 @@
  * replaced by the browser's own as soon as the portal sets one).
  * Each audit runs in a fresh Chromium (BENCH_BASE_PORT + 10 for its DevTools port, loopback only),
  * BENCH_LIGHTHOUSE_RUNS times (default 3); a line shows each category's median.
+ * BENCH_LIGHTHOUSE_REPORTS names a directory to keep each run's whole result (Lighthouse's JSON,
+ * which its viewer opens) for a closer look at a missed score.
  */
 import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -170,6 +173,8 @@ export async function lighthousePart(basePort: number): Promise<{ json: Record<s
   log(`lighthouse: starting the portal (:${portalPort})`);
   const portal = await startPortal("portal (lighthouse)", portalPort, dataDir, database);
   const results: PageRuns[] = [];
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS?.trim() ? path.resolve(process.env.BENCH_LIGHTHOUSE_REPORTS.trim()) : null;
+  if (reports) await mkdir(reports, { recursive: true });
   try {
     const cookies = await signedInCookies(portalPort, SIGNED_IN, await signIn(portalPort, account));
     for (const page of PAGES) {
@@ -177,7 +182,9 @@ export async function lighthousePart(basePort: number): Promise<{ json: Record<s
         const lhrs: LhrLike[] = [];
         for (let i = 1; i <= runs; i += 1) {
           log(`lighthouse: ${page} ${formFactor}, run ${i} of ${runs}`);
-          lhrs.push(await audit(`http://localhost:${portalPort}${page}`, formFactor, chromiumPort, page === SIGNED_IN ? cookies : null));
+          const lhr = await audit(`http://localhost:${portalPort}${page}`, formFactor, chromiumPort, page === SIGNED_IN ? cookies : null);
+          if (reports) await writeFile(path.join(reports, `${page.slice(1).replaceAll("/", "-")}-${formFactor}-${i}.json`), JSON.stringify(lhr));
+          lhrs.push(lhr);
         }
         results.push({ page, formFactor, runs: lhrs });
       }
