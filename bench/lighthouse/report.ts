@@ -122,7 +122,7 @@ export function notes(lines: readonly Line[], runs: number): string[] {
     const spread = CATEGORIES.filter((category) => line.ranges[category].includes("–")).map((category) => `${LABELS[category]} ${line.ranges[category]}`);
     if (runs > 1 && spread.length > 0) out.push(`${line.page} ${line.formFactor}: the ${runs} runs ranged ${spread.join(", ")}`);
     for (const miss of line.why) {
-      const audits = miss.audits.map((audit) => `${audit.id} (${audit.title}${audit.displayValue ? `, ${audit.displayValue}` : ""}; score ${audit.score.toFixed(2)}, weight ${audit.weight})`);
+      const audits = miss.audits.map((audit) => `${audit.id} (${audit.title}${audit.displayValue ? `, ${audit.displayValue}` : ""}; score ${audit.score.toFixed(2)}, weight ${Number(audit.weight.toFixed(1))})`);
       out.push(`${line.page} ${line.formFactor} ${miss.category} ${miss.score ?? "error"}: ${audits.length > 0 ? audits.join("; ") : "no failing audit reported (see the run's warnings)"}`);
     }
   }

@@ -87,4 +87,14 @@ describe("a page's line and the table", () => {
       "/en/login mobile performance 97: total-blocking-time (Total Blocking Time, 210 ms; score 0.95, weight 30)",
     ]);
   });
+
+  it("names a missed category other than performance by its failing audit, its weight rounded", () => {
+    const noindex: LhrLike = {
+      categories: { ...lhr({ performance: 1 }).categories, seo: { score: 0.63, auditRefs: [{ id: "is-crawlable", weight: 4.043478260869565 }] } },
+      audits: { "is-crawlable": { id: "is-crawlable", title: "Page is blocked from indexing", score: 0, scoreDisplayMode: "binary" } },
+    };
+    const line = lineOf({ page: "/en/profile/settings", formFactor: "desktop", runs: [noindex] });
+    expect(line.pass).toBe(false);
+    expect(notes([line], 1)).toEqual(["/en/profile/settings desktop seo 63: is-crawlable (Page is blocked from indexing; score 0.00, weight 4)"]);
+  });
 });
