@@ -16,11 +16,15 @@
  *   npm run bench -- --part=passkey-sign-in
  *                                 only passkey sign-ins per second against password sign-ins
  *                                 (bench/passkey-sign-in.ts; also a line of the full table)
+ *   npm run bench -- --part=lighthouse
+ *                                 only Lighthouse's mobile and desktop scores of /en/login and the
+ *                                 signed-in settings page (bench/lighthouse/; also the last part
+ *                                 of a full run; BENCH_LIGHTHOUSE_RUNS, default 3)
  *
  * Environment: BENCH_SECONDS (per load measurement, default 12), BENCH_ROUNDS (default 3: each
  * measurement is cut into that many rounds, taken in turn with its reference's), BENCH_CONNECTIONS (default 8),
  * BENCH_BASE_PORT (default 3900: the portal +0, the baseline +1, the cold-start servers +2, +3,
- * the per-core portal +4 and its PostgreSQL +5, the console search's PostgreSQL +6), BENCH_PER_CORE_SECONDS (default 10),
+ * the per-core portal +4 and its PostgreSQL +5, the console search's PostgreSQL +6, the Lighthouse portal +9 and its Chromium +10), BENCH_PER_CORE_SECONDS (default 10),
  * BENCH_PER_CORE_CONNECTIONS (default 4).
  * It never builds the portal: without `.next` it stops and says to run `npm run build`. It builds
  * the baseline when bench/baseline/.next is missing or the baseline's sources changed since, and says so.
@@ -40,6 +44,7 @@ import { enrolPasskey, passkeySignIn, passwordSignIn, signInLoop } from "./passk
 import { baseEnv, cleanup, log, ROOT, run, start, startPortal, stop, tempDir, TSX_BIN, url, waitFor200, type Child } from "./children";
 import { groupCpuSeconds } from "./per-core/cpu";
 import { startPostgres } from "./per-core/postgres";
+import { lighthousePart } from "./lighthouse/part";
 
 const BASELINE_DIR = path.join(ROOT, "bench", "baseline");
 const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
@@ -523,6 +528,12 @@ async function consoleSearchPart(): Promise<number | null> {
   }
 }
 
+/** Lighthouse's scores (bench/lighthouse/part.ts): a portal of its own on +9, Chromium's DevTools port on +10. */
+async function printLighthouse(): Promise<void> {
+  const part = await lighthousePart(BASE_PORT);
+  process.stdout.write(JSON_OUTPUT ? `${JSON.stringify(part.json, null, 2)}\n` : `\n${part.text}`);
+}
+
 function pick(...names: string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
 }
@@ -537,8 +548,12 @@ async function main(): Promise<void> {
     process.stdout.write(JSON_OUTPUT ? `${JSON.stringify(part.json, null, 2)}\n` : part.text);
     return;
   }
+  if (PART === "lighthouse") {
+    await printLighthouse();
+    return;
+  }
   if (PART !== null) {
-    process.stderr.write(`Unknown part ${PART}: the parts are console-search and passkey-sign-in.\n`);
+    process.stderr.write(`Unknown part ${PART}: the parts are console-search, passkey-sign-in and lighthouse.\n`);
     process.exitCode = 2;
     return;
   }
@@ -573,12 +588,13 @@ async function main(): Promise<void> {
 }
 
 main()
-  // the console's search last (a full run only), after the portal's servers have stopped
+  // the console's search, then Lighthouse, last (a full run only), after the portal's servers have stopped
   .then(async () => {
     const full = PART === null && !process.argv.includes("--only") && !process.argv.some((arg) => arg.startsWith("--only="));
     if (full && process.exitCode === undefined) {
       await cleanup();
       if ((await consoleSearchPart()) !== 0) process.exitCode = 1;
+      await printLighthouse();
     }
   })
   .catch((error: unknown) => {
