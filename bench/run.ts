@@ -13,6 +13,9 @@
  *                                 accounts on PostgreSQL (bench/console-search.ts; also the last
  *                                 part of a full run; BENCH_USERS to change the count,
  *                                 BENCH_CONSOLE_DB=pglite for the embedded database)
+ *   npm run bench -- --part=data-scale
+ *                                 only the costs as the data grows: 10 000 then 1 000 000 accounts
+ *                                 on a throwaway PostgreSQL (bench/data-scale.ts, +7)
  *   npm run bench -- --part=passkey-sign-in
  *                                 only passkey sign-ins per second against password sign-ins
  *                                 (bench/passkey-sign-in.ts; also a line of the full table)
@@ -519,6 +522,36 @@ async function consoleSearchPart(): Promise<number | null> {
   }
 }
 
+/**
+ * The data-scale part (bench/data-scale.ts) in a process of its own, on a throwaway PostgreSQL
+ * of its own (+7) whatever BENCH_DATABASE_URL says (it seeds a million accounts): room for the
+ * bulk load (a larger WAL, more buffers) and auto_explain loaded but off, logging to a file in
+ * its data directory, for the plans. The server and its directory go at the end, on an error
+ * and on Ctrl-C (bench/children.ts).
+ */
+async function dataScalePart(): Promise<number | null> {
+  const postgres = await startPostgres(BASE_PORT + 7, [], {
+    shared_buffers: "512MB",
+    max_wal_size: "8GB",
+    checkpoint_timeout: "30min",
+    // off by default (-1); not set here, since a setting on the command line would outrank the ALTER SYSTEM that turns it on
+    shared_preload_libraries: "auto_explain",
+    logging_collector: "on",
+    log_directory: "log",
+    log_filename: "postgresql.log",
+  });
+  try {
+    const child = spawn(TSX_BIN, [path.join(ROOT, "bench", "data-scale.ts"), ...(JSON_OUTPUT ? ["--json"] : [])], {
+      cwd: ROOT,
+      env: { ...baseEnv(), BENCH_DATABASE_URL: postgres.url, BENCH_PG_LOG: path.join(postgres.data, "log", "postgresql.log"), ...pick("BENCH_SCALE_SMALL", "BENCH_SCALE_LARGE", "BENCH_SCALE_SAMPLES") },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    return await new Promise((resolve) => child.on("exit", resolve));
+  } finally {
+    await stop(postgres.child);
+  }
+}
+
 function pick(...names: string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
 }
@@ -528,13 +561,17 @@ async function main(): Promise<void> {
     process.exitCode = (await consoleSearchPart()) ?? 1;
     return;
   }
+  if (PART === "data-scale") {
+    process.exitCode = (await dataScalePart()) ?? 1;
+    return;
+  }
   if (PART === "passkey-sign-in") {
     const part = await passkeyPart();
     process.stdout.write(JSON_OUTPUT ? `${JSON.stringify(part.json, null, 2)}\n` : part.text);
     return;
   }
   if (PART !== null) {
-    process.stderr.write(`Unknown part ${PART}: the parts are console-search and passkey-sign-in.\n`);
+    process.stderr.write(`Unknown part ${PART}: the parts are console-search, data-scale and passkey-sign-in.\n`);
     process.exitCode = 2;
     return;
   }
