@@ -15,7 +15,8 @@
  *                                 BENCH_CONSOLE_DB=pglite for the embedded database)
  *   npm run bench -- --part=data-scale
  *                                 only the costs as the data grows: 10 000 then 1 000 000 accounts
- *                                 on a throwaway PostgreSQL (bench/data-scale.ts, +7)
+ *                                 on a throwaway PostgreSQL (bench/data-scale.ts, +7; also the very
+ *                                 last part of a full run)
  *   npm run bench -- --part=passkey-sign-in
  *                                 only passkey sign-ins per second against password sign-ins
  *                                 (bench/passkey-sign-in.ts; also a line of the full table)
@@ -23,7 +24,8 @@
  * Environment: BENCH_SECONDS (per load measurement, default 12), BENCH_ROUNDS (default 3: each
  * measurement is cut into that many rounds, taken in turn with its reference's), BENCH_CONNECTIONS (default 8),
  * BENCH_BASE_PORT (default 3900: the portal +0, the baseline +1, the cold-start servers +2, +3,
- * the per-core portal +4 and its PostgreSQL +5, the console search's PostgreSQL +6), BENCH_PER_CORE_SECONDS (default 10),
+ * the per-core portal +4 and its PostgreSQL +5, the console search's PostgreSQL +6,
+ * the data-scale part's +7), BENCH_PER_CORE_SECONDS (default 10),
  * BENCH_PER_CORE_CONNECTIONS (default 4).
  * It never builds the portal: without `.next` it stops and says to run `npm run build`. It builds
  * the baseline when bench/baseline/.next is missing or the baseline's sources changed since, and says so.
@@ -606,12 +608,14 @@ async function main(): Promise<void> {
 }
 
 main()
-  // the console's search last (a full run only), after the portal's servers have stopped
+  // the console's search and the data-scale part last (a full run only), after the portal's servers have stopped
   .then(async () => {
     const full = PART === null && !process.argv.includes("--only") && !process.argv.some((arg) => arg.startsWith("--only="));
     if (full && process.exitCode === undefined) {
       await cleanup();
       if ((await consoleSearchPart()) !== 0) process.exitCode = 1;
+      // then the costs as the data grows (issue 35: every goal's line on one run)
+      if ((await dataScalePart()) !== 0) process.exitCode = 1;
     }
   })
   .catch((error: unknown) => {

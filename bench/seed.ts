@@ -23,7 +23,13 @@ export type Seed = { tag: string; base: Date; passwordHash: string; proportions:
 /** A valid version-4-shaped uuid from a text (md5 with the version and variant digits set), in SQL. */
 const uuidOf = (text: SQL) => sql`overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 const tagOf = (seed: Seed) => sql`${seed.tag}::text`;
-const userId = (seed: Seed, i: SQL) => uuidOf(sql`${tagOf(seed)} || ':u:' || ${i}`);
+/**
+ * A uuid that grows with `n` within its `kind` (four hex digits) and the run's tag: rows inserted
+ * in that order append to their primary key's index instead of landing all over it, which is
+ * what keeps a load of ten million rows within minutes (a lookup costs the same either way).
+ */
+const orderedId = (seed: Seed, kind: SQL, n: SQL) => sql`(substr(md5(${tagOf(seed)}), 1, 8) || '-' || ${kind} || '-4000-8000-' || lpad(to_hex(${n}), 12, '0'))::uuid`;
+const userId = (seed: Seed, i: SQL) => orderedId(seed, sql`'0001'`, i);
 
 export const emailOf = (tag: string, i: number) => `user${i}-${tag}@${["example.com", "mail.test", "corp.test", "shop.test"][i % 4]}`;
 
@@ -82,18 +88,21 @@ export async function seedAccounts(db: Db, seed: Seed, from: number, to: number)
     sql`insert into passkeys (user_id, credential_id, public_key, name, device_type, created_at) select ${userId(seed, sql`i`)}, md5(${tagOf(seed)} || ':pk:' || i), 'k', 'Phone', 'multiDevice', ${created(sql`i`)} ${every(30)}`,
     sql`insert into social_accounts (user_id, channel, subject, created_at) select ${userId(seed, sql`i`)}, 'google', md5(${tagOf(seed)} || ':g:' || i), ${created(sql`i`)} ${every(20)}`,
   ];
+  const accounts = to - from + 1;
   if (p.sessions > 0) {
-    // the login log: sign-ins spread over the account's life, the last one now; all but the last two signed out
-    const k = sql`(s % ${p.sessions})`;
-    const i = sql`(s / ${p.sessions})`;
+    // the login log: sign-ins spread over the account's life, the last one now; all but the last
+    // two signed out. The k-th sign-ins of all accounts in turn, so that an account's rows lie
+    // apart in the table as they would after years of sign-ins, not side by side.
+    const k = sql`(s / ${accounts})`;
+    const i = sql`(${from} + s % ${accounts})`;
     const at = sql`(${created(i)} + (${base}::timestamptz - ${created(i)}) * ((${k} + 1)::float / ${p.sessions}))`;
     statements.push(sql`
       insert into sessions (id, user_id, token_hash, created_at, last_seen_at, ended_at, ip, user_agent, app_code, sign_in_factors)
-      select ${uuidOf(sql`${tagOf(seed)} || ':s:' || s`)}, ${userId(seed, i)}, md5(${tagOf(seed)} || ':t:' || s), ${at}, ${at},
+      select ${orderedId(seed, sql`'2' || lpad(to_hex(${k}), 3, '0')`, i)}, ${userId(seed, i)}, ${tagOf(seed)} || ':' || lpad(${k}::text, 3, '0') || ':' || lpad(${i}::text, 10, '0'), ${at}, ${at},
              case when ${k} >= ${p.sessions} - 2 then null else ${at} + interval '1 hour' end,
              '10.' || (${i} % 50) || '.' || ((${i} / 50) % 100) || '.' || (1 + ${k} % 250), ${AGENT},
              (array['passport','atomm','support'])[1 + ${i} % 3], '{password}'
-      from generate_series(${from * p.sessions}::int, ${to * p.sessions + p.sessions - 1}::int) as s`);
+      from generate_series(0, ${accounts * p.sessions - 1}::int) as s`);
   }
   if (p.deliveries > 0) {
     // the operators' messages once (the first call), then each account's inbox: one per category in turn, all of the passport app
@@ -104,17 +113,19 @@ export async function seedAccounts(db: Db, seed: Seed, from: number, to: number)
                repeat('Text of message ' || j || '. ', 20), repeat('消息内容 ' || j || '。', 20), ${base}::timestamptz - (j || ' hours')::interval
         from generate_series(0, ${MESSAGES - 1}) as j`);
     }
-    const j = sql`((i * 4 + d) % ${MESSAGES})`;
+    const i = sql`(${from} + s / ${p.deliveries})`;
+    const d = sql`(s % ${p.deliveries})`;
+    const j = sql`((${i} * 4 + ${d}) % ${MESSAGES})`;
     statements.push(sql`
       insert into message_deliveries (message_id, user_id, app_code, category, published_at, read_at)
-      select ${uuidOf(sql`${tagOf(seed)} || ':m:' || ${j}`)}, ${userId(seed, sql`i`)}, 'passport', (${CATEGORIES})[1 + ${j} % 4],
-             ${base}::timestamptz - (${j} || ' hours')::interval, case when d % 2 = 0 then ${base}::timestamptz end
-      from ${range}, generate_series(0, ${p.deliveries - 1}) as d`);
+      select ${uuidOf(sql`${tagOf(seed)} || ':m:' || ${j}`)}, ${userId(seed, i)}, 'passport', (${CATEGORIES})[1 + ${j} % 4],
+             ${base}::timestamptz - (${j} || ' hours')::interval, case when ${d} % 2 = 0 then ${base}::timestamptz end
+      from generate_series(0, ${accounts * p.deliveries - 1}::int) as s`);
   }
   if (p.events > 0) {
     statements.push(sql`
       insert into account_events (id, user_id, created_at, kind, actor, ip, user_agent)
-      select ${uuidOf(sql`${tagOf(seed)} || ':e:' || i || ':' || d`)}, ${userId(seed, sql`i`)}, ${base}::timestamptz - ((i % 300 + d * 7) || ' days')::interval,
+      select ${orderedId(seed, sql`'3' || lpad(to_hex(d), 3, '0')`, sql`i`)}, ${userId(seed, sql`i`)}, ${base}::timestamptz - ((i % 300 + d * 7) || ' days')::interval,
              (array['password_changed','new_device'])[1 + d % 2], 'self', '10.' || (i % 50) || '.1.1', ${AGENT}
       from ${range}, generate_series(0, ${p.events - 1}) as d`);
   }
@@ -122,7 +133,7 @@ export async function seedAccounts(db: Db, seed: Seed, from: number, to: number)
     // refused sign-ins naming the account, within the 30 days the activity page shows
     statements.push(sql`
       insert into sign_in_failures (id, created_at, email, ip, method, reason)
-      select ${uuidOf(sql`${tagOf(seed)} || ':f:' || i`)}, ${base}::timestamptz - ((i % 40000) || ' minutes')::interval,
+      select ${orderedId(seed, sql`'4000'`, sql`i`)}, ${base}::timestamptz - ((i % 40000) || ' minutes')::interval,
              'user' || i || '-' || ${tagOf(seed)} || '@' || (array['example.com','mail.test','corp.test','shop.test'])[1 + i % 4],
              '192.0.2.' || (i % 250), 'password', 20202
       ${every(p.failuresEvery, 1)}`);

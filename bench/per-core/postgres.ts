@@ -43,6 +43,7 @@ export async function startPostgres(port: number, prefix: string[], settings: Re
   const [postgres, args] = asPostgres(path.join(bin, "postgres"), ["-D", data, "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=50", ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`])]);
   const [command = postgres, ...prefixArgs] = [...prefix, postgres, ...args];
   const child = start("postgresql", command, prefixArgs, baseEnv());
+  child.stopSignal = "SIGINT";
   const ready = path.join(bin, "pg_isready");
   for (let i = 0; i < 300; i += 1) {
     try {
