@@ -73,7 +73,7 @@ function signalGroup(child: Child, signal: NodeJS.Signals): void {
 export async function stop(child: Child): Promise<void> {
   if (!children.has(child)) return;
   signalGroup(child, child.stopSignal ?? "SIGTERM");
-  const ended = await Promise.race([child.exited.then(() => true), sleep(child.stopSignal ? 60_000 : 5000).then(() => false)]);
+  const ended = await Promise.race([child.exited.then(() => true), sleep(child.stopSignal ? 60_000 : 5000, undefined, { ref: false }).then(() => false)]);
   if (!ended) {
     signalGroup(child, "SIGKILL");
     await child.exited;
