@@ -18,7 +18,12 @@ export const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 // ---------------------------------------------------------------------------------------------
 // Child processes: each in its own process group, all ended at the end, on error and on Ctrl-C.
 
-export type Child = { name: string; process: ChildProcess; output: string[]; exited: Promise<number | null> };
+/**
+ * `stopSignal`: what asks it to stop (SIGTERM unless said); PostgreSQL wants SIGINT, its fast
+ * shutdown: SIGTERM waits for its clients, and its backends are group leaders of their own
+ * (setsid), so a group SIGKILL would orphan a busy one.
+ */
+export type Child = { name: string; process: ChildProcess; output: string[]; exited: Promise<number | null>; stopSignal?: NodeJS.Signals };
 const children = new Set<Child>();
 const tempDirs = new Set<string>();
 
@@ -67,8 +72,8 @@ function signalGroup(child: Child, signal: NodeJS.Signals): void {
 
 export async function stop(child: Child): Promise<void> {
   if (!children.has(child)) return;
-  signalGroup(child, "SIGTERM");
-  const ended = await Promise.race([child.exited.then(() => true), sleep(5000).then(() => false)]);
+  signalGroup(child, child.stopSignal ?? "SIGTERM");
+  const ended = await Promise.race([child.exited.then(() => true), sleep(child.stopSignal ? 60_000 : 5000, undefined, { ref: false }).then(() => false)]);
   if (!ended) {
     signalGroup(child, "SIGKILL");
     await child.exited;

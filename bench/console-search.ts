@@ -5,8 +5,8 @@
  *
  * Seeds BENCH_USERS (default 1 000 000) users, one session each from one of 5 000 addresses (its
  * app code the brand of registration), two-step on every 50th, a passkey on every 30th, a Google
- * account on every 20th, every 100th banned, each table in one SQL statement (generate_series:
- * the database's own work, never a million round trips), into BENCH_DATABASE_URL (or, run
+ * account on every 20th, every 100th banned (bench/seed.ts: each table in one SQL statement,
+ * never a million round trips), into BENCH_DATABASE_URL (or, run
  * alone without it, a fresh embedded database). Then times the search as the console calls it
  * (GET /v1/console/users through the services' HTTP app, with an operator session: the page and
  * its count), BENCH_SEARCHES times per kind of query, and reports p50 and p95. Goal: p95 at most
@@ -17,16 +17,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { percentile } from "./scale-maths";
+import { CONSOLE_PROPORTIONS, seedAccounts } from "./seed";
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100);
 const GOAL_MS = 150;
 
 type Row = { query: string; p50: number; p95: number; goal: string };
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 type Db = Awaited<ReturnType<typeof import("@/lib/backend/db/client").getDb>>;
 
@@ -35,28 +33,6 @@ async function seededTag(db: Db): Promise<string | null> {
   const { users } = await import("@/lib/backend/db/schema");
   const [row] = await db.select({ email: users.email }).from(users).where(sql`${users.email} like 'user1-%'`).limit(1);
   return row ? (/^user1-([a-z0-9]+)@/.exec(row.email)?.[1] ?? null) : null;
-}
-
-async function seed(db: Db, tag: string): Promise<void> {
-  // one statement per table: the seed is the database's own work, never a round trip per account
-  await db.execute(sql`
-    insert into users (email, password_hash, nickname, created_at, updated_at)
-    select 'user' || i || '-' || ${tag} || '@' || (array['example.com','mail.test','corp.test','shop.test'])[1 + i % 4],
-           'x', 'nick' || (i % 9973), now() - (i || ' minutes')::interval, now()
-    from generate_series(1, ${USERS}) as i`);
-  await db.execute(sql`
-    insert into sessions (user_id, token_hash, created_at, last_seen_at, ip, app_code, sign_in_factors)
-    select id, md5(id::text || ${tag}), created_at + interval '1 minute', created_at + interval '1 minute',
-           '10.' || (n % 50) || '.' || ((n / 50) % 100) || '.1', (array['passport','atomm','support'])[1 + n % 3], '{}'
-    from (select id, created_at, row_number() over () as n from users where email like ${`%-${tag}@%`}) as seeded`);
-  const every = (n: number) => sql`select id, created_at from users where email like ${`%-${tag}@%`} and ('x' || substr(md5(id::text), 1, 8))::bit(32)::int % ${n} = 0`;
-  await db.execute(sql`insert into two_step_totp (user_id, secret_enc, confirmed_at, created_at) select id, 'x', created_at, created_at from (${every(50)}) as picked`);
-  await db.execute(sql`insert into passkeys (user_id, credential_id, public_key, name, device_type, created_at) select id, md5(id::text || 'pk'), 'k', 'Phone', 'multiDevice', created_at from (${every(30)}) as picked`);
-  await db.execute(sql`insert into social_accounts (user_id, channel, subject, created_at) select id, 'google', md5(id::text || 'g'), created_at from (${every(20)}) as picked`);
-  await db.execute(sql`update users set status = 'banned' where id in (select id from (${every(100)}) as picked)`);
-  // vacuum as autovacuum would soon: it also moves the trigram indexes' pending entries (GIN's
-  // fast update list, scanned in full by every search until then) into the index proper
-  for (const table of ["users", "sessions", "two_step_totp", "passkeys", "social_accounts"]) await db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
 }
 
 async function main(): Promise<void> {
@@ -75,7 +51,7 @@ async function main(): Promise<void> {
     // BENCH_REUSE_SEED=1 on a kept database (BENCH_DATABASE_URL): the accounts an earlier run seeded, not a second million
     const earlier = process.env.BENCH_REUSE_SEED === "1" ? await seededTag(db) : null;
     const tag = earlier ?? Date.now().toString(36);
-    if (!earlier) await seed(db, tag);
+    if (!earlier) await seedAccounts(db, { tag, base: new Date(), passwordHash: "x", proportions: CONSOLE_PROPORTIONS }, 1, USERS);
     process.stderr.write(`[bench] ${earlier ? "reused" : "seeded"} ${USERS} users and sessions in ${Math.round((Date.now() - started) / 1000)} s\n`);
 
     const email = `bench-operator-${Date.now().toString(36)}@console.test`;

@@ -13,6 +13,10 @@
  *                                 accounts on PostgreSQL (bench/console-search.ts; also the last
  *                                 part of a full run; BENCH_USERS to change the count,
  *                                 BENCH_CONSOLE_DB=pglite for the embedded database)
+ *   npm run bench -- --part=data-scale
+ *                                 only the costs as the data grows: 10 000 then 1 000 000 accounts
+ *                                 on a throwaway PostgreSQL (bench/data-scale.ts, +7; also the very
+ *                                 last part of a full run)
  *   npm run bench -- --part=passkey-sign-in
  *                                 only passkey sign-ins per second against password sign-ins
  *                                 (bench/passkey-sign-in.ts; also a line of the full table)
@@ -24,7 +28,8 @@
  * Environment: BENCH_SECONDS (per load measurement, default 12), BENCH_ROUNDS (default 3: each
  * measurement is cut into that many rounds, taken in turn with its reference's), BENCH_CONNECTIONS (default 8),
  * BENCH_BASE_PORT (default 3900: the portal +0, the baseline +1, the cold-start servers +2, +3,
- * the per-core portal +4 and its PostgreSQL +5, the console search's PostgreSQL +6, the Lighthouse portal +9 and its Chromium +10), BENCH_PER_CORE_SECONDS (default 10),
+ * the per-core portal +4 and its PostgreSQL +5, the console search's PostgreSQL +6,
+ * the data-scale part's +7, the Lighthouse portal +9 and its Chromium +10), BENCH_PER_CORE_SECONDS (default 10),
  * BENCH_PER_CORE_CONNECTIONS (default 4).
  * It never builds the portal: without `.next` it stops and says to run `npm run build`. It builds
  * the baseline when bench/baseline/.next is missing or the baseline's sources changed since, and says so.
@@ -534,6 +539,36 @@ async function printLighthouse(): Promise<void> {
   process.stdout.write(JSON_OUTPUT ? `${JSON.stringify(part.json, null, 2)}\n` : `\n${part.text}`);
 }
 
+/**
+ * The data-scale part (bench/data-scale.ts) in a process of its own, on a throwaway PostgreSQL
+ * of its own (+7) whatever BENCH_DATABASE_URL says (it seeds a million accounts): room for the
+ * bulk load (a larger WAL, more buffers) and auto_explain loaded but off, logging to a file in
+ * its data directory, for the plans. The server and its directory go at the end, on an error
+ * and on Ctrl-C (bench/children.ts).
+ */
+async function dataScalePart(): Promise<number | null> {
+  const postgres = await startPostgres(BASE_PORT + 7, [], {
+    shared_buffers: "512MB",
+    max_wal_size: "8GB",
+    checkpoint_timeout: "30min",
+    // off by default (-1); not set here, since a setting on the command line would outrank the ALTER SYSTEM that turns it on
+    shared_preload_libraries: "auto_explain",
+    logging_collector: "on",
+    log_directory: "log",
+    log_filename: "postgresql.log",
+  });
+  try {
+    const child = spawn(TSX_BIN, [path.join(ROOT, "bench", "data-scale.ts"), ...(JSON_OUTPUT ? ["--json"] : [])], {
+      cwd: ROOT,
+      env: { ...baseEnv(), BENCH_DATABASE_URL: postgres.url, BENCH_PG_LOG: path.join(postgres.data, "log", "postgresql.log"), ...pick("BENCH_SCALE_SMALL", "BENCH_SCALE_LARGE", "BENCH_SCALE_SAMPLES") },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    return await new Promise((resolve) => child.on("exit", resolve));
+  } finally {
+    await stop(postgres.child);
+  }
+}
+
 function pick(...names: string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
 }
@@ -541,6 +576,10 @@ function pick(...names: string[]): Record<string, string> {
 async function main(): Promise<void> {
   if (PART === "console-search") {
     process.exitCode = (await consoleSearchPart()) ?? 1;
+    return;
+  }
+  if (PART === "data-scale") {
+    process.exitCode = (await dataScalePart()) ?? 1;
     return;
   }
   if (PART === "passkey-sign-in") {
@@ -553,7 +592,8 @@ async function main(): Promise<void> {
     return;
   }
   if (PART !== null) {
-    process.stderr.write(`Unknown part ${PART}: the parts are console-search, passkey-sign-in and lighthouse.\n`);
+    process.stderr.write(`Unknown part ${PART}: the parts are console-search, data-scale, passkey-sign-in and lighthouse.
+`);
     process.exitCode = 2;
     return;
   }
@@ -588,12 +628,14 @@ async function main(): Promise<void> {
 }
 
 main()
-  // the console's search, then Lighthouse, last (a full run only), after the portal's servers have stopped
+  // the console's search, the data-scale part and Lighthouse last (a full run only), after the portal's servers have stopped
   .then(async () => {
     const full = PART === null && !process.argv.includes("--only") && !process.argv.some((arg) => arg.startsWith("--only="));
     if (full && process.exitCode === undefined) {
       await cleanup();
       if ((await consoleSearchPart()) !== 0) process.exitCode = 1;
+      // then the costs as the data grows (issue 35: every goal's line on one run)
+      if ((await dataScalePart()) !== 0) process.exitCode = 1;
       await printLighthouse();
     }
   })

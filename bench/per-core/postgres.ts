@@ -11,7 +11,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { baseEnv, run, start, tempDir, type Child } from "../children";
 
-export type Postgres = { child: Child; url: string; version: string };
+export type Postgres = { child: Child; url: string; version: string; data: string };
 
 /** The newest installed /usr/lib/postgresql/<n>/bin, or null. */
 export function postgresBin(): string | null {
@@ -31,8 +31,8 @@ function asPostgres(command: string, args: string[]): [string, string[]] {
   return isRoot() ? ["setpriv", ["--reuid=postgres", "--regid=postgres", "--init-groups", "--reset-env", command, ...args]] : [command, args];
 }
 
-/** Starts a server on `port`, run through `prefix` (the pinning); resolves once it accepts connections. */
-export async function startPostgres(port: number, prefix: string[]): Promise<Postgres> {
+/** Starts a server on `port`, run through `prefix` (the pinning), with `settings` beside the defaults; resolves once it accepts connections. */
+export async function startPostgres(port: number, prefix: string[], settings: Record<string, string> = {}): Promise<Postgres> {
   const bin = postgresBin();
   if (!bin) throw new Error("PostgreSQL is not installed (apt-get install postgresql)");
   const dir = await tempDir("postgres");
@@ -40,15 +40,16 @@ export async function startPostgres(port: number, prefix: string[]): Promise<Pos
   const data = path.join(dir, "data");
   const [initdb, initArgs] = asPostgres(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
   await run("initdb", initdb, initArgs, baseEnv());
-  const [postgres, args] = asPostgres(path.join(bin, "postgres"), ["-D", data, "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=50"]);
+  const [postgres, args] = asPostgres(path.join(bin, "postgres"), ["-D", data, "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=50", ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`])]);
   const [command = postgres, ...prefixArgs] = [...prefix, postgres, ...args];
   const child = start("postgresql", command, prefixArgs, baseEnv());
+  child.stopSignal = "SIGINT";
   const ready = path.join(bin, "pg_isready");
   for (let i = 0; i < 300; i += 1) {
     try {
       execFileSync(ready, ["-q", "-h", "127.0.0.1", "-p", String(port)], { stdio: "ignore" });
       const version = execFileSync(path.join(bin, "postgres"), ["--version"], { encoding: "utf8" }).trim();
-      return { child, url: `postgres://postgres@127.0.0.1:${port}/postgres`, version };
+      return { child, url: `postgres://postgres@127.0.0.1:${port}/postgres`, version, data };
     } catch {
       await sleep(100);
     }
