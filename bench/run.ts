@@ -50,6 +50,7 @@ import { baseEnv, cleanup, log, ROOT, run, start, startPortal, stop, tempDir, TS
 import { groupCpuSeconds } from "./per-core/cpu";
 import { startPostgres } from "./per-core/postgres";
 import { lighthousePart } from "./lighthouse/part";
+import { cookieHeader, signedInCookies, signIn } from "./signed-in";
 
 const BASELINE_DIR = path.join(ROOT, "bench", "baseline");
 const NEXT_BIN = path.join(ROOT, "node_modules", ".bin", "next");
@@ -209,33 +210,6 @@ async function pageBytes(port: number, pathname: string): Promise<number> {
   return (await response.arrayBuffer()).byteLength;
 }
 
-async function signIn(port: number): Promise<string> {
-  const response = await fetch(url(port, "/v1/login"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ACCOUNT),
-  });
-  const body = (await response.json()) as { code?: number; data?: { utoken?: string } };
-  const token = body.data?.utoken;
-  if (response.status !== 200 || body.code !== 0 || !token) throw new Error(`POST /v1/login: ${response.status} ${JSON.stringify(body)}`);
-  return token;
-}
-
-/** The cookies a browser holds after its first signed-in page view (utoken, then what the portal set). */
-async function browserCookies(port: number, pathname: string, token: string): Promise<string> {
-  const jar = new Map<string, string>([["utoken", token]]);
-  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  const response = await fetch(url(port, pathname), { headers: { cookie: header() }, redirect: "manual" });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`GET ${pathname} signed in: ${response.status} ${response.headers.get("location") ?? ""}`);
-  for (const cookie of response.headers.getSetCookie()) {
-    const [pair] = cookie.split(";");
-    const at = pair?.indexOf("=") ?? -1;
-    if (pair && at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-  }
-  return header();
-}
-
 // ---------------------------------------------------------------------------------------------
 // The report
 
@@ -329,8 +303,8 @@ async function baselinePart(): Promise<{ json: Record<string, unknown>; text: st
   );
   const htmlBytes = { portal: await pageBytes(PORTS.portal, "/en/login"), shape: await pageBytes(PORTS.baseline, "/en/login"), static: await pageBytes(PORTS.baseline, "/static") };
 
-  const token = await signIn(PORTS.portal);
-  const cookie = await browserCookies(PORTS.portal, "/en/profile/settings", token);
+  const token = await signIn(PORTS.portal, ACCOUNT);
+  const cookie = cookieHeader(await signedInCookies(PORTS.portal, "/en/profile/settings", token));
   const [dynamicPortal, dynamicBaseline] = await compare(
     http("portal GET /en/profile/settings (signed in)", { port: PORTS.portal, path: "/en/profile/settings", headers: { cookie }, ok: html }),
     http("baseline GET /dynamic (cookie)", { port: PORTS.baseline, path: "/dynamic", headers: { cookie: `utoken=${token}` }, ok: html }),

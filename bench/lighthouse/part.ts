@@ -21,6 +21,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Flags } from "lighthouse";
 import { baseEnv, log, ROOT, run, start, startPortal, stop, tempDir, TSX_BIN, url, type Child } from "../children";
+import { signedInCookies, signIn } from "../signed-in";
 import { FORM_FACTORS, lineOf, notes, table, type FormFactor, type LhrLike, type PageRuns } from "./report";
 
 const PAGES = ["/en/login", "/en/profile/settings"] as const;
@@ -88,29 +89,6 @@ async function startChromium(port: number): Promise<Child> {
   }
   await stop(child);
   throw new Error(`Chromium's DevTools port ${port} did not answer within 30 s`);
-}
-
-/** A session token from the services' sign-in (POST /v1/login), as the bench's other parts sign in. */
-async function signIn(port: number, account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(url(port, "/v1/login"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(account) });
-  const body = (await response.json()) as { code?: number; data?: { utoken?: string } };
-  const token = body.data?.utoken;
-  if (response.status !== 200 || body.code !== 0 || !token) throw new Error(`POST /v1/login: ${response.status} ${JSON.stringify(body)}`);
-  return token;
-}
-
-/** The cookies a browser holds after its first signed-in view of `pathname` (utoken, then what the portal set). */
-async function signedInCookies(port: number, pathname: string, token: string): Promise<Map<string, string>> {
-  const jar = new Map<string, string>([["utoken", token]]);
-  const response = await fetch(url(port, pathname), { headers: { cookie: `utoken=${token}` }, redirect: "manual" });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`GET ${pathname} signed in: ${response.status} ${response.headers.get("location") ?? ""}`);
-  for (const cookie of response.headers.getSetCookie()) {
-    const [pair] = cookie.split(";");
-    const at = pair?.indexOf("=") ?? -1;
-    if (pair && at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-  }
-  return jar;
 }
 
 /**
