@@ -66,3 +66,15 @@ test("a declared body over the cap is refused before it is read (413, 10002); ma
   const bad = await rawRequest({ port, localAddress: "127.0.0.4", method: "POST", path: "/v1/login", headers: { "content-type": "application/json" }, body: "{email: oops" });
   expect({ status: bad.status, code: (JSON.parse(bad.text) as { code: number }).code }).toEqual({ status: 400, code: 10001 });
 });
+
+test("a body without a declared length (chunked, or none at all) and a method the path does not have are a 4xx, never a 500", async () => {
+  const code = (text: string) => (JSON.parse(text) as { code: number }).code;
+  const chunked = await rawRequest({ port, localAddress: "127.0.0.5", method: "POST", path: "/v1/login", headers: { "content-type": "application/json", "transfer-encoding": "chunked" }, body: JSON.stringify({ email: "mounted@example.com", password: "Wrong-password-1" }) });
+  expect({ status: chunked.status, code: code(chunked.text) }).toEqual({ status: 401, code: 20205 });
+  const empty = await rawRequest({ port, localAddress: "127.0.0.5", method: "POST", path: "/v1/login" });
+  expect({ status: empty.status, code: code(empty.text) }).toEqual({ status: 400, code: 10001 });
+  for (const method of ["PUT", "PATCH", "DELETE", "OPTIONS"]) {
+    const other = await rawRequest({ port, localAddress: "127.0.0.5", method, path: "/v1/login" });
+    expect({ method, status: other.status }).toEqual({ method, status: 404 });
+  }
+});

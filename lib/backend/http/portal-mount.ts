@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { servicesApp } from "./app";
+import { withCountableBody } from "./streamed-request";
 
 /**
  * The services' API in the portal's own server (lib/server/portal-server.ts hands it every
@@ -22,7 +23,7 @@ const API_PATH = /^\/v[12]\//;
 const NO_REFERRER = /^\/v1\/(?:oauth|cookie)\//;
 
 export function servicesRequestHandler(): ServicesRequestHandler {
-  const listener = getRequestListener((request, env) => servicesApp().fetch(request, env), { overrideGlobalObjects: false });
+  const listener = getRequestListener((request, env) => servicesApp().fetch(withCountableBody(request), env), { overrideGlobalObjects: false });
   return {
     takes: (request) => API_PATH.test(request.url ?? ""),
     answer: async (request, response) => {
