@@ -11,6 +11,8 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { announce } from "@/lib/analytics/announce";
 import { completeSignOut } from "@/lib/bridge/sign-in";
 
+const BUTTON_CLASS = "h-9 shrink-0 whitespace-nowrap";
+
 export function LogoutButton({ lang }: { lang: string }) {
   const t = useTranslations("menu");
   const text = useErrorText();
@@ -40,9 +42,23 @@ export function LogoutButton({ lang }: { lang: string }) {
           {error}
         </p>
       ) : null}
-      <Button variant="secondary" className="h-9 shrink-0 whitespace-nowrap" onClick={onClick} pending={pending} disabled={!hydrated}>
+      <Button variant="secondary" className={BUTTON_CLASS} onClick={onClick} pending={pending} disabled={!hydrated}>
         {t("logout")}
       </Button>
     </div>
+  );
+}
+
+/**
+ * The button as it stands before the page's script has read the address: the same size and
+ * label, disabled (as the button itself is until hydrated), so the header does not grow and push
+ * the page down when the button arrives (a layout shift Lighthouse counted on every signed-in page).
+ */
+export function LogoutButtonPlaceholder() {
+  const t = useTranslations("menu");
+  return (
+    <Button variant="secondary" className={BUTTON_CLASS} disabled>
+      {t("logout")}
+    </Button>
   );
 }

@@ -48,11 +48,31 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
 
 /** The user-centre side menu (SPEC §2): the business entries for enterprise users; it grows as features land. */
 export function SideMenu({ lang }: { lang: string }) {
-  const t = useTranslations("menu");
-  const pathname = usePathname();
   const query = useLaunchQuery();
   const business = useBusinessArea();
   const showTraining = useTrainingEntry(lang, query, !business);
+  return <MenuList lang={lang} query={query} business={business} showTraining={showTraining} />;
+}
+
+/**
+ * The menu as it stands before the page's script has read the address (the layout's Suspense
+ * fallback): the same entries in the same places, training shown as SideMenu shows it until the
+ * services answer, but not yet links, since a link without the launch query would drop the
+ * app's context. Without it the menu arrived after the page and pushed it down or aside (a
+ * layout shift Lighthouse counted on every signed-in page).
+ */
+export function SideMenuPlaceholder({ lang }: { lang: string }) {
+  const business = useBusinessArea();
+  return <MenuList lang={lang} query={null} business={business} showTraining />;
+}
+
+const ENTRY_CLASS = "block whitespace-nowrap rounded-lg border px-3 py-2 text-sm md:border-transparent";
+const IDLE_CLASS = "border-gray-200 bg-white text-gray-700 hover:bg-gray-100 md:bg-transparent";
+
+/** The entries; `query` null: the placeholder's, as text in the links' places. */
+function MenuList({ lang, query, business, showTraining }: { lang: string; query: string | null; business: boolean; showTraining: boolean }) {
+  const t = useTranslations("menu");
+  const pathname = usePathname();
   const entries = business ? businessEntries : consumerEntries.filter((entry) => entry.key !== "training" || showTraining);
   return (
     <nav aria-label={t("label")} className="md:w-56 md:shrink-0">
@@ -62,19 +82,17 @@ export function SideMenu({ lang }: { lang: string }) {
           const href = `/${lang}/${entry.path}`;
           // a screen below an entry (the security activity) keeps that entry marked
           const active = pathname === href || pathname.startsWith(`${href}/`) || (entry.home !== undefined && pathname === `/${lang}/${entry.home}`);
+          const className = clsx(ENTRY_CLASS, active ? "border-green-200 bg-green-50 font-semibold text-primary-strong" : IDLE_CLASS);
           return (
             <li key={entry.key}>
-              <Link
-                href={query ? `${href}?${query}` : href}
-                aria-current={active ? "page" : undefined}
-                className={clsx(
-                  "block whitespace-nowrap rounded-lg border px-3 py-2 text-sm md:border-transparent",
-                  active ? "border-green-200 bg-green-50 font-semibold text-primary-strong" : "border-gray-200 bg-white text-gray-700 hover:bg-gray-100 md:bg-transparent",
-                )}
-              >
-                {t(entry.key)}
-                {entry.key === "messages" ? <UnreadBadge lang={lang} /> : null}
-              </Link>
+              {query === null ? (
+                <span className={className}>{t(entry.key)}</span>
+              ) : (
+                <Link href={query ? `${href}?${query}` : href} aria-current={active ? "page" : undefined} className={className}>
+                  {t(entry.key)}
+                  {entry.key === "messages" ? <UnreadBadge lang={lang} /> : null}
+                </Link>
+              )}
             </li>
           );
         })}
@@ -86,7 +104,7 @@ export function SideMenu({ lang }: { lang: string }) {
             rel="noopener"
             data-analytics-id="learnMore"
             // relative: the hidden "(opens in a new window)" stays inside the link instead of widening the page
-            className="relative block whitespace-nowrap rounded-lg border border-gray-200 bg-white px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 md:border-transparent md:bg-transparent"
+            className={clsx("relative", ENTRY_CLASS, IDLE_CLASS)}
           >
             {t("about")}
             <span className="sr-only"> {t("newWindow")}</span>

@@ -1,9 +1,9 @@
 import { Suspense } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { localeOf, type Locale } from "@/lib/i18n/routing";
-import { SideMenu } from "@/components/account/side-menu";
+import { SideMenu, SideMenuPlaceholder } from "@/components/account/side-menu";
 import { LaunchBrandLogo } from "@/components/account/launch-brand-logo";
-import { LogoutButton } from "@/components/account/logout-button";
+import { LogoutButton, LogoutButtonPlaceholder } from "@/components/account/logout-button";
 import { LanguageSelect } from "@/components/layout/language-select";
 import { FlashNotice } from "@/components/layout/flash-notice";
 import { ClientMessages } from "@/components/layout/client-messages";
@@ -34,14 +34,14 @@ export default async function AccountLayout({ children, params }: LayoutProps<"/
             </Suspense>
             <div className="flex items-center gap-2">
               <LanguageSelect />
-              <Suspense>
+              <Suspense fallback={<LogoutButtonPlaceholder />}>
                 <LogoutButton lang={lang} />
               </Suspense>
             </div>
           </div>
         </header>
         <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
-          <Suspense>
+          <Suspense fallback={<SideMenuPlaceholder lang={lang} />}>
             <SideMenu lang={lang} />
           </Suspense>
           <main id="main" className="min-w-0 flex-1">
