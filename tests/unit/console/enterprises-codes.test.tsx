@@ -130,4 +130,15 @@ describe("codes", () => {
     await user.click(screen.getByRole("button", { name: en.console.codes.lookup }));
     expect(await screen.findByText(en.console.errors.notFound)).toBeInTheDocument();
   });
+
+  test("a failure without a refused field reads by its code: the console's words for a role too low, the portal's for the others (zh)", async () => {
+    const onLookup = jest.fn().mockResolvedValueOnce({ ok: false, error: { code: 20102 } }).mockResolvedValueOnce({ ok: false, error: { code: 10004, retryAfter: 30 } });
+    renderIn("zh", <CodeLookup canRevoke={false} onLookup={onLookup} onRevoke={jest.fn()} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(zh.console.codes.code), "ABCDEFGHJKLMNPQR");
+    await user.click(screen.getByRole("button", { name: zh.console.codes.lookup }));
+    expect(await screen.findByText(zh.console.errors.forbidden)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: zh.console.codes.lookup }));
+    expect(await screen.findByText(zh.errors["10004"].replace("{seconds}", "30"))).toBeInTheDocument();
+  });
 });
