@@ -5,7 +5,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX } from "@/lib/contract/message-rules";
-import type { AnnouncementItem, ConsoleResult } from "@/lib/contract/console/screens";
+import type { AnnouncementItem } from "@/lib/contract/console/screens";
 import { announcementSchema, type AnnouncementInput } from "@/lib/validation/console-forms";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { AnnouncementView, type AnnouncementLabels } from "@/components/announcements/announcement-view";
@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { BilingualTexts, EMPTY_TEXTS } from "./bilingual-texts";
 import { useConsoleAction } from "./use-console-action";
+import type { ActionResult } from "@/lib/session/action-result";
 
 const EMPTY: AnnouncementInput = { texts: EMPTY_TEXTS, until: "", reason: "" };
 const FIELDS = ["texts", "until", "reason"] as const;
@@ -29,7 +30,7 @@ export function AnnouncementComposer({
   onPublished,
 }: {
   pageLabels: Record<"en" | "zh", AnnouncementLabels>;
-  onPublish: (input: AnnouncementInput) => Promise<ConsoleResult<AnnouncementItem>>;
+  onPublish: (input: AnnouncementInput) => Promise<ActionResult<{ data: AnnouncementItem }>>;
   onPublished?: (item: AnnouncementItem) => void;
 }) {
   const t = useTranslations("console.messages");

@@ -2,11 +2,12 @@
 
 import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import type { AnnouncementItem, ConsoleResult, Page } from "@/lib/contract/console/screens";
+import type { AnnouncementItem, Page } from "@/lib/contract/console/screens";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PageLinks } from "./page-links";
 import { ReasonConfirm } from "./reason-confirm";
+import type { ActionResult } from "@/lib/session/action-result";
 
 /** The announcements, newest first, with their state; an admin unpublishes a shown one. */
 export function AnnouncementTable({
@@ -18,7 +19,7 @@ export function AnnouncementTable({
 }: {
   list: Page<AnnouncementItem>;
   canUnpublish: boolean;
-  onUnpublish: (id: string, reason: string) => Promise<ConsoleResult<null>>;
+  onUnpublish: (id: string, reason: string) => Promise<ActionResult<{ data: null }>>;
   previous: string | null;
   next: string | null;
 }) {

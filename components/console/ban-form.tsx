@@ -3,19 +3,20 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "next-intl";
-import type { BanItem, ConsoleResult } from "@/lib/contract/console/screens";
+import type { BanItem } from "@/lib/contract/console/screens";
 import { banFormSchema, type BanInput } from "@/lib/validation/console-forms";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useConsoleAction } from "./use-console-action";
+import type { ActionResult } from "@/lib/session/action-result";
 
 const FIELDS = ["network", "expiresOn", "reason"] as const;
 const EMPTY: BanInput = { network: "", expiresOn: "", reason: "" };
 
 /** Ban an address or a CIDR range, with a reason and an optional last day. */
-export function BanForm({ onAdd, onAdded }: { onAdd: (input: BanInput) => Promise<ConsoleResult<{ network: string; added: boolean }>>; onAdded?: (ban: BanItem) => void }) {
+export function BanForm({ onAdd, onAdded }: { onAdd: (input: BanInput) => Promise<ActionResult<{ data: { network: string; added: boolean } }>>; onAdded?: (ban: BanItem) => void }) {
   const t = useTranslations("console.bans");
   const common = useTranslations("console.common");
   const form = useForm<BanInput>({ resolver: formResolver(banFormSchema), defaultValues: EMPTY });

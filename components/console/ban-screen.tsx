@@ -1,10 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import type { BanItem, ConsoleResult, Page } from "@/lib/contract/console/screens";
+import type { BanItem, Page } from "@/lib/contract/console/screens";
 import type { BanInput } from "@/lib/validation/console-forms";
 import { BanForm } from "./ban-form";
 import { BanTable } from "./ban-table";
+import type { ActionResult } from "@/lib/session/action-result";
 
 /** The bans screen's two parts, sharing what was added since the page loaded. */
 export function BanScreen({
@@ -17,8 +18,8 @@ export function BanScreen({
 }: {
   list: Page<BanItem>;
   canChange: boolean;
-  onAdd: (input: BanInput) => Promise<ConsoleResult<{ network: string; added: boolean }>>;
-  onRemove: (network: string, reason: string) => Promise<ConsoleResult<{ network: string }>>;
+  onAdd: (input: BanInput) => Promise<ActionResult<{ data: { network: string; added: boolean } }>>;
+  onRemove: (network: string, reason: string) => Promise<ActionResult<{ data: { network: string } }>>;
   previous: string | null;
   next: string | null;
 }) {

@@ -2,12 +2,13 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import type { BanItem, ConsoleResult, Page } from "@/lib/contract/console/screens";
+import type { BanItem, Page } from "@/lib/contract/console/screens";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { lastDay } from "./dates";
 import { PageLinks } from "./page-links";
 import { ReasonConfirm } from "./reason-confirm";
+import type { ActionResult } from "@/lib/session/action-result";
 
 /** The ban list, newest first; support and admin lift a ban (with a reason). */
 export function BanTable({
@@ -22,7 +23,7 @@ export function BanTable({
   /** bans added on this page since it loaded, shown first */
   added: BanItem[];
   canRemove: boolean;
-  onRemove: (network: string, reason: string) => Promise<ConsoleResult<{ network: string }>>;
+  onRemove: (network: string, reason: string) => Promise<ActionResult<{ data: { network: string } }>>;
   previous: string | null;
   next: string | null;
 }) {

@@ -7,15 +7,17 @@ import { useSWRConfig } from "swr";
 import { DESTRUCTIVE_BULK_KINDS, BULK_KINDS, type BulkKind } from "@/lib/contract/console/bulk-options";
 import type { BulkPreview, BulkSelectionInput } from "@/lib/contract/console/bulk";
 import { MESSAGE_CATEGORIES, MESSAGE_CONTENT_MAX, MESSAGE_NAME_MAX } from "@/lib/contract/message-rules";
-import type { ConsoleResult } from "@/lib/contract/console/screens";
+
 import type { Locale } from "@/lib/i18n/routing";
 import { createBulkJobAction, previewBulkAction } from "@/lib/actions/console/bulk";
+import { callAction } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { BilingualTexts, EMPTY_TEXTS, type Bilingual } from "./bilingual-texts";
 import { bulkJobsKey } from "./bulk-jobs-panel";
 import { ConfirmWithReason } from "./confirm-with-reason";
+import { useConsoleText } from "./use-console-text";
 import { useConsoleAction } from "./use-console-action";
 
 type MessageFields = { appCode: string; category: string; texts: Bilingual };
@@ -30,7 +32,7 @@ const SAFE_KINDS = BULK_KINDS.filter((kind) => !DESTRUCTIVE_BULK_KINDS.includes(
 export function BulkActions({ lang, selection, selectedCount, onStarted }: { lang: Locale; selection: BulkSelectionInput | null; selectedCount: number; onStarted: () => void }) {
   const t = useTranslations("console.bulk");
   const tm = useTranslations("console.messages");
-  const te = useTranslations("console.errors");
+  const text = useConsoleText();
   const { mutate } = useSWRConfig();
   const [kind, setKind] = useState<BulkKind | null>(null);
   const [preview, setPreview] = useState<BulkPreview | null>(null);
@@ -58,16 +60,9 @@ export function BulkActions({ lang, selection, selectedCount, onStarted }: { lan
     if (!kind) return null;
     const fields = form.getValues();
     const message = kind === "message" ? { appCode: fields.appCode, category: fields.category, texts: fields.texts } : undefined;
-    let result: ConsoleResult<{ id: string; total: number }>;
-    try {
-      result = await createBulkJobAction(lang, { kind, selection: current, reason, message });
-    } catch {
-      return te("failed");
-    }
-    if (!result.ok) {
-      if (result.redirect) window.location.assign(result.redirect);
-      return te(result.error);
-    }
+    const result = await callAction(() => createBulkJobAction(lang, { kind, selection: current, reason, message }));
+    // an ended session: callAction is on its way to the sign-in page
+    if (!result.ok) return result.error.redirect ? null : text.action(result.error);
     setStarted(result.data.total);
     setPreview(null);
     setKind(null);

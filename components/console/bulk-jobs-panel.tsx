@@ -6,8 +6,10 @@ import { isActiveBulkStatus } from "@/lib/contract/console/bulk-options";
 import type { BulkJob } from "@/lib/contract/console/bulk";
 import type { Locale } from "@/lib/i18n/routing";
 import { cancelBulkJobAction } from "@/lib/actions/console/bulk";
+import { callAction } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmWithReason } from "./confirm-with-reason";
+import { useConsoleText } from "./use-console-text";
 
 /** Polled every POLL_MS while a job is queued or running, then no more. */
 const POLL_MS = 1500;
@@ -22,7 +24,7 @@ async function fetchJobs(url: string): Promise<BulkJob[]> {
 /** The bulk jobs, newest first: progress, status, counts, reason and operator; a running or queued one can be cancelled. */
 export function BulkJobsPanel({ lang, initial }: { lang: Locale; initial: BulkJob[] }) {
   const t = useTranslations("console.bulk");
-  const te = useTranslations("console.errors");
+  const text = useConsoleText();
   const { data, error, mutate } = useSWR(bulkJobsKey(lang), fetchJobs, {
     fallbackData: initial,
     refreshInterval: (jobs) => (jobs?.some((job) => isActiveBulkStatus(job.status)) ? POLL_MS : 0),
@@ -30,12 +32,9 @@ export function BulkJobsPanel({ lang, initial }: { lang: Locale; initial: BulkJo
   const jobs = data ?? initial;
 
   async function cancel(id: string, reason: string): Promise<string | null> {
-    const result = await cancelBulkJobAction(lang, id, reason).catch(() => null);
-    if (!result) return te("failed");
-    if (!result.ok) {
-      if (result.redirect) window.location.assign(result.redirect);
-      return te(result.error);
-    }
+    const result = await callAction(() => cancelBulkJobAction(lang, id, reason));
+    // an ended session: callAction is on its way to the sign-in page
+    if (!result.ok) return result.error.redirect ? null : text.action(result.error);
     await mutate();
     return null;
   }

@@ -3,10 +3,11 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import type { ClientItem, ClientSecret, ConsoleResult } from "@/lib/contract/console/screens";
+import type { ClientItem, ClientSecret } from "@/lib/contract/console/screens";
 import { Button } from "@/components/ui/button";
 import { OneTimeSecret } from "./one-time-secret";
 import { ReasonConfirm } from "./reason-confirm";
+import type { ActionResult } from "@/lib/session/action-result";
 
 /**
  * The registered apps, oldest first: kind, brand, URIs and state. A client_secret_basic app's
@@ -19,8 +20,8 @@ export function ClientList({
   onDisable,
 }: {
   items: ClientItem[];
-  onRotate: (clientId: string, reason: string) => Promise<ConsoleResult<ClientSecret>>;
-  onDisable: (clientId: string, reason: string) => Promise<ConsoleResult<object>>;
+  onRotate: (clientId: string, reason: string) => Promise<ActionResult<{ data: ClientSecret }>>;
+  onDisable: (clientId: string, reason: string) => Promise<ActionResult<{ data: object }>>;
 }) {
   const t = useTranslations("console.apps");
   const common = useTranslations("console.common");

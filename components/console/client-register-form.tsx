@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { CONSOLE_ERROR_KEYS, type ClientSecret, type ConsoleErrorKey, type ConsoleResult } from "@/lib/contract/console/screens";
+import { CONSOLE_ERROR_KEYS, type ClientSecret, type ConsoleErrorKey } from "@/lib/contract/console/screens";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { CLIENT_FORM_KINDS, registerClientSchema, type RegisterClientInput } from "@/lib/validation/console";
 import { Alert } from "@/components/ui/alert";
@@ -14,6 +14,7 @@ import { Field } from "@/components/ui/field";
 import { OneTimeSecret } from "./one-time-secret";
 import { TextAreaField } from "./text-area-field";
 import { useConsoleAction } from "./use-console-action";
+import type { ActionResult } from "@/lib/session/action-result";
 
 export type ClientFormInput = RegisterClientInput;
 const EMPTY: ClientFormInput = { name: "", kind: "public", native: false, thirdParty: false, brand: "", redirectUris: "", postLogoutUris: "", backchannelLogoutUri: "", origins: "", privacyUrl: "", termsUrl: "", jwks: "", reason: "" };
@@ -26,7 +27,7 @@ const opsKey = (message: string | undefined): ConsoleErrorKey | null => CONSOLE_
  * The form checks what it can; the services check each URI, the brand and the JWKS, and their
  * refusal shows on the field it concerns.
  */
-export function ClientRegisterForm({ onRegister }: { onRegister: (input: ClientFormInput) => Promise<ConsoleResult<ClientSecret>> }) {
+export function ClientRegisterForm({ onRegister }: { onRegister: (input: ClientFormInput) => Promise<ActionResult<{ data: ClientSecret }>> }) {
   const t = useTranslations("console.apps");
   const common = useTranslations("console.common");
   const te = useTranslations("console.errors");

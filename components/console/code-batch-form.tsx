@@ -4,13 +4,14 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import type { NewBatch, ConsoleResult } from "@/lib/contract/console/screens";
+import type { NewBatch } from "@/lib/contract/console/screens";
 import { codeBatchSchema, type BatchInput } from "@/lib/validation/console-forms";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useConsoleAction } from "./use-console-action";
+import type { ActionResult } from "@/lib/session/action-result";
 
 const FIELDS = ["benefitEn", "benefitZh", "count", "benefitDays", "validUntil", "reason"] as const;
 const EMPTY: BatchInput = { benefitEn: "", benefitZh: "", count: "100", benefitDays: "365", validUntil: "", reason: "" };
@@ -21,7 +22,7 @@ const EMPTY: BatchInput = { benefitEn: "", benefitZh: "", count: "100", benefitD
  * the token never stands in an address, a history entry or a log), answered with the CSV as
  * an attachment: the page stays.
  */
-export function CodeBatchForm({ onCreate, downloadUrl }: { onCreate: (input: BatchInput) => Promise<ConsoleResult<NewBatch>>; downloadUrl: string }) {
+export function CodeBatchForm({ onCreate, downloadUrl }: { onCreate: (input: BatchInput) => Promise<ActionResult<{ data: NewBatch }>>; downloadUrl: string }) {
   const t = useTranslations("console.codes");
   const common = useTranslations("console.common");
   const form = useForm<BatchInput>({ resolver: formResolver(codeBatchSchema), defaultValues: EMPTY });

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useLocale, useTranslations } from "next-intl";
-import type { CodeInfo, CodeStatus, ConsoleResult } from "@/lib/contract/console/screens";
+import type { CodeInfo, CodeStatus } from "@/lib/contract/console/screens";
 import { codeLookupSchema, type CodeLookupInput } from "@/lib/validation/console-forms";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { Alert } from "@/components/ui/alert";
@@ -12,6 +12,7 @@ import { Field } from "@/components/ui/field";
 import { ReasonConfirm } from "./reason-confirm";
 import { lastDay } from "./dates";
 import { useConsoleAction } from "./use-console-action";
+import type { ActionResult } from "@/lib/session/action-result";
 
 type Revoked = { revoked: boolean; status: CodeStatus };
 
@@ -22,8 +23,8 @@ export function CodeLookup({
   onRevoke,
 }: {
   canRevoke: boolean;
-  onLookup: (code: string) => Promise<ConsoleResult<CodeInfo>>;
-  onRevoke: (code: string, reason: string) => Promise<ConsoleResult<Revoked>>;
+  onLookup: (code: string) => Promise<ActionResult<{ data: CodeInfo }>>;
+  onRevoke: (code: string, reason: string) => Promise<ActionResult<{ data: Revoked }>>;
 }) {
   const t = useTranslations("console.codes");
   const locale = useLocale();

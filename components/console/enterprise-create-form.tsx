@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import type { CreatedEnterprise, ConsoleResult } from "@/lib/contract/console/screens";
+import type { CreatedEnterprise } from "@/lib/contract/console/screens";
 import { enterpriseCreateSchema, type EnterpriseInput } from "@/lib/validation/console-forms";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { Alert } from "@/components/ui/alert";
@@ -12,12 +12,13 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { OneTimeSecret } from "./one-time-secret";
 import { useConsoleAction } from "./use-console-action";
+import type { ActionResult } from "@/lib/session/action-result";
 
 const FIELDS = ["account", "name", "email", "reason"] as const;
 const EMPTY: EnterpriseInput = { account: "", name: "", email: "", reason: "" };
 
 /** A new enterprise and its first user; the default password is shown here once, then gone. */
-export function EnterpriseCreateForm({ onCreate }: { onCreate: (input: EnterpriseInput) => Promise<ConsoleResult<CreatedEnterprise>> }) {
+export function EnterpriseCreateForm({ onCreate }: { onCreate: (input: EnterpriseInput) => Promise<ActionResult<{ data: CreatedEnterprise }>> }) {
   const t = useTranslations("console.enterprises");
   const common = useTranslations("console.common");
   const form = useForm<EnterpriseInput>({ resolver: formResolver(enterpriseCreateSchema), defaultValues: EMPTY });

@@ -2,10 +2,11 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import type { EnterpriseUser, ConsoleResult } from "@/lib/contract/console/screens";
+import type { EnterpriseUser } from "@/lib/contract/console/screens";
 import { Button } from "@/components/ui/button";
 import { OneTimeSecret } from "./one-time-secret";
 import { ReasonConfirm } from "./reason-confirm";
+import type { ActionResult } from "@/lib/session/action-result";
 
 type Reset = { email: string; password: string };
 
@@ -19,7 +20,7 @@ export function EnterpriseUsers({
   name: string;
   users: EnterpriseUser[];
   canReset: boolean;
-  onReset: (userId: string, reason: string) => Promise<ConsoleResult<Reset>>;
+  onReset: (userId: string, reason: string) => Promise<ActionResult<{ data: Reset }>>;
 }) {
   const t = useTranslations("console.enterprises");
   const [reset, setReset] = useState<Reset | null>(null);

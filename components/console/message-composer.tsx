@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { MESSAGE_CATEGORIES, MESSAGE_CONTENT_MAX, MESSAGE_NAME_MAX } from "@/lib/contract/message-rules";
-import { SEND_TARGETS, type ConsoleResult } from "@/lib/contract/console/screens";
+import { SEND_TARGETS } from "@/lib/contract/console/screens";
 import { messageSchema, type MessageInput } from "@/lib/validation/console-forms";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { Alert } from "@/components/ui/alert";
@@ -13,13 +13,14 @@ import { Field } from "@/components/ui/field";
 import { MessageRow } from "@/components/messages/message-item";
 import { BilingualTexts, EMPTY_TEXTS } from "./bilingual-texts";
 import { useConsoleAction } from "./use-console-action";
+import type { ActionResult } from "@/lib/session/action-result";
 
 const FIELDS = ["appCode", "category", "email", "texts", "reason"] as const;
 /** A fixed time for the preview's date, so it renders the same on every run. */
 const PREVIEW_TIME = "2026-01-01T00:00:00.000Z";
 
 /** Compose a message in both languages, see it as the message centre shows it, and send it. */
-export function MessageComposer({ onSend }: { onSend: (input: MessageInput) => Promise<ConsoleResult<{ delivered: number }>> }) {
+export function MessageComposer({ onSend }: { onSend: (input: MessageInput) => Promise<ActionResult<{ data: { delivered: number } }>> }) {
   const t = useTranslations("console.messages");
   const common = useTranslations("console.common");
   const form = useForm<MessageInput>({ resolver: formResolver(messageSchema), defaultValues: { appCode: "passport", category: "system", target: "user", email: "", texts: EMPTY_TEXTS, reason: "" } });

@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "next-intl";
-import type { ConsoleResult } from "@/lib/contract/console/screens";
+
 import { reasonFormSchema, type ReasonFormInput } from "@/lib/validation/console-forms";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { Dialog } from "@/components/ui/dialog";
@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Alert } from "@/components/ui/alert";
 import { useConsoleAction } from "./use-console-action";
+import type { ActionResult } from "@/lib/session/action-result";
 
 /**
  * A destructive or security-relevant action behind a dialog that names its consequence and
@@ -29,7 +30,7 @@ export function ReasonConfirm<T>({
   title: string;
   consequence: string;
   confirmLabel: string;
-  onConfirm: (reason: string) => Promise<ConsoleResult<T>>;
+  onConfirm: (reason: string) => Promise<ActionResult<{ data: T }>>;
   onDone: (data: T) => void;
 }) {
   const t = useTranslations("console.common");

@@ -63,6 +63,21 @@ describe("codes at rest", () => {
     expect((await admin("exchange:create", "--benefit", "x", "--count", "1", "--valid-days", "3")).code).toBe(2);
   });
 
+  test("the command line words the shared batch rules' refusals for the terminal, and makes nothing", async () => {
+    const create = (count: string, days = "365") => admin("exchange:create", "--benefit", "x", "--benefit-zh", "y", "--count", count, "--benefit-days", days, "--valid-days", "3");
+    const before = (await admin("exchange:batches")).out;
+    expect(await create("0")).toMatchObject({ code: 1, err: "Error: --count must be a whole number from 1 to 100000." });
+    expect(await create("100001")).toMatchObject({ code: 1, err: "Error: --count must be a whole number from 1 to 100000." });
+    expect(await create("1", "0")).toMatchObject({ code: 1, err: "Error: --benefit-days must be a whole number from 1 to 36500." });
+    expect(await admin("exchange:create", "--benefit", "x".repeat(101), "--benefit-zh", "y", "--count", "1", "--valid-days", "3")).toMatchObject({ code: 1, err: "Error: --benefit must be 1–100 characters." });
+    expect(await admin("exchange:create", "--benefit", "x", "--benefit-zh", "y".repeat(101), "--count", "1", "--valid-days", "3")).toMatchObject({ code: 1, err: "Error: --benefit-zh must be 1–100 characters." });
+    expect((await admin("exchange:batches")).out).toBe(before);
+    expect(await admin("exchange:export", "not-an-id")).toMatchObject({ code: 1, err: "Error: Not a batch id (see exchange:batches)." });
+    const unknown = "0b9d6c1e-3f51-4c33-9a0e-5d2f7f3c9a11";
+    expect(await admin("exchange:export", unknown)).toMatchObject({ code: 1, err: `Error: No batch ${unknown}.` });
+    expect(await admin("exchange:lookup", "short")).toMatchObject({ code: 1, err: "Error: A code is 16 letters and digits." });
+  });
+
   test("another EXCHANGE_CODE_KEY finds no code and cannot export", async () => {
     const { id, codes } = await batch(1);
     backend.reconfigure({ EXCHANGE_CODE_KEY: "z".repeat(40) });

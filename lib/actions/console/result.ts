@@ -1,27 +1,37 @@
 import "server-only";
 import { ErrorCode } from "@/lib/contract/errors";
-import { consoleRefusalOf, type ConsoleErrorKey, type ConsoleResult } from "@/lib/contract/console/screens";
+import { consoleRefusalOf, FORM_FIELD } from "@/lib/contract/console/screens";
 import { localeOf } from "@/lib/i18n/routing";
+import type { ActionError, ActionResult } from "@/lib/session/action-result";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { ConsoleContext } from "@/lib/upstream/console";
 import { consoleAction } from "@/lib/console/session";
 
+/** A console action's answer: the portal's ActionResult, its data under `data`. */
+export type ConsoleActionResult<T> = ActionResult<{ data: T }>;
+
+/** A refusal the action itself makes before calling the services: 10001 with the message key on its field. */
+export function consoleRefused(key: string, field: string = FORM_FIELD): { ok: false; error: ActionError } {
+  return { ok: false, error: { code: ErrorCode.invalidParams, fields: { [field]: key } } };
+}
+
 /**
- * A console operation as a server action's answer: the data, or the refusal's message key
- * (the services name it for 10001), 20102 as "forbidden", an ended session with where to go.
+ * A console operation as a server action's answer: the data, or the ActionError with its
+ * numeric code. A refused input (10001) carries the services' message key (`console.errors`) on
+ * the field it concerns (`form` when it names none), read from the upstream error's data; an
+ * ended session keeps its `redirect` (consoleAction).
  */
-export async function consoleResult<T>(lang: string, run: (ctx: ConsoleContext) => Promise<T>): Promise<ConsoleResult<T>> {
-  const seen: { refusal: { key: ConsoleErrorKey; field?: string } | null } = { refusal: null };
+export async function consoleResult<T>(lang: string, run: (ctx: ConsoleContext) => Promise<T>): Promise<ConsoleActionResult<T>> {
+  const seen: { fields: Record<string, string> | null } = { fields: null };
   const result = await consoleAction(localeOf(lang), async (ctx) => {
     try {
       return { data: await run(ctx) };
     } catch (error) {
-      if (isUpstreamError(error) && error.code === ErrorCode.invalidParams) seen.refusal = consoleRefusalOf(error.data);
+      const refusal = isUpstreamError(error) && error.code === ErrorCode.invalidParams ? consoleRefusalOf(error.data) : null;
+      if (refusal) seen.fields = { [refusal.field ?? FORM_FIELD]: refusal.key };
       throw error;
     }
   });
-  if (result.ok) return { ok: true, data: result.data };
-  if (result.error.redirect) return { ok: false, error: "failed", redirect: result.error.redirect };
-  if (seen.refusal) return { ok: false, error: seen.refusal.key, ...(seen.refusal.field ? { field: seen.refusal.field } : {}) };
-  return { ok: false, error: result.error.code === ErrorCode.insufficientAuthority ? "forbidden" : "failed" };
+  if (result.ok || !seen.fields) return result;
+  return { ok: false, error: { ...result.error, fields: seen.fields } };
 }

@@ -8,7 +8,7 @@ import { consoleResult } from "./result";
 /**
  * The operations screens' actions. Each passes the operator's input on as typed (strings
  * only: anything else is dropped here) for the services to check and audit; the answer is an
- * ConsoleResult the screen shows. The services refuse a role too low (403, audited).
+ * ActionResult the screen shows (lib/actions/console/result.ts). The services refuse a role too low (403, audited).
  */
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
 

@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { enterpriseAccountField } from "@/lib/contract/fields";
 import { canonicalEmail, emailField } from "@/lib/contract/fields";
@@ -7,6 +6,7 @@ import { getDb } from "../db/client";
 import { users } from "../db/schema";
 import { pruneAll } from "../maintenance/pruners";
 import { createEnterpriseUser, EnterpriseConflictError } from "../services/enterprises";
+import { generatePassword } from "../services/passwords";
 import { listRecentFailures, type SignInFailure } from "../services/failures";
 import { addIpBan, listIpBans, parseNetwork, removeIpBan, type IpBan } from "../services/ipbans";
 import { checkBanNetwork, MIN_PREFIX } from "../services/ban-rules";
@@ -23,12 +23,6 @@ export class CliError extends Error {
     super(message);
     this.name = "CliError";
   }
-}
-
-/** 16 characters without look-alikes (no 0/O, 1/l/I): ~92 bits, typeable from a printout. */
-const PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
-export function generatePassword(length = 16): string {
-  return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
 }
 
 function validEmail(value: string): string {

@@ -1,141 +1,58 @@
-import { asc, desc, eq } from "drizzle-orm";
-import { fieldFromRule } from "@/lib/contract/fields";
-import { REDEEM_CODE_RULE } from "@/lib/contract/rules";
-import { z } from "zod";
 import { addSeconds, now } from "../clock";
-import { getDb } from "../db/client";
-import { exchangeBatches, exchangeCodes, users } from "../db/schema";
 import { KeyUnavailableError } from "../keys";
-import { codeHash, codeKeys, generateRedeemCode, openCode, sealCode, type CodeKeys } from "../services/exchange-codes";
+import * as batches from "../services/code-batches";
+import { BATCH_MAX, BENEFIT_DAYS_MAX, BENEFIT_MAX_LENGTH, type BatchInput, type BatchRow, type CodeStatus, type ExportedCode } from "../services/code-batches";
+import { ConsoleError } from "../services/console/input";
 import { CliError } from "./commands";
 
 /**
- * Operator commands for redemption codes (the CLI is exchange-cli.ts): create a batch, export it
- * as CSV, revoke a code, look one up. Codes are shown to the operator in clear; the database
- * keeps only their HMAC and encryption (services/exchange-codes.ts).
+ * The command line's door onto the redemption-code rules (services/code-batches.ts; the CLI is
+ * exchange-cli.ts): the same functions, their refusals worded for the terminal. Codes are shown
+ * to the operator in clear; the database keeps only their HMAC and encryption.
  */
-export const BATCH_MAX = 100_000;
-const redeemCode = fieldFromRule(REDEEM_CODE_RULE);
+export { BATCH_MAX, type BatchInput, type CodeStatus, type ExportedCode };
 
-export type CodeStatus = "unused" | "redeemed" | "revoked" | "expired";
-type CodeRow = typeof exchangeCodes.$inferSelect;
-type BatchRow = typeof exchangeBatches.$inferSelect;
+/** What the terminal says for a refusal, by the field it concerns (else by its key). */
+const SAID: Partial<Record<string, string>> = {
+  benefitEn: `--benefit must be 1–${BENEFIT_MAX_LENGTH} characters.`,
+  benefitZh: `--benefit-zh must be 1–${BENEFIT_MAX_LENGTH} characters.`,
+  count: `--count must be a whole number from 1 to ${BATCH_MAX}.`,
+  benefitDays: `--benefit-days must be a whole number from 1 to ${BENEFIT_DAYS_MAX}.`,
+  validUntil: "The validity is not a date.",
+  badId: "Not a batch id (see exchange:batches).",
+  badCode: "A code is 16 letters and digits.",
+};
 
-async function keys(): Promise<CodeKeys> {
+async function inTerminal<T>(run: () => Promise<T>, notFound = "Not found."): Promise<T> {
   try {
-    return await codeKeys();
+    return await run();
   } catch (error) {
     if (error instanceof KeyUnavailableError) throw new CliError(error.message);
+    if (error instanceof ConsoleError) throw new CliError(error.key === "notFound" ? notFound : (SAID[error.field ?? ""] ?? SAID[error.key] ?? `Refused: ${error.key}.`));
     throw error;
   }
 }
 
-export function statusOf(code: CodeRow, at = now()): CodeStatus {
-  if (code.redeemedAt) return "redeemed";
-  if (code.revokedAt) return "revoked";
-  return code.validUntil > at ? "unused" : "expired";
-}
-
-export type BatchInput = { benefitEn: string; benefitZh: string; count: number; benefitDays: number; validUntil: Date };
-
-function checkBatch(input: BatchInput): void {
-  for (const [flag, value] of [["benefit", input.benefitEn], ["benefit-zh", input.benefitZh]] as const) {
-    if (!value.trim() || value.trim().length > 100) throw new CliError(`--${flag} must be 1–100 characters.`);
-  }
-  if (!Number.isInteger(input.count) || input.count < 1 || input.count > BATCH_MAX) throw new CliError(`--count must be a whole number from 1 to ${BATCH_MAX}.`);
-  if (!Number.isInteger(input.benefitDays) || input.benefitDays < 1 || input.benefitDays > 36_500) throw new CliError("--benefit-days must be a whole number from 1 to 36500.");
-  if (Number.isNaN(input.validUntil.getTime())) throw new CliError("The validity is not a date.");
-}
-
 /** A new batch and its codes, in clear, in the order they were made. */
-export async function createBatch(input: BatchInput): Promise<{ batch: BatchRow; codes: string[] }> {
-  checkBatch(input);
-  const secret = await keys();
-  const db = await getDb();
-  const at = now();
-  const codes = new Set<string>();
-  while (codes.size < input.count) codes.add(generateRedeemCode());
-  const list = [...codes];
-  const batch = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(exchangeBatches)
-      .values({ benefitEn: input.benefitEn.trim(), benefitZh: input.benefitZh.trim(), benefitDays: input.benefitDays, validUntil: input.validUntil, size: list.length, createdAt: at })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
-    for (let start = 0; start < list.length; start += 500) {
-      await tx.insert(exchangeCodes).values(
-        list.slice(start, start + 500).map((code) => ({
-          batchId: row.id,
-          codeHash: codeHash(secret, code),
-          codeCipher: sealCode(secret, code),
-          validUntil: input.validUntil,
-          benefitDays: input.benefitDays,
-          createdAt: at,
-        })),
-      );
-    }
-    return row;
-  });
-  return { batch, codes: list };
+export function createBatch(input: BatchInput): Promise<{ batch: BatchRow; codes: string[] }> {
+  return inTerminal(() => batches.createBatch(input));
 }
 
-export type ExportedCode = { code: string; status: CodeStatus; redeemedAt: Date | null; redeemedBy: string | null };
-
-export async function exportBatch(batchId: string): Promise<{ batch: BatchRow; codes: ExportedCode[] }> {
-  // the argument is not repeated: a code given here by mistake would land in the audit log
-  if (!z.uuid().safeParse(batchId).success) throw new CliError("Not a batch id (see exchange:batches).");
-  const secret = await keys();
-  const db = await getDb();
-  const [batch] = await db.select().from(exchangeBatches).where(eq(exchangeBatches.id, batchId)).limit(1);
-  if (!batch) throw new CliError(`No batch ${batchId}.`);
-  const rows = await db
-    .select({ code: exchangeCodes, email: users.email })
-    .from(exchangeCodes)
-    .leftJoin(users, eq(users.id, exchangeCodes.redeemedBy))
-    .where(eq(exchangeCodes.batchId, batchId))
-    .orderBy(asc(exchangeCodes.createdAt));
-  const at = now();
-  const codes = rows.map(({ code, email }) => {
-    let clear: string;
-    try {
-      clear = openCode(secret, code.codeCipher);
-    } catch {
-      throw new CliError("The codes cannot be decrypted with this EXCHANGE_CODE_KEY: it is not the key they were created with.");
-    }
-    return { code: clear, status: statusOf(code, at), redeemedAt: code.redeemedAt, redeemedBy: email };
-  });
-  // the same order on every export: codes of one batch share their creation time
-  return { batch, codes: codes.sort((a, b) => a.code.localeCompare(b.code)) };
+export function exportBatch(batchId: string): Promise<{ batch: BatchRow; codes: ExportedCode[] }> {
+  // the argument is not repeated when it is not an id: a code given here by mistake would land in the audit log
+  return inTerminal(() => batches.exportBatch(batchId), `No batch ${batchId}.`);
 }
 
-export async function listBatches(): Promise<BatchRow[]> {
-  const db = await getDb();
-  return db.select().from(exchangeBatches).orderBy(desc(exchangeBatches.createdAt));
-}
-
-async function findCode(value: string): Promise<{ code: CodeRow; batch: BatchRow; email: string | null }> {
-  if (!redeemCode.safeParse(value).success) throw new CliError("A code is 16 letters and digits.");
-  const secret = await keys();
-  const db = await getDb();
-  const [row] = await db
-    .select({ code: exchangeCodes, batch: exchangeBatches, email: users.email })
-    .from(exchangeCodes)
-    .innerJoin(exchangeBatches, eq(exchangeBatches.id, exchangeCodes.batchId))
-    .leftJoin(users, eq(users.id, exchangeCodes.redeemedBy))
-    .where(eq(exchangeCodes.codeHash, codeHash(secret, value)))
-    .limit(1);
-  if (!row) throw new CliError("No such code.");
-  return row;
-}
+export const listBatches = batches.listBatches;
 
 export type CodeLookup = { batchId: string; benefit: string; status: CodeStatus; validUntil: Date; redeemedAt: Date | null; redeemedBy: string | null; expireAt: Date | null; revokedAt: Date | null };
 
 export async function lookupCode(value: string): Promise<CodeLookup> {
-  const { code, batch, email } = await findCode(value);
+  const { code, batch, email } = await inTerminal(() => batches.findCode(value), "No such code.");
   return {
     batchId: batch.id,
     benefit: `${batch.benefitEn} / ${batch.benefitZh}`,
-    status: statusOf(code),
+    status: batches.statusOf(code),
     validUntil: code.validUntil,
     redeemedAt: code.redeemedAt,
     redeemedBy: code.redeemedAt ? (email ?? "(deleted account)") : null,
@@ -145,12 +62,8 @@ export async function lookupCode(value: string): Promise<CodeLookup> {
 }
 
 /** Revoke an unused code; a redeemed one cannot be taken back (its status is returned unchanged). */
-export async function revokeCode(value: string): Promise<{ revoked: boolean; status: CodeStatus; batchId: string }> {
-  const { code, batch } = await findCode(value);
-  if (code.redeemedAt || code.revokedAt) return { revoked: false, status: statusOf(code), batchId: batch.id };
-  const db = await getDb();
-  await db.update(exchangeCodes).set({ revokedAt: now() }).where(eq(exchangeCodes.id, code.id));
-  return { revoked: true, status: "revoked", batchId: batch.id };
+export function revokeCode(value: string): Promise<{ revoked: boolean; status: CodeStatus; batchId: string }> {
+  return inTerminal(() => batches.revokeCode(value), "No such code.");
 }
 
 /** "2026-12-31" → the end of that day (UTC); "30" days → that long from now. */

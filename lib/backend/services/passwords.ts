@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
 import { randomToken } from "../crypto";
 import { verifyForeign } from "./password-formats";
@@ -51,4 +52,14 @@ async function verifyExactly(passwordHash: string, password: string): Promise<bo
 export async function verifyAgainstDummy(password: string): Promise<void> {
   const dummy = await singleton("dummyPasswordHash", () => hashPassword(randomToken(16)));
   await verifyPassword(dummy, password);
+}
+
+/**
+ * A password the services make for someone (an enterprise's default password, an operator's
+ * first or reset password), shown once and stored hashed. 16 characters without look-alikes
+ * (no 0/O, 1/l/I): ~92 bits, typeable from a printout.
+ */
+const PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+export function generatePassword(length = 16): string {
+  return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
 }

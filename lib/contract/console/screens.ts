@@ -148,11 +148,8 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }
 
-/**
- * What a console action answers: its data, or the message key of a refusal (and the field it
- * concerns); `redirect` when the operator's session ended (the sign-in page).
- */
-export type ConsoleResult<T> = { ok: true; data: T } | { ok: false; error: ConsoleErrorKey; field?: string; redirect?: string };
+/** The `fields` key of a refusal that concerns the whole form rather than one of its fields. */
+export const FORM_FIELD = "form";
 
 /** The message of a refused input (10001) for logs and readers of the raw answer; callers read the data. */
 export function consoleRefusalMessage(key: ConsoleErrorKey, field?: string): string {

@@ -37,7 +37,7 @@ describe("registering an app", () => {
   });
 
   test("a refused redirect URI shows the translated rule on that field and keeps what was typed (zh)", async () => {
-    const onRegister = jest.fn().mockResolvedValue({ ok: false, error: "badRedirectUri", field: "redirectUris" });
+    const onRegister = jest.fn().mockResolvedValue({ ok: false, error: { code: 10001, fields: { redirectUris: "badRedirectUri" } } });
     renderIn("zh", <ClientRegisterForm onRegister={onRegister} />);
     const user = userEvent.setup();
     const field = screen.getByLabelText(zh.console.apps.redirectUris);
@@ -126,7 +126,7 @@ describe("the list of apps", () => {
   });
 
   test("a refused reason keeps the dialog open with the translated message; nothing else happens", async () => {
-    const onDisable = jest.fn().mockResolvedValue({ ok: false, error: "badReason", field: "reason" });
+    const onDisable = jest.fn().mockResolvedValue({ ok: false, error: { code: 10001, fields: { reason: "badReason" } } });
     renderIn("en", <ClientList items={[{ ...base, kind: "public" }]} onRotate={jest.fn()} onDisable={onDisable} />);
     const user = userEvent.setup();
     expect(screen.queryByRole("button", { name: `${apps.rotate}: Welder` })).not.toBeInTheDocument();

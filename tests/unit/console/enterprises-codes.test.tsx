@@ -31,7 +31,7 @@ describe("enterprise create form", () => {
   });
 
   test("a refusal shows its translated text on the field and keeps what was typed", async () => {
-    const onCreate = jest.fn().mockResolvedValue({ ok: false, error: "accountTaken", field: "account" });
+    const onCreate = jest.fn().mockResolvedValue({ ok: false, error: { code: 10001, fields: { account: "accountTaken" } } });
     renderIn("zh", <EnterpriseCreateForm onCreate={onCreate} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(zh.console.enterprises.account), "taken");
@@ -100,7 +100,7 @@ describe("codes", () => {
   });
 
   test("a refused count shows the translated limit", async () => {
-    renderIn("zh", <CodeBatchForm onCreate={jest.fn().mockResolvedValue({ ok: false, error: "badCount", field: "count" })} downloadUrl="/en/console/codes/download" />);
+    renderIn("zh", <CodeBatchForm onCreate={jest.fn().mockResolvedValue({ ok: false, error: { code: 10001, fields: { count: "badCount" } } })} downloadUrl="/en/console/codes/download" />);
     await userEvent.setup().click(screen.getByRole("button", { name: zh.console.codes.create }));
     expect(await screen.findByText(zh.console.errors.badCount)).toBeInTheDocument();
   });
@@ -124,10 +124,21 @@ describe("codes", () => {
   });
 
   test("an unknown code: the translated not-found text", async () => {
-    renderIn("en", <CodeLookup canRevoke={false} onLookup={jest.fn().mockResolvedValue({ ok: false, error: "notFound", field: "code" })} onRevoke={jest.fn()} />);
+    renderIn("en", <CodeLookup canRevoke={false} onLookup={jest.fn().mockResolvedValue({ ok: false, error: { code: 10001, fields: { code: "notFound" } } })} onRevoke={jest.fn()} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(en.console.codes.code), "ABCDEFGHJKLMNPQR");
     await user.click(screen.getByRole("button", { name: en.console.codes.lookup }));
     expect(await screen.findByText(en.console.errors.notFound)).toBeInTheDocument();
+  });
+
+  test("a failure without a refused field reads by its code: the console's words for a role too low, the portal's for the others (zh)", async () => {
+    const onLookup = jest.fn().mockResolvedValueOnce({ ok: false, error: { code: 20102 } }).mockResolvedValueOnce({ ok: false, error: { code: 10004, retryAfter: 30 } });
+    renderIn("zh", <CodeLookup canRevoke={false} onLookup={onLookup} onRevoke={jest.fn()} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(zh.console.codes.code), "ABCDEFGHJKLMNPQR");
+    await user.click(screen.getByRole("button", { name: zh.console.codes.lookup }));
+    expect(await screen.findByText(zh.console.errors.forbidden)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: zh.console.codes.lookup }));
+    expect(await screen.findByText(zh.errors["10004"].replace("{seconds}", "30"))).toBeInTheDocument();
   });
 });

@@ -50,7 +50,7 @@ describe("message composer", () => {
   });
 
   test("to everyone: no email field; a refusal in Chinese", async () => {
-    renderIn("zh", <MessageComposer onSend={jest.fn().mockResolvedValue({ ok: false, error: "badTexts", field: "texts" })} />);
+    renderIn("zh", <MessageComposer onSend={jest.fn().mockResolvedValue({ ok: false, error: { code: 10001, fields: { texts: "badTexts" } } })} />);
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText(zh.console.messages.target), "everyone");
     expect(screen.queryByLabelText(zh.console.messages.email)).not.toBeInTheDocument();
@@ -82,7 +82,7 @@ describe("bans", () => {
   const list: Page<BanItem> = { items: [{ network: "198.51.100.0/24", reason: "abuse", createdAt: "2026-03-01T00:00:00Z", expiresAt: "2026-04-01T00:00:00.000Z", inForce: true }], total: 1, page: 1, pageSize: 20 };
 
   test("a bad address gets the translated explanation on its field", async () => {
-    renderIn("en", <BanForm onAdd={jest.fn().mockResolvedValue({ ok: false, error: "rangeTooWide", field: "network" })} />);
+    renderIn("en", <BanForm onAdd={jest.fn().mockResolvedValue({ ok: false, error: { code: 10001, fields: { network: "rangeTooWide" } } })} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(en.console.bans.network), "0.0.0.0/0");
     await user.click(screen.getByRole("button", { name: en.console.bans.add }));

@@ -1,15 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchSummary, CodeInfo, CodeStatus, NewBatch } from "@/lib/contract/console/screens";
-import { fieldFromRule } from "@/lib/contract/fields";
-import { REDEEM_CODE_RULE } from "@/lib/contract/rules";
-import { CliError } from "../../cli/commands";
-import { BATCH_MAX, createBatch, exportBatch, statusOf } from "../../cli/exchange";
 import { addSeconds, now } from "../../clock";
 import { getDb } from "../../db/client";
-import { exchangeBatches, exchangeCodes, users } from "../../db/schema";
+import { exchangeBatches, exchangeCodes } from "../../db/schema";
 import { KeyUnavailableError } from "../../keys";
-import { codeHash, codeKeys, type CodeKeys } from "../exchange-codes";
+import { BATCH_MAX, BENEFIT_MAX_LENGTH, checkBatch, createBatch, exportBatch, findCode, revokeCode as revokeFound, statusOf } from "../code-batches";
 import { dayOf, ConsoleError, PAGE_SIZE, requiredText, type Page } from "./input";
 
 /**
@@ -20,35 +16,32 @@ import { dayOf, ConsoleError, PAGE_SIZE, requiredText, type Page } from "./input
 export const DOWNLOAD_SECONDS = 15 * 60;
 /** The console makes smaller batches than the command line: one request, one transaction. */
 export const CONSOLE_BATCH_MAX = Math.min(BATCH_MAX, 10_000);
-const redeemCode = fieldFromRule(REDEEM_CODE_RULE);
 
-async function keys(): Promise<CodeKeys> {
+/** The codes' key missing, or not the one they were sealed with: a 409 the screen explains. */
+async function withKey<T>(run: () => Promise<T>): Promise<T> {
   try {
-    return await codeKeys();
+    return await run();
   } catch (error) {
     if (error instanceof KeyUnavailableError) throw new ConsoleError("codeKeyUnavailable", 409);
     throw error;
   }
 }
 
-function wholeNumber(value: unknown, min: number, maxValue: number, key: "badCount" | "badDays", field: string): number {
-  const number = typeof value === "number" ? value : typeof value === "string" && /^\d{1,7}$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isInteger(number) || number < min || number > maxValue) throw new ConsoleError(key, 400, field);
-  return number;
-}
+/** A number as a form sends it (digits only: "1e3" is not one); its range is the rule's (code-batches.ts). */
+const wholeNumber = (value: unknown): number => (typeof value === "number" ? value : typeof value === "string" && /^\d{1,7}$/.test(value.trim()) ? Number(value) : NaN);
 
 const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
 /** `validUntil` is a day (YYYY-MM-DD): the codes can be redeemed to its end (UTC). */
 export async function createCodeBatch(input: { benefitEn?: unknown; benefitZh?: unknown; count?: unknown; benefitDays?: unknown; validUntil?: unknown }): Promise<NewBatch> {
-  const benefitEn = requiredText(input.benefitEn, 100, "benefitEn");
-  const benefitZh = requiredText(input.benefitZh, 100, "benefitZh");
-  const size = wholeNumber(input.count, 1, CONSOLE_BATCH_MAX, "badCount", "count");
-  const benefitDays = wholeNumber(input.benefitDays, 1, 36_500, "badDays", "benefitDays");
-  const validUntil = addSeconds(dayOf(input.validUntil, "validUntil"), 86_400);
+  const benefitEn = requiredText(input.benefitEn, BENEFIT_MAX_LENGTH, "benefitEn");
+  const benefitZh = requiredText(input.benefitZh, BENEFIT_MAX_LENGTH, "benefitZh");
+  const batchInput = { benefitEn, benefitZh, count: wholeNumber(input.count), benefitDays: wholeNumber(input.benefitDays), validUntil: addSeconds(dayOf(input.validUntil, "validUntil"), 86_400) };
+  checkBatch(batchInput, CONSOLE_BATCH_MAX);
+  // the console's own rule on top: codes that can be redeemed, for at most ten years
+  const { validUntil } = batchInput;
   if (validUntil <= now() || validUntil > addSeconds(now(), 10 * 366 * 86_400)) throw new ConsoleError("badValidity", 400, "validUntil");
-  await keys();
-  const { batch } = await createBatch({ benefitEn, benefitZh, count: size, benefitDays, validUntil });
+  const { batch } = await withKey(() => createBatch(batchInput, CONSOLE_BATCH_MAX));
   const token = randomBytes(32).toString("base64url");
   const expires = addSeconds(now(), DOWNLOAD_SECONDS);
   const db = await getDb();
@@ -72,13 +65,7 @@ export async function downloadBatchCsv(token: unknown): Promise<{ batchId: strin
     .where(and(eq(exchangeBatches.downloadTokenHash, hashToken(token)), isNull(exchangeBatches.downloadedAt), gt(exchangeBatches.downloadExpiresAt, at)))
     .returning({ id: exchangeBatches.id });
   if (!spent) throw new ConsoleError("downloadSpent", 410);
-  let codes;
-  try {
-    ({ codes } = await exportBatch(spent.id));
-  } catch (error) {
-    if (error instanceof CliError) throw new ConsoleError("codeKeyUnavailable", 409);
-    throw error;
-  }
+  const { codes } = await withKey(() => exportBatch(spent.id));
   const lines = ["code,status", ...codes.map((code) => `${csvCell(code.code)},${code.status}`)];
   return { batchId: spent.id, csv: `${lines.join("\r\n")}\r\n` };
 }
@@ -128,24 +115,8 @@ export async function listCodeBatches(page: number): Promise<Page<BatchSummary>>
   };
 }
 
-async function findCode(value: unknown) {
-  const parsed = redeemCode.safeParse(typeof value === "string" ? value : "");
-  if (!parsed.success) throw new ConsoleError("badCode", 400, "code");
-  const secret = await keys();
-  const db = await getDb();
-  const [row] = await db
-    .select({ code: exchangeCodes, batch: exchangeBatches, email: users.email })
-    .from(exchangeCodes)
-    .innerJoin(exchangeBatches, eq(exchangeBatches.id, exchangeCodes.batchId))
-    .leftJoin(users, eq(users.id, exchangeCodes.redeemedBy))
-    .where(eq(exchangeCodes.codeHash, codeHash(secret, parsed.data)))
-    .limit(1);
-  if (!row) throw new ConsoleError("notFound", 404, "code");
-  return row;
-}
-
 export async function lookupCode(value: unknown): Promise<CodeInfo> {
-  const { code, batch, email } = await findCode(value);
+  const { code, batch, email } = await withKey(() => findCode(value));
   return {
     batchId: batch.id,
     benefitEn: batch.benefitEn,
@@ -159,12 +130,6 @@ export async function lookupCode(value: unknown): Promise<CodeInfo> {
 
 /** Revokes an unused (or expired) code; a redeemed or revoked one keeps its state (`revoked: false`). */
 export async function revokeCode(value: unknown): Promise<{ revoked: boolean; status: CodeStatus }> {
-  const { code } = await findCode(value);
-  const db = await getDb();
-  const done = await db
-    .update(exchangeCodes)
-    .set({ revokedAt: now() })
-    .where(and(eq(exchangeCodes.id, code.id), isNull(exchangeCodes.redeemedAt), isNull(exchangeCodes.revokedAt)))
-    .returning({ id: exchangeCodes.id });
-  return done.length > 0 ? { revoked: true, status: "revoked" } : { revoked: false, status: statusOf(code) };
+  const { revoked, status } = await withKey(() => revokeFound(value));
+  return { revoked, status };
 }

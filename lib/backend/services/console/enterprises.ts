@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, isNotNull, max, sql } from "drizzle-orm";
 import type { CreatedEnterprise, EnterpriseSummary, EnterpriseUser } from "@/lib/contract/console/screens";
 import { canonicalEmail, emailField, enterpriseAccountField } from "@/lib/contract/fields";
-import { generatePassword } from "../../cli/commands";
 import { now } from "../../clock";
 import { getDb } from "../../db/client";
 import { enterprises, sessions, users } from "../../db/schema";
 import { createEnterpriseUser, EnterpriseConflictError } from "../enterprises";
-import { hashPassword } from "../passwords";
+import { generatePassword, hashPassword } from "../passwords";
 import { endUserSessions } from "../sign-out";
 import { idOf, ConsoleError, PAGE_SIZE, requiredText, searchPattern, type Page } from "./input";
 

@@ -3,8 +3,7 @@ import { now } from "../../clock";
 import { getDb } from "../../db/client";
 import { operators, operatorSessions } from "../../db/schema";
 import { ErrorCode, ServiceError } from "../../errors";
-import { generatePassword } from "../../cli/commands";
-import { hashPassword, verifyPassword } from "../passwords";
+import { generatePassword, hashPassword, verifyPassword } from "../passwords";
 import { operatorById } from "./operators";
 import { newTotp, sealSecret } from "./totp";
 

@@ -7,8 +7,7 @@ import { getDb } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { operators, operatorSessions } from "../../db/schema";
 import { ErrorCode, ServiceError } from "../../errors";
-import { generatePassword } from "../../cli/commands";
-import { hashPassword } from "../passwords";
+import { generatePassword, hashPassword } from "../passwords";
 import { newTotp, sealSecret } from "./totp";
 
 /** Operator accounts: created with a generated password and an authenticator secret, shown once. */
