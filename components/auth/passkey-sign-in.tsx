@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { ErrorCode } from "@/lib/contract/errors";
 import type { PageRef } from "@/lib/session/action-result";
@@ -18,11 +18,16 @@ import { goSignedIn } from "./use-password-sign-in";
  * webview, not a frame whose host withheld the permission) the button appears; a SecurityError
  * later hides it again. The passkey library is loaded only when a passkey is asked for.
  */
-/** `remember`: what the screen's "remember me" says when the passkey answers (read then: the autofill waits long) */
-export function PasskeySignIn({ page, remember }: { page: PageRef; remember: () => boolean }) {
+/**
+ * `remember`: what the screen's "remember me" says when the passkey answers (read then: the autofill waits long).
+ * `alone`: the only way offered (an app's passkey step-up): no "or" above the button, and this
+ * shown instead when the browser cannot use passkeys.
+ */
+export function PasskeySignIn({ page, remember, alone }: { page: PageRef; remember: () => boolean; alone?: ReactNode }) {
   const t = useTranslations("passkeys");
   const text = useErrorText();
-  const [usable, setUsable] = useState(false);
+  // null until the browser has been asked
+  const [usable, setUsable] = useState<boolean | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const live = useRef(true);
@@ -67,7 +72,7 @@ export function PasskeySignIn({ page, remember }: { page: PageRef; remember: () 
   useEffect(() => {
     live.current = true;
     const timer = window.setTimeout(() => {
-      if (!passkeysUsable("get")) return;
+      if (!passkeysUsable("get")) return setUsable(false);
       setUsable(true);
       void autofillAvailable().then((available) => {
         if (available && live.current) void startAutofill();
@@ -80,14 +85,17 @@ export function PasskeySignIn({ page, remember }: { page: PageRef; remember: () 
     // a round at a time: the autofill request stays pending until a passkey is chosen
   }, [round]);
 
-  if (!usable) return null;
+  if (usable === null) return null;
+  if (!usable) return alone ?? null;
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex items-center gap-3 text-xs text-muted" aria-hidden="true">
-        <span className="h-px flex-1 bg-gray-200" />
-        {t("or")}
-        <span className="h-px flex-1 bg-gray-200" />
-      </div>
+      {alone ? null : (
+        <div className="flex items-center gap-3 text-xs text-muted" aria-hidden="true">
+          <span className="h-px flex-1 bg-gray-200" />
+          {t("or")}
+          <span className="h-px flex-1 bg-gray-200" />
+        </div>
+      )}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button type="button" variant="secondary" pending={pending} onClick={() => void run(false)}>
         {pending ? t("signingIn") : t("signIn")}

@@ -5,6 +5,7 @@ import { withPageQuery } from "@/lib/launch/page-query";
 import { usePageRef } from "@/components/layout/use-page-ref";
 import { ProviderMark } from "@/components/social/provider-mark";
 import { useProviderName } from "@/components/social/provider-name";
+import { usePasskeyStepUp } from "./use-passkey-step-up";
 
 type Props = {
   lang: string;
@@ -25,8 +26,10 @@ export function SocialButtons({ lang, providers, visible }: Props) {
   const providerName = useProviderName();
   const page = usePageRef(lang);
   const startHref = (channel: string) => withPageQuery(`/api/social/${encodeURIComponent(channel)}?lang=${lang}`, page.query, true);
+  // an app's passkey step-up: the passkey is the only way offered (login-form.tsx)
+  const passkeyOnly = usePasskeyStepUp();
 
-  if (providers.length === 0 || !visible) return null;
+  if (providers.length === 0 || !visible || passkeyOnly) return null;
   return (
     // Labelled, not headed: a heading would sit among the page's own ("Log in") for assistive technology.
     <section aria-label={t("title")} className="mt-6 flex flex-col gap-3">

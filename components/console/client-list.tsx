@@ -61,6 +61,8 @@ export function ClientList({
               <dd className="min-w-0 break-all font-mono">{client.privacyUrl ?? t("none")}</dd>
               <dt className="text-muted">{t("termsUrl")}</dt>
               <dd className="min-w-0 break-all font-mono">{client.termsUrl ?? t("none")}</dd>
+              <dt className="text-muted">{t("scopes")}</dt>
+              <dd className="min-w-0 break-all font-mono">{["openid", ...client.scopes].join(" ")}</dd>
               <dt className="text-muted">{t("created")}</dt>
               <dd className="tabular-nums">{client.createdAt.slice(0, 10)}</dd>
             </dl>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { CONSOLE_ERROR_KEYS, type ClientSecret, type ConsoleErrorKey } from "@/lib/contract/console/screens";
+import { CLIENT_SCOPES, CONSOLE_ERROR_KEYS, type ClientSecret, type ConsoleErrorKey } from "@/lib/contract/console/screens";
 import { formResolver } from "@/lib/validation/form-resolver";
 import { CLIENT_FORM_KINDS, registerClientSchema, type RegisterClientInput } from "@/lib/validation/console";
 import { Alert } from "@/components/ui/alert";
@@ -17,13 +17,14 @@ import { useConsoleAction } from "./use-console-action";
 import type { ActionResult } from "@/lib/session/action-result";
 
 export type ClientFormInput = RegisterClientInput;
-const EMPTY: ClientFormInput = { name: "", kind: "public", native: false, thirdParty: false, brand: "", redirectUris: "", postLogoutUris: "", backchannelLogoutUri: "", origins: "", privacyUrl: "", termsUrl: "", jwks: "", reason: "" };
-const FIELDS = ["name", "kind", "native", "thirdParty", "brand", "redirectUris", "postLogoutUris", "backchannelLogoutUri", "origins", "privacyUrl", "termsUrl", "jwks", "reason"] as const;
+const EMPTY: ClientFormInput = { name: "", kind: "public", native: false, thirdParty: false, brand: "", redirectUris: "", postLogoutUris: "", backchannelLogoutUri: "", origins: "", privacyUrl: "", termsUrl: "", jwks: "", scopes: [...CLIENT_SCOPES], reason: "" };
+const FIELDS = ["name", "kind", "native", "thirdParty", "brand", "redirectUris", "postLogoutUris", "backchannelLogoutUri", "origins", "privacyUrl", "termsUrl", "jwks", "scopes", "reason"] as const;
 const opsKey = (message: string | undefined): ConsoleErrorKey | null => CONSOLE_ERROR_KEYS.find((key) => key === message) ?? null;
 
 /**
  * Registers an app with the OpenID Provider. URIs one a line, matched exactly by the provider;
  * the JWKS only for private_key_jwt. A client_secret_basic app's secret is shown here once.
+ * What the app may ask for besides openid is ticked (all, unless the admin unticks some).
  * The form checks what it can; the services check each URI, the brand and the JWKS, and their
  * refusal shows on the field it concerns.
  */
@@ -83,6 +84,17 @@ export function ClientRegisterForm({ onRegister }: { onRegister: (input: ClientF
           <Field label={t("privacyUrl")} type="url" autoComplete="off" spellCheck={false} error={errorOf("privacyUrl")} {...register("privacyUrl")} />
           <Field label={t("termsUrl")} type="url" autoComplete="off" spellCheck={false} error={errorOf("termsUrl")} {...register("termsUrl")} />
         </div>
+        <fieldset aria-describedby="client-scopes-hint" className="flex min-w-0 flex-col gap-2 sm:col-span-2">
+          <legend className="mb-1 text-sm font-medium text-gray-800">{t("scopes")}</legend>
+          <p id="client-scopes-hint" className="text-xs text-muted">
+            {t("scopesHint")}
+          </p>
+          <Checkbox label={t("scopeNames.openid")} checked disabled readOnly />
+          {CLIENT_SCOPES.map((scope) => (
+            <Checkbox key={scope} label={t(`scopeNames.${scope}`)} value={scope} {...register("scopes")} />
+          ))}
+          {errorOf("scopes") ? <p role="alert" className="text-xs text-danger">{errorOf("scopes")}</p> : null}
+        </fieldset>
         {kind === "private_key_jwt" ? (
           <div className="sm:col-span-2">
             <TextAreaField label={t("jwks")} hint={t("jwksHint")} error={errorOf("jwks")} spellCheck={false} required {...register("jwks")} />

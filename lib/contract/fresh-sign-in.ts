@@ -7,3 +7,11 @@
  */
 export const FRESH_SIGN_IN_PARAM = "reauth";
 export const FRESH_SIGN_IN = "1";
+
+/**
+ * Added beside `reauth=1` when the app's acr_values can only be met by a passkey (`phr`) and the
+ * account has one: `stepup=passkey`. The sign-in page then offers the passkey alone and says why;
+ * the provider takes no other sign-in for that interaction (lib/backend/oidc/interaction.ts).
+ */
+export const STEP_UP_PARAM = "stepup";
+export const PASSKEY_STEP_UP = "passkey";

@@ -59,7 +59,7 @@ export const removeBan = (ctx: ConsoleContext, network: string, reason: string) 
 export const analyticsDashboard = (ctx: ConsoleContext, query: { from?: Text; to?: Text; brand?: Text; platform?: Text }) =>
   consoleCall(ctx, { method: "GET", path: path("analytics"), query, schema: dashboardResponse });
 
-export type RegisterClientBody = { name: string; kind: string; native: boolean; thirdParty: boolean; brand: string; redirectUris: string; postLogoutUris: string; backchannelLogoutUri: string; jwks: string; reason: string };
+export type RegisterClientBody = { name: string; kind: string; native: boolean; thirdParty: boolean; brand: string; redirectUris: string; postLogoutUris: string; backchannelLogoutUri: string; origins: string; privacyUrl: string; termsUrl: string; jwks: string; scopes: string[]; reason: string };
 export const listClients = (ctx: ConsoleContext) => consoleCall(ctx, { method: "GET", path: path("clients"), schema: clientListResponse });
 export const registerClient = (ctx: ConsoleContext, body: RegisterClientBody) => consoleCall(ctx, { method: "POST", path: path("clients"), body, schema: clientSecretResponse });
 export const rotateClientSecret = (ctx: ConsoleContext, clientId: string, reason: string) =>

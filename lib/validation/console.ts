@@ -1,6 +1,6 @@
 import { EMAIL_RULE } from "@/lib/contract/rules";
 import { OPERATOR_PASSWORD_MIN, OPERATOR_ROLES, REASON_MAX, REASON_MIN } from "@/lib/contract/console/roles";
-import { isCalendarDay } from "@/lib/contract/console/screens";
+import { CLIENT_SCOPES, isCalendarDay, type ClientScope } from "@/lib/contract/console/screens";
 import { SEARCH_MAX, SOCIAL_FILTER, USER_SEARCH_FIELDS, USER_SORTS, USER_STATUSES, YES_NO } from "@/lib/contract/console/user-search-options";
 import { APP_CODE_PATTERN } from "@/lib/contract/message-rules";
 import { formSchema, oneOf, pattern, requiredText, textField, type FieldCheck, type Infer } from "./form-schema";
@@ -59,6 +59,12 @@ export const registerClientSchema = formSchema({
   privacyUrl: anyText,
   termsUrl: anyText,
   jwks: anyText,
+  // the ticked boxes: none ticked is openid alone
+  scopes: (raw) => {
+    const ticked = Array.isArray(raw) ? raw : [];
+    const scopes = CLIENT_SCOPES.filter((scope): scope is ClientScope => ticked.includes(scope));
+    return ticked.length === scopes.length ? { ok: true, value: scopes } : { ok: false, message: "badScope" };
+  },
   reason: (raw) => {
     const checked = reasonCheck(raw);
     return checked.ok ? checked : { ok: false, message: "badReason" };

@@ -44,12 +44,16 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
 
     await page.getByLabel(apps.redirectUris, { exact: true }).fill(callback);
     await page.getByLabel(apps.thirdParty).check();
+    // what the app may ask for: its users' email only (openid always)
+    await page.getByRole("checkbox", { name: apps.scopeNames.profile }).uncheck();
+    await page.getByRole("checkbox", { name: apps.scopeNames.offline_access }).uncheck();
     await page.getByRole("button", { name: apps.register }).click();
     await expect(page.getByRole("status").filter({ hasText: name })).toBeVisible();
     const listed = page.getByRole("listitem").filter({ hasText: name });
     await expect(listed).toContainText(callback);
     await expect(listed).toContainText(apps.kinds.public);
     await expect(listed).toContainText(apps.enabled);
+    await expect(listed.locator("dd", { hasText: /^openid email$/ })).toBeVisible();
     await expect(page.getByTestId("one-time-secret")).toHaveCount(0);
     await expectNoAxeViolations(page, `console apps with an app (${lang})`);
 

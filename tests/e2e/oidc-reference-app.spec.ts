@@ -17,7 +17,7 @@ import { keepToLoopback, providerButton, signInAtGoogle } from "./support/social
  * token replayed (the whole grant dies), RP-initiated logout, the ID token's `amr`, and (en) a
  * back-channel logout when the user signs out in the portal (en) or takes the app's access back on
  * the security page (zh); English signs in with a password
- * and then a passkey, Chinese with Google and then Google with two-step.
+ * and then a passkey, and is asked for the passkey by an app's acr_values=phr, Chinese with Google and then Google with two-step.
  */
 const PASSWORD = "Laser-2026";
 // each journey chains a dozen sign-ins and protocol steps: on a loaded machine that is minutes
@@ -45,7 +45,7 @@ test.beforeEach(async ({ context }) => {
   });
 });
 
-test("en: a brand app signs in by code flow with a password, renews, refreshes, loses its grant on reuse, signs out, and signs in with a passkey", async ({ page, request }) => {
+test("en: a brand app signs in by code flow with a password, renews, refreshes, loses its grant on reuse, signs out, signs in with a passkey, and is asked for it by acr_values=phr", async ({ page, request }) => {
   const lang: Lang = "en";
   const m = messages[lang];
   const email = uniqueEmail("oidc-en");
@@ -89,6 +89,18 @@ test("en: a brand app signs in by code flow with a password, renews, refreshes, 
   await expect(page).toHaveURL(new RegExp(`^${PORTAL_ISSUER}/en/login`));
   await page.goto(REFAPP_URL);
   await expect(page.getByRole("heading", { name: "Signed out" })).toBeVisible();
+
+  // the app asks for a passkey (acr_values=phr) of a user signed in with a password: the sign-in
+  // page offers the passkey alone and says why, and the passkey's sign-in is what the app gets
+  await startSignIn(page, lang);
+  await logInWithPassword(page, lang, email, PASSWORD);
+  await expectSignedIn(page, email, ["pwd"]);
+  await page.getByRole("button", { name: "Confirm with a passkey (acr_values=phr)" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${PORTAL_ISSUER}/en/login\\?.*stepup=passkey`));
+  await expect(page.getByText(m.login.passkeyStepUp)).toBeVisible();
+  await expect(page.getByLabel(m.login.password, { exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: m.passkeys.signIn }).click();
+  await expectSignedIn(page, email, ["hwk", "user", "mfa"]);
 });
 
 test("zh: a brand app signs in by code flow with Google, renews, refreshes, loses its grant on reuse, signs out, and signs in with Google and two-step", async ({ page }) => {

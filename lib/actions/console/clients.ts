@@ -9,10 +9,11 @@ import { consoleResult } from "./result";
  * The operator's input goes on as typed, strings only, for the services to check and audit.
  */
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
+const strs = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
 
 export async function registerClientAction(lang: string, input: ClientFormInput) {
   return consoleResult(lang, (ctx) =>
-    ops.registerClient(ctx, { name: str(input.name), kind: str(input.kind), native: input.native === true, thirdParty: input.thirdParty === true, brand: str(input.brand), redirectUris: str(input.redirectUris), postLogoutUris: str(input.postLogoutUris), backchannelLogoutUri: str(input.backchannelLogoutUri), jwks: str(input.jwks), reason: str(input.reason) }),
+    ops.registerClient(ctx, { name: str(input.name), kind: str(input.kind), native: input.native === true, thirdParty: input.thirdParty === true, brand: str(input.brand), redirectUris: str(input.redirectUris), postLogoutUris: str(input.postLogoutUris), backchannelLogoutUri: str(input.backchannelLogoutUri), origins: str(input.origins), privacyUrl: str(input.privacyUrl), termsUrl: str(input.termsUrl), jwks: str(input.jwks), scopes: strs(input.scopes), reason: str(input.reason) }),
   );
 }
 

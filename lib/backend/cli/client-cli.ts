@@ -1,5 +1,6 @@
 import { getDb } from "../db/client";
-import { ClientInputError, disableClient, listClients, registerClient, rotateClientSecret, type ClientKind } from "../oidc/clients";
+import { CLIENT_SCOPES } from "@/lib/contract/console/screens";
+import { ClientInputError, disableClient, listClients, registerClient, rotateClientSecret, setClientScopes, type ClientKind } from "../oidc/clients";
 import { PUBLISH_AHEAD, rotateSigningKeys } from "../oidc/signing-keys";
 import { CliError } from "./commands";
 import type { CommandAudit } from "./cli-audit";
@@ -12,18 +13,24 @@ export const CLIENT_USAGE = `  client:create --name NAME --kind public|client_se
                --redirect-uri URI [--redirect-uri URI …] [--post-logout-uri URI …]
                [--backchannel-logout-uri URI] [--brand CODE] [--jwks JSON] [--id-token-alg ES256|RS256]
                [--origin ORIGIN …] [--privacy-url URL] [--terms-url URL]
-               [--third-party] --reason TEXT [--json]
+               [--scopes "SCOPE …"] [--third-party] --reason TEXT [--json]
                       Register an app with the OpenID Provider (first-party: no consent
                       screen; --third-party: another company's app, the user is asked
                       what it may have). A client_secret_basic app's secret is printed this once.
                       --native (public apps, RFC 8252): http://127.0.0.1 on any port,
                       claimed https, or a reverse-domain scheme (com.example.app:/cb).
                       --origin: a brand site that may sign in with FedCM (docs/fedcm.md).
+                      --scopes: what it may ask for besides openid, of ${CLIENT_SCOPES.join(", ")}
+                      (space- or comma-separated; "" for openid alone; left out: all).
+                      Refresh tokens only with offline_access.
   client:list [--json]
                       The registered apps, without secrets.
   client:rotate-secret CLIENT_ID --reason TEXT [--json]
                       A new secret for a client_secret_basic app, printed once; the old
                       one stops working at once.
+  client:scopes CLIENT_ID --scopes "SCOPE …" --reason TEXT
+                      What the app may ask for from now on (as client:create's --scopes);
+                      a sign-in asking for more is refused with invalid_scope.
   client:disable CLIENT_ID --reason TEXT
                       The app can no longer sign users in, and its tokens stop working.
   keys:rotate --reason TEXT
@@ -83,6 +90,7 @@ export async function dispatchClient(command: string, args: string[], io: CliIo,
           "id-token-alg": { type: "string" },
           native: { type: "boolean" },
           "third-party": { type: "boolean" },
+          scopes: { type: "string" },
           json: { type: "boolean" },
         },
         0,
@@ -105,12 +113,14 @@ export async function dispatchClient(command: string, args: string[], io: CliIo,
           jwks: jwks(values.jwks),
           native: values.native ?? false,
           firstParty: values["third-party"] !== true,
+          ...(values.scopes === undefined ? {} : { scopes: [values.scopes] }),
           ...(alg ? { idTokenAlg: alg } : {}),
         }),
       );
       entry.target = { type: "client", id: created.clientId };
       entry.attempted.kind = kind;
       if (values["third-party"]) entry.attempted.thirdParty = true;
+      if (values.scopes !== undefined) entry.attempted.scopes = values.scopes.slice(0, 100);
       if (values.json && created.secret === null) io.out(JSON.stringify({ clientId: created.clientId }));
       if (!values.json) io.out(`Registered ${kind} client ${created.clientId}.`);
       if (created.secret !== null) printSecret(io, created.clientId, created.secret, values.json ?? false);
@@ -121,7 +131,7 @@ export async function dispatchClient(command: string, args: string[], io: CliIo,
       const clients = await listClients();
       if (values.json) io.out(JSON.stringify(clients));
       else if (clients.length === 0) io.out("No clients registered.");
-      else io.out(table(["client id", "name", "kind", "brand", "state", "redirect URIs"], clients.map((c) => [c.clientId, c.name, c.kind, c.brand ?? "-", c.disabled ? "disabled" : "enabled", c.redirectUris.join(" ")])));
+      else io.out(table(["client id", "name", "kind", "brand", "state", "scopes", "redirect URIs"], clients.map((c) => [c.clientId, c.name, c.kind, c.brand ?? "-", c.disabled ? "disabled" : "enabled", ["openid", ...c.scopes].join(" "), c.redirectUris.join(" ")])));
       return true;
     }
     case "client:rotate-secret": {
@@ -129,6 +139,17 @@ export async function dispatchClient(command: string, args: string[], io: CliIo,
       const clientId = positionals[0] ?? "";
       entry.target = { type: "client", id: clientId };
       printSecret(io, clientId, await refusedAsCliError(() => rotateClientSecret(clientId)), values.json ?? false);
+      return true;
+    }
+    case "client:scopes": {
+      const { positionals, values } = parseCommand(args, { scopes: { type: "string" } }, 1);
+      const clientId = positionals[0] ?? "";
+      const scopes = values.scopes;
+      if (scopes === undefined) throw new UsageError('Missing --scopes ("" for openid alone).');
+      entry.target = { type: "client", id: clientId };
+      entry.attempted.scopes = scopes.slice(0, 100);
+      const allowed = await refusedAsCliError(() => setClientScopes(clientId, [scopes]));
+      io.out(`Client ${clientId} may now ask for: ${["openid", ...allowed].join(" ")}.`);
       return true;
     }
     case "client:disable": {

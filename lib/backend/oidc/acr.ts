@@ -13,7 +13,9 @@ import { amrOf, portalSignIn } from "./account";
  * An app asks with `acr_values` (voluntary: Core §3.1.2.1). A sign-in below every level it asked
  * for is taken again (the portal's sign-in page with `reauth=1`, as for max_age), where the
  * account's own factors decide what is done; the ID token's `acr` then says the level actually
- * reached, which the app checks. Values the passport does not know are ignored.
+ * reached, which the app checks. Values the passport does not know are ignored. One exception:
+ * when only `phr` would meet the request and the account has a passkey, the sign-in page asks for
+ * the passkey and nothing less is taken (interaction.ts, passkeyOnly).
  */
 export const ACR_VALUES = ["sfa", "mfa", "phr"] as const;
 export type Acr = (typeof ACR_VALUES)[number];
@@ -31,6 +33,11 @@ export function meetsAcrValues(level: Acr, acrValues: unknown): boolean {
   if (typeof acrValues !== "string") return true;
   const asked = acrValues.split(" ").map(rank).filter((index) => index >= 0);
   return asked.length === 0 || asked.some((index) => rank(level) >= index);
+}
+
+/** Whether only a phishing-resistant sign-in (a passkey) meets the requested `acr_values`. */
+export function passkeyOnly(acrValues: unknown): boolean {
+  return meetsAcrValues("phr", acrValues) && !meetsAcrValues("mfa", acrValues);
 }
 
 const { Check } = interactionPolicy;

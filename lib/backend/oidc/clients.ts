@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { AdapterPayload } from "oidc-provider";
 import { z } from "zod";
-import type { ConsoleErrorKey } from "@/lib/contract/console/screens";
+import { CLIENT_SCOPES, type ClientScope, type ConsoleErrorKey } from "@/lib/contract/console/screens";
 import { now } from "../clock";
 import { randomToken } from "../crypto";
 import { getDb } from "../db/client";
@@ -18,7 +18,9 @@ import { fedcmFactsOf, fedcmMetadataOf } from "./fedcm/client-facts";
  *
  * Kinds: a public app (a single-page or native app: no secret, PKCE S256 required) or a
  * confidential one (a server: client_secret_basic with a secret shown once, or private_key_jwt
- * with the app's public keys). Every client uses the authorization code flow and may refresh.
+ * with the app's public keys). Every client uses the authorization code flow; what it may ask for
+ * besides openid is chosen per app (CLIENT_SCOPES), kept as its `scope` metadata, which the
+ * provider enforces (invalid_scope), and only an app allowed offline_access may refresh.
  */
 export type ClientKind = "public" | "client_secret_basic" | "private_key_jwt";
 
@@ -54,6 +56,8 @@ export type ClientInput = {
   /** the app's privacy policy and terms, which the browser's FedCM dialog links to */
   privacyUrl?: string;
   termsUrl?: string;
+  /** the scopes it may ask for besides openid; none given: all of CLIENT_SCOPES */
+  scopes?: readonly string[];
 };
 
 export type ClientSummary = {
@@ -69,6 +73,7 @@ export type ClientSummary = {
   privacyUrl: string | null;
   termsUrl: string | null;
   native: boolean;
+  scopes: ClientScope[];
   disabled: boolean;
   createdAt: Date;
 };
@@ -93,6 +98,28 @@ function uris(list: readonly string[] | undefined, what: string, required: boole
   return values;
 }
 
+const isClientScope = (value: string): value is ClientScope => (CLIENT_SCOPES as readonly string[]).includes(value);
+
+/** The allowed scopes, checked: known names only (openid, always there, may be named too). */
+function scopesOf(list: readonly string[] | undefined): ClientScope[] {
+  if (list === undefined) return [...CLIENT_SCOPES];
+  const names = [...new Set(list.flatMap((item) => item.split(/[\s,]+/)).filter((name) => name !== "" && name !== "openid"))];
+  const unknown = names.find((name) => !isClientScope(name));
+  if (unknown !== undefined) throw new ClientInputError(`Unknown scope ${JSON.stringify(unknown.slice(0, 100))}: the scopes are ${CLIENT_SCOPES.join(", ")} (openid always).`, "badScope", "scopes");
+  return CLIENT_SCOPES.filter((scope) => names.includes(scope));
+}
+
+/** The provider's metadata for the allowed scopes: `scope`, and the refresh grant only with offline_access. */
+function scopeMetadata(scopes: readonly ClientScope[]): { scope: string; grant_types: string[] } {
+  return { scope: ["openid", ...scopes].join(" "), grant_types: scopes.includes("offline_access") ? ["authorization_code", "refresh_token"] : ["authorization_code"] };
+}
+
+/** What a stored client may ask for: its `scope` metadata, or everything for an app registered before scopes were chosen. */
+function scopesOfMetadata(metadata: Record<string, unknown>): ClientScope[] {
+  if (typeof metadata.scope !== "string") return [...CLIENT_SCOPES];
+  return metadata.scope.split(" ").filter(isClientScope);
+}
+
 function metadataOf(input: ClientInput): Record<string, unknown> {
   const name = input.name.trim();
   if (name.length < 1 || name.length > 100) throw new ClientInputError("The name must be 1–100 characters.", "badClientName", "name");
@@ -103,7 +130,7 @@ function metadataOf(input: ClientInput): Record<string, unknown> {
     application_type: native ? "native" : "web",
     redirect_uris: uris(input.redirectUris, "redirect URI", true, "redirectUris", native),
     post_logout_redirect_uris: uris(input.postLogoutRedirectUris, "post-logout redirect URI", false, "postLogoutUris", native),
-    grant_types: ["authorization_code", "refresh_token"],
+    ...scopeMetadata(scopesOf(input.scopes)),
     response_types: ["code"],
     token_endpoint_auth_method: input.kind === "public" ? "none" : input.kind,
     id_token_signed_response_alg: input.idTokenAlg ?? "ES256",
@@ -176,6 +203,7 @@ export async function listClients(): Promise<ClientSummary[]> {
       backchannelLogoutUri: typeof metadata.backchannel_logout_uri === "string" ? metadata.backchannel_logout_uri : null,
       ...fedcmFactsOf(metadata),
       native: metadata.application_type === "native",
+      scopes: scopesOfMetadata(metadata),
       disabled: row.disabledAt !== null,
       createdAt: row.createdAt,
     };
@@ -197,6 +225,21 @@ export async function rotateClientSecret(clientId: string): Promise<string> {
   const db = await getDb();
   await db.update(oidcClients).set({ secretSealed: await seal("oidc-client-secret", clientId, secret), updatedAt: now() }).where(eq(oidcClients.clientId, clientId));
   return secret;
+}
+
+/**
+ * A new choice of scopes for an app. The provider reads it on the next request: a sign-in asking
+ * for a scope no longer allowed is refused, and without offline_access its refresh tokens are
+ * refused (unauthorized_client). Returns the scopes now allowed.
+ */
+export async function setClientScopes(clientId: string, scopes: readonly string[]): Promise<ClientScope[]> {
+  const allowed = scopesOf(scopes);
+  const row = await liveClient(clientId);
+  if (!row) throw new ClientInputError(`No enabled client ${JSON.stringify(clientId)} (see client:list).`, "noSuchClient");
+  const metadata = { ...(row.metadata as Record<string, unknown>), ...scopeMetadata(allowed) };
+  const db = await getDb();
+  await db.update(oidcClients).set({ metadata, updatedAt: now() }).where(eq(oidcClients.clientId, clientId));
+  return allowed;
 }
 
 /** Disabled: the provider no longer knows the client, so its tokens and sign-ins are refused. */

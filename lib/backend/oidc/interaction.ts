@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { default as Provider, InteractionResults } from "oidc-provider";
-import { FRESH_SIGN_IN, FRESH_SIGN_IN_PARAM } from "@/lib/contract/fresh-sign-in";
+import { FRESH_SIGN_IN, FRESH_SIGN_IN_PARAM, PASSKEY_STEP_UP, STEP_UP_PARAM } from "@/lib/contract/fresh-sign-in";
+import { hasPasskey } from "../services/passkeys/owned";
 import { portalSignIn, amrOf, markSessionFromApp } from "./account";
-import { acrOfAmr, meetsAcrValues } from "./acr";
+import { acrOfAmr, meetsAcrValues, passkeyOnly } from "./acr";
 import { clientPolicy } from "./clients";
 import { interactionOrExpired, sendHtml, showConsent } from "./consent";
 import { expiredPage, pageLang } from "./pages";
@@ -23,6 +24,9 @@ import { issuer, OIDC_PREFIX } from "./settings";
  * - an app asked for a fresh sign-in (prompt=login, or a max_age the portal sign-in is older than):
  *   the sign-in page with `reauth=1`, which renders for a signed-in user too; only a portal sign-in
  *   made after the interaction began is taken;
+ * - an app whose acr_values only a passkey meets (`phr`), for an account with a passkey: the
+ *   sign-in page with `reauth=1&stepup=passkey`, which offers the passkey alone, and any other
+ *   sign-in made meanwhile (a password) sends the browser back there instead of finishing;
  * - the consent step of a first-party app (asked for with prompt=consent) is granted here; a
  *   third-party app's shows the consent screen, whose answer comes back here by POST (consent.ts).
  */
@@ -73,11 +77,16 @@ export async function answerInteraction(provider: Provider, request: IncomingMes
     const amr = signedIn ? amrOf(signedIn.session) : [];
     const stepUp = signedIn !== null && !meetsAcrValues(acrOfAmr(amr), details.params.acr_values);
     const fresh = reasons.includes("login_prompt") || reasons.includes("max_age") || stepUp;
-    if (!signedIn || (fresh && authTime < (details.iat ?? 0))) {
+    // only a passkey meets what the app asked, and the account has one: nothing less is taken,
+    // however recent (the app asked for phr; the account could give it)
+    const passkeyAsked = signedIn !== null && passkeyOnly(details.params.acr_values) && (await hasPasskey(signedIn.user.id));
+    const belowPasskey = passkeyAsked && acrOfAmr(amr) !== "phr";
+    if (!signedIn || (fresh && authTime < (details.iat ?? 0)) || belowPasskey) {
       const query = new URLSearchParams({ r: `${issuer()}${OIDC_PREFIX}/interaction/${uid}` });
       const brand = (await clientPolicy(clientId))?.brand;
       if (brand) query.set("p", brand);
       if (signedIn) query.set(FRESH_SIGN_IN_PARAM, FRESH_SIGN_IN);
+      if (passkeyAsked) query.set(STEP_UP_PARAM, PASSKEY_STEP_UP);
       return redirect(response, `/${lang}/login?${query}`);
     }
     // A portal sign-in made after the provider asked was made for this app: the login log names

@@ -6,6 +6,7 @@ import { describeFault, log } from "../log";
 import { deriveSecret } from "../secrets";
 import { DatabaseAdapter } from "./adapter";
 import { findAccount } from "./account";
+import { CLIENT_SCOPES } from "@/lib/contract/console/screens";
 import { ACR_VALUES } from "./acr";
 import { clientPolicy } from "./clients";
 import { errorPage, loggedOutPage, logoutPage, pageLang } from "./pages";
@@ -60,7 +61,8 @@ async function configuration(keys: PrivateJwk[]): Promise<Configuration> {
     },
     // every ID token says when and how the user signed in (auth_time, amr, acr: interaction.ts), asked or not
     claims: { openid: ["sub", "auth_time", "amr", "acr"], email: ["email", "email_verified"], profile: ["name", "picture"], acr: null, amr: null, auth_time: null, sid: null },
-    scopes: ["openid", "offline_access", "email", "profile"],
+    // what an app may ask for is chosen at its registration (its `scope` metadata, clients.ts)
+    scopes: ["openid", ...CLIENT_SCOPES],
     // the levels an app may ask for with acr_values (acr.ts)
     acrValues: [...ACR_VALUES],
     responseTypes: ["code"],

@@ -61,6 +61,7 @@ export const CLI_WRITE_COMMANDS = [
   "client:create",
   "client:rotate-secret",
   "client:disable",
+  "client:scopes",
   "keys:rotate",
   "users:import",
   "users:bulk",

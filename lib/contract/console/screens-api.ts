@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGE_CATEGORIES } from "../message-rules";
+import { CLIENT_SCOPES } from "./screens";
 
 /**
  * The console's operations API (/v1/console/enterprises, codes, messages, announcements, bans,
@@ -112,11 +113,12 @@ export const clientItem = z.object({
   privacyUrl: z.string().nullable(),
   termsUrl: z.string().nullable(),
   native: z.boolean(),
+  scopes: z.array(z.enum(CLIENT_SCOPES)),
   disabled: z.boolean(),
   createdAt: z.string(),
 });
 export const clientListResponse = z.object({ items: z.array(clientItem) });
-export const registerClientRequest = z.object({ name: text, kind: text, native: z.boolean().optional(), thirdParty: z.boolean().optional(), brand: text, redirectUris: text, postLogoutUris: text, backchannelLogoutUri: text, origins: text, privacyUrl: text, termsUrl: text, jwks: text, ...reason });
+export const registerClientRequest = z.object({ name: text, kind: text, native: z.boolean().optional(), thirdParty: z.boolean().optional(), brand: text, redirectUris: text, postLogoutUris: text, backchannelLogoutUri: text, origins: text, privacyUrl: text, termsUrl: text, jwks: text, scopes: z.array(z.string().max(100)).max(20).optional(), ...reason });
 export const clientSecretResponse = z.object({ clientId: z.string(), secret: z.string().nullable() });
 
 /** What a refusal of these routes carries in `data`. */

@@ -52,6 +52,7 @@ export const CONSOLE_ERROR_KEYS = [
   "nativeNotPublic",
   "noClientSecret",
   "noSuchClient",
+  "badScope",
   "bulkTooMany",
   "bulkEmpty",
   "bulkFinished",
@@ -101,6 +102,13 @@ export type SendTargetKind = (typeof SEND_TARGETS)[number];
 /** An app registered with the OpenID Provider (the Apps screen); its secret is never listed. */
 export const CLIENT_KINDS = ["public", "client_secret_basic", "private_key_jwt"] as const;
 export type ClientKindName = (typeof CLIENT_KINDS)[number];
+/**
+ * The scopes an admin allows an app beyond `openid`, which every app has (docs/oidc.md "Scopes"):
+ * the provider refuses any other with invalid_scope, and only an app allowed offline_access gets
+ * refresh tokens.
+ */
+export const CLIENT_SCOPES = ["email", "profile", "offline_access"] as const;
+export type ClientScope = (typeof CLIENT_SCOPES)[number];
 export type ClientItem = {
   clientId: string;
   name: string;
@@ -116,6 +124,8 @@ export type ClientItem = {
   privacyUrl: string | null;
   termsUrl: string | null;
   native: boolean;
+  /** what it may ask for besides openid */
+  scopes: ClientScope[];
   disabled: boolean;
   createdAt: string;
 };

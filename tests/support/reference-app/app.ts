@@ -109,7 +109,9 @@ export async function startReferenceApp(options: ReferenceAppOptions): Promise<R
       const chosen = form.get("lang");
       const silent = key === "POST /renew";
       const lang = chosen === "zh" || chosen === "en" ? chosen : (session.user?.lang ?? null);
-      return redirect(response, (await authorizationRedirect(await config(), session, { origin, silent, lang })).href);
+      // a step-up: only a passkey's sign-in (phr) meets it, when the account has one (docs/oidc.md)
+      const acr = form.get("acr") === "phr" ? "phr" : null;
+      return redirect(response, (await authorizationRedirect(await config(), session, { origin, silent, lang, acr })).href);
     }
     if (key === "GET /callback") {
       session.notice = await signInFromCallback(await config(), session, url).catch(describeFailure);

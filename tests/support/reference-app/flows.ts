@@ -10,7 +10,7 @@ const SCOPE = "openid email profile offline_access";
 
 export const uiLocales = (lang: Lang) => (lang === "zh" ? "zh-CN" : "en");
 
-export async function authorizationRedirect(config: oidc.Configuration, session: AppSession, options: { origin: string; silent: boolean; lang: Lang | null }): Promise<URL> {
+export async function authorizationRedirect(config: oidc.Configuration, session: AppSession, options: { origin: string; silent: boolean; lang: Lang | null; acr?: "phr" | null }): Promise<URL> {
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -26,6 +26,7 @@ export async function authorizationRedirect(config: oidc.Configuration, session:
     state,
     nonce,
     ...(options.lang ? { ui_locales: uiLocales(options.lang) } : {}),
+    ...(options.acr ? { acr_values: options.acr } : {}),
   });
 }
 

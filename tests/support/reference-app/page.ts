@@ -24,6 +24,7 @@ export function homePage(session: AppSession | null, issuer: string): string {
   <dt>Refresh token</dt><dd>${user.refreshToken ? "held" : "none"}</dd>
 </dl>
 ${button("/renew", "Renew silently")}
+<form method="post" action="/login"><input type="hidden" name="acr" value="phr"><button type="submit">Confirm with a passkey (acr_values=phr)</button></form>
 ${button("/refresh", "Refresh")}
 ${user.previousRefreshToken ? button("/refresh-replay", "Replay the spent refresh token") : ""}
 ${button("/logout", "Sign out")}`

@@ -12,16 +12,7 @@ jest.mock("@/lib/actions/auth/passkey-login", () => ({ passkeySignInOptionsActio
 jest.mock("@/lib/actions/auth/login", () => ({ loginWithPasswordAction: jest.fn(), loginWithCodeAction: jest.fn() }));
 jest.mock("@/lib/actions/auth/enterprise-login", () => ({ enterpriseLoginAction: jest.fn() }));
 jest.mock("@/lib/bridge/sign-in", () => ({ completeSignIn: jest.fn() }));
-jest.mock("@/lib/passkeys/browser", () => ({
-  passkeysUsable: jest.fn(),
-  autofillAvailable: jest.fn(),
-  askForPasskey: jest.fn(),
-  signalPasskeys: jest.fn(),
-  signalUnknownPasskey: jest.fn(),
-  passkeySignalsHeard: jest.fn(),
-  passkeyCancelled: () => false,
-  passkeyForbidden: () => false,
-}));
+jest.mock("@/lib/passkeys/browser", () => jest.requireActual<typeof import("../support/fake-passkeys-browser")>("../support/fake-passkeys-browser").fakePasskeysBrowser());
 
 const { zh } = messages;
 const answer: AuthenticationResponseJSON = { id: "cred", rawId: "cred", type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" } };

@@ -29,7 +29,7 @@ describe("registering an app", () => {
     expect(screen.queryByLabelText(apps.jwks)).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: apps.register }));
     expect(await screen.findByTestId("one-time-secret")).toHaveTextContent("s3cret-shown-once");
-    expect(onRegister).toHaveBeenCalledWith({ name: "Welder", kind: "client_secret_basic", native: false, thirdParty: false, brand: "welder", redirectUris: "https://app.example/cb\nhttps://app.example/other", postLogoutUris: "", backchannelLogoutUri: "", origins: "https://welder.example", privacyUrl: "https://welder.example/privacy", termsUrl: "", jwks: "", reason: "goes live" });
+    expect(onRegister).toHaveBeenCalledWith({ name: "Welder", kind: "client_secret_basic", native: false, thirdParty: false, brand: "welder", redirectUris: "https://app.example/cb\nhttps://app.example/other", postLogoutUris: "", backchannelLogoutUri: "", origins: "https://welder.example", privacyUrl: "https://welder.example/privacy", termsUrl: "", jwks: "", scopes: ["email", "profile", "offline_access"], reason: "goes live" });
     expect(screen.getByRole("button", { name: en.console.common.copy })).toBeInTheDocument();
     expect(screen.getByText("cid-1")).toBeInTheDocument();
     expect(screen.getByLabelText(apps.name)).toHaveValue("");
@@ -108,14 +108,50 @@ test("a third-party app is registered with the box ticked (its users are asked f
   expect(onRegister).toHaveBeenCalledWith(expect.objectContaining({ name: "Outside Maker", thirdParty: true }));
 });
 
+test("the scopes an app may ask for: openid always, the others ticked by default; unticked ones are not sent", async () => {
+  const onRegister = jest.fn().mockResolvedValue({ ok: true, data: { clientId: "cid-5", secret: null } });
+  renderIn("en", <ClientRegisterForm onRegister={onRegister} />);
+  const user = userEvent.setup();
+  const group = screen.getByRole("group", { name: apps.scopes });
+  expect(group).toHaveAccessibleDescription(apps.scopesHint);
+  const openid = within(group).getByRole("checkbox", { name: apps.scopeNames.openid });
+  expect(openid).toBeChecked();
+  expect(openid).toBeDisabled();
+  for (const scope of ["email", "profile", "offline_access"] as const) expect(within(group).getByRole("checkbox", { name: apps.scopeNames[scope] })).toBeChecked();
+  await user.type(screen.getByLabelText(apps.name), "Kiosk");
+  await user.type(screen.getByLabelText(apps.redirectUris), "https://kiosk.example/cb");
+  await user.type(screen.getByLabelText(en.console.common.reason), "no email for the kiosk");
+  await user.click(within(group).getByRole("checkbox", { name: apps.scopeNames.email }));
+  await user.click(within(group).getByRole("checkbox", { name: apps.scopeNames.offline_access }));
+  await user.click(screen.getByRole("button", { name: apps.register }));
+  expect(await screen.findByText("cid-5")).toBeInTheDocument();
+  expect(onRegister).toHaveBeenCalledWith(expect.objectContaining({ name: "Kiosk", scopes: ["profile"] }));
+});
+
+test("the scopes in Chinese, and a refused choice shown on the group", async () => {
+  const onRegister = jest.fn().mockResolvedValue({ ok: false, error: "badScope", field: "scopes" });
+  renderIn("zh", <ClientRegisterForm onRegister={onRegister} />);
+  const user = userEvent.setup();
+  const group = screen.getByRole("group", { name: zh.console.apps.scopes });
+  expect(within(group).getByRole("checkbox", { name: zh.console.apps.scopeNames.openid })).toBeChecked();
+  expect(within(group).getByRole("checkbox", { name: zh.console.apps.scopeNames.offline_access })).toBeChecked();
+  await user.type(screen.getByLabelText(zh.console.apps.name), "应用");
+  await user.type(screen.getByLabelText(zh.console.apps.redirectUris), "https://app.example/cb");
+  await user.type(screen.getByLabelText(zh.console.common.reason), "新应用");
+  await user.click(screen.getByRole("button", { name: zh.console.apps.register }));
+  expect(await within(group).findByRole("alert")).toHaveTextContent(zh.console.errors.badScope);
+  expect(screen.queryByTestId("one-time-secret")).not.toBeInTheDocument();
+});
+
 describe("the list of apps", () => {
-  const base: ClientItem = { clientId: "cid-1", name: "Welder", kind: "client_secret_basic", brand: "welder", firstParty: true, redirectUris: ["https://app.example/cb"], postLogoutRedirectUris: [], backchannelLogoutUri: null, origins: [], privacyUrl: null, termsUrl: null, native: false, disabled: false, createdAt: "2026-11-01T00:00:00.000Z" };
+  const base: ClientItem = { clientId: "cid-1", name: "Welder", kind: "client_secret_basic", brand: "welder", firstParty: true, redirectUris: ["https://app.example/cb"], postLogoutRedirectUris: [], backchannelLogoutUri: null, origins: [], privacyUrl: null, termsUrl: null, native: false, scopes: ["email"], disabled: false, createdAt: "2026-11-01T00:00:00.000Z" };
 
   test("rotating asks for a reason, names the consequence and shows the new secret once", async () => {
     const onRotate = jest.fn().mockResolvedValue({ ok: true, data: { clientId: "cid-1", secret: "new-secret-once" } });
     renderIn("en", <ClientList items={[base]} onRotate={onRotate} onDisable={jest.fn()} />);
     const user = userEvent.setup();
     expect(screen.getByText("https://app.example/cb")).toBeInTheDocument();
+    expect(screen.getByText("openid email")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: `${apps.rotate}: Welder` }));
     const dialog = await screen.findByRole("dialog", { name: "Rotate the secret of Welder?" });
     expect(dialog).toHaveTextContent(apps.rotateConsequence);

@@ -27,7 +27,7 @@ export function consoleClientRoutes(app: ServicesApp): void {
       const input = c.req.valid("json");
       const created = await consoleChange(
         c,
-        { action: "client.create", reason: input.reason, target: (result) => ({ type: "client", id: result.clientId }), detail: () => ({ kind: input.kind, name: input.name, thirdParty: input.thirdParty === true }), attempted: { kind: input.kind?.slice(0, 32) } },
+        { action: "client.create", reason: input.reason, target: (result) => ({ type: "client", id: result.clientId }), detail: () => ({ kind: input.kind, name: input.name, thirdParty: input.thirdParty === true, scopes: input.scopes ?? "all" }), attempted: { kind: input.kind?.slice(0, 32) } },
         () => registerConsoleClient(input),
       );
       return reply(c, created);

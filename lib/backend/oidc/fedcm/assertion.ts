@@ -80,10 +80,13 @@ async function issueCode(request: AssertionRequest, app: Record<string, unknown>
   const stored = (await grantsOf(accountId)).find((grant) => grant.clientId === clientId);
   const grant = stored ? await provider.Grant.find(stored.id) : undefined;
   if (!grant && !policy.firstParty) return "denied";
+  // only what the app's registration allows (its `scope`, clients.ts): the rest is dropped
+  const registered = typeof client.scope === "string" ? new Set(client.scope.split(" ")) : null;
+  const permitted = asked.filter((item) => registered === null || registered.has(item));
   const usable = grant ?? new provider.Grant({ clientId, accountId });
-  if (policy.firstParty) usable.addOIDCScope(asked.join(" "));
+  if (policy.firstParty) usable.addOIDCScope(permitted.join(" "));
   const allowed = new Set(String(usable.getOIDCScope()).split(" "));
-  const scope = asked.filter((item) => allowed.has(item));
+  const scope = permitted.filter((item) => allowed.has(item));
   if (!scope.includes("openid")) return "denied";
   const grantId = await usable.save();
 

@@ -23,6 +23,8 @@ export type ClientForm = {
   privacyUrl?: string;
   termsUrl?: string;
   jwks?: string;
+  /** what the app may ask for besides openid (CLIENT_SCOPES); left out: all of them */
+  scopes?: string[];
 };
 
 const URIS_MAX = 50_000;
@@ -61,7 +63,7 @@ export async function registerConsoleClient(form: ClientForm): Promise<ClientSec
   const kind = CLIENT_KINDS.find((candidate) => candidate === form.kind);
   if (!kind) throw new ConsoleError("badKind", 400, "kind");
   const name = optionalText(form.name, 200, "name") ?? "";
-  const input = { name, kind, native: form.native === true, firstParty: form.thirdParty !== true, brand: optionalText(form.brand, 200, "brand"), redirectUris: lines(form.redirectUris, "redirectUris"), postLogoutRedirectUris: lines(form.postLogoutUris, "postLogoutUris"), backchannelLogoutUri: optionalText(form.backchannelLogoutUri, 2_000, "backchannelLogoutUri")?.trim() || undefined, origins: lines(form.origins, "origins"), privacyUrl: optionalText(form.privacyUrl, 2_000, "privacyUrl")?.trim() || undefined, termsUrl: optionalText(form.termsUrl, 2_000, "termsUrl")?.trim() || undefined, jwks: jwksOf(form.jwks) };
+  const input = { name, kind, native: form.native === true, firstParty: form.thirdParty !== true, brand: optionalText(form.brand, 200, "brand"), redirectUris: lines(form.redirectUris, "redirectUris"), postLogoutRedirectUris: lines(form.postLogoutUris, "postLogoutUris"), backchannelLogoutUri: optionalText(form.backchannelLogoutUri, 2_000, "backchannelLogoutUri")?.trim() || undefined, origins: lines(form.origins, "origins"), privacyUrl: optionalText(form.privacyUrl, 2_000, "privacyUrl")?.trim() || undefined, termsUrl: optionalText(form.termsUrl, 2_000, "termsUrl")?.trim() || undefined, jwks: jwksOf(form.jwks), scopes: form.scopes };
   return asOps(() => registerClient(input));
 }
 
