@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import type { BulkSelectionInput } from "@/lib/contract/console/bulk";
@@ -9,9 +8,9 @@ import type { Locale } from "@/lib/i18n/routing";
 import { Button } from "@/components/ui/button";
 import { BulkActions } from "./bulk-actions";
 import { ExportLinks } from "./export-links";
+import { UserResultsTable, type UserResultRow } from "./user-results-table";
 
-/** One result as the table shows it, already formatted by the server (status in words, times in the console's zone). */
-export type BulkRow = { id: string; email: string; href: string; enterprise: string | null; nickname: string; status: string; created: string; lastSignIn: string };
+export type BulkRow = UserResultRow;
 
 /**
  * The Users results for an admin: each row with a labelled checkbox, one for the whole page, and
@@ -20,7 +19,6 @@ export type BulkRow = { id: string; email: string; href: string; enterprise: str
  * selection, or the whole search when nothing is ticked.
  */
 export function BulkUserTable({ lang, rows, count, search, exportPath }: { lang: Locale; rows: BulkRow[]; count: number; search: UserSearchInput; exportPath: string }) {
-  const t = useTranslations("console.users");
   const tb = useTranslations("console.bulk");
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [whole, setWhole] = useState(false);
@@ -61,42 +59,13 @@ export function BulkUserTable({ lang, rows, count, search, exportPath }: { lang:
           </Button>
         ) : null}
       </div>
-      <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t("results")}</caption>
-          <thead className="bg-gray-50 text-gray-700">
-            <tr>
-              <th scope="col" className="w-10 px-3 py-2">
-                <input type="checkbox" className="size-4 accent-primary-strong" aria-label={tb("selectAllOnPage")} checked={allOnPage || whole} onChange={(event) => togglePage(event.target.checked)} />
-              </th>
-              <th scope="col" className="px-3 py-2">{t("columns.email")}</th>
-              <th scope="col" className="px-3 py-2">{t("columns.nickname")}</th>
-              <th scope="col" className="px-3 py-2">{t("columns.status")}</th>
-              <th scope="col" className="px-3 py-2">{t("columns.created")}</th>
-              <th scope="col" className="px-3 py-2">{t("columns.lastSignIn")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className="border-t border-gray-100">
-                <td className="px-3 py-2">
-                  <input type="checkbox" className="size-4 accent-primary-strong" aria-label={tb("selectOne", { email: row.email })} checked={whole || picked.has(row.id)} onChange={(event) => toggle(row.id, event.target.checked)} />
-                </td>
-                <td className="break-all px-3 py-2">
-                  <Link href={row.href} className="text-primary-strong underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary-strong">
-                    {row.email}
-                  </Link>
-                  {row.enterprise ? <span className="ml-2 text-xs text-gray-600">({row.enterprise})</span> : null}
-                </td>
-                <td className="px-3 py-2">{row.nickname}</td>
-                <td className="px-3 py-2">{row.status}</td>
-                <td className="px-3 py-2">{row.created}</td>
-                <td className="px-3 py-2">{row.lastSignIn}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <UserResultsTable
+        rows={rows}
+        pick={{
+          header: <input type="checkbox" className="size-4 accent-primary-strong" aria-label={tb("selectAllOnPage")} checked={allOnPage || whole} onChange={(event) => togglePage(event.target.checked)} />,
+          cell: (row) => <input type="checkbox" className="size-4 accent-primary-strong" aria-label={tb("selectOne", { email: row.email })} checked={whole || picked.has(row.id)} onChange={(event) => toggle(row.id, event.target.checked)} />,
+        }}
+      />
       <ExportLinks
         path={exportPath}
         selection={selection ?? { search }}

@@ -9,6 +9,7 @@ import type { BulkJob } from "@/lib/contract/console/bulk";
 import { UserSearchForm } from "./user-search-form";
 import { BulkJobsPanel } from "./bulk-jobs-panel";
 import { BulkUserTable } from "./bulk-user-table";
+import { UserResultsTable } from "./user-results-table";
 
 /** What the form shows: the query asked, every filter as text ("" when not given). */
 export function formValuesOf(query: UserSearchQuery): UserSearchFormInput {
@@ -32,6 +33,17 @@ export async function UserSearch({ lang, base, query, result, error, bulkJobs = 
   const path = `/${lang}/${base}/users`;
   const initial = formValuesOf(query);
   const href = (page: number) => searchHref(path, initial, page);
+  const rows = (result?.list ?? []).map((user) => ({
+    id: user.id,
+    email: user.email,
+    href: `/${lang}/${base}/users/${user.id}`,
+    enterprise: user.enterprise,
+    nickname: user.nickname ?? "—",
+    status: tStatus(user.status),
+    brand: user.brand ?? "—",
+    created: consoleTime(user.createdAt, lang),
+    lastSignIn: consoleTime(user.lastSignInAt, lang),
+  }));
   return (
     <section aria-labelledby="users-title" className="flex flex-col gap-4">
       <h1 id="users-title" className="text-2xl font-semibold text-gray-900">
@@ -52,53 +64,9 @@ export async function UserSearch({ lang, base, query, result, error, bulkJobs = 
         result.list.length === 0 ? (
           <p className="text-gray-700">{t("none")}</p>
         ) : bulkJobs ? (
-          <BulkUserTable
-            lang={lang}
-            count={result.count}
-            search={searchOf(query)}
-            exportPath={`/${lang}/${base}/export/download`}
-            rows={result.list.map((user) => ({
-              id: user.id,
-              email: user.email,
-              href: `/${lang}/${base}/users/${user.id}`,
-              enterprise: user.enterprise,
-              nickname: user.nickname ?? "—",
-              status: tStatus(user.status),
-              created: consoleTime(user.createdAt, lang),
-              lastSignIn: consoleTime(user.lastSignInAt, lang),
-            }))}
-          />
+          <BulkUserTable lang={lang} count={result.count} search={searchOf(query)} exportPath={`/${lang}/${base}/export/download`} rows={rows} />
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t("results")}</caption>
-              <thead className="bg-gray-50 text-gray-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">{t("columns.email")}</th>
-                  <th scope="col" className="px-3 py-2">{t("columns.nickname")}</th>
-                  <th scope="col" className="px-3 py-2">{t("columns.status")}</th>
-                  <th scope="col" className="px-3 py-2">{t("columns.created")}</th>
-                  <th scope="col" className="px-3 py-2">{t("columns.lastSignIn")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.list.map((user) => (
-                  <tr key={user.id} className="border-t border-gray-100">
-                    <td className="break-all px-3 py-2">
-                      <Link href={`/${lang}/${base}/users/${user.id}`} className="text-primary-strong underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary-strong">
-                        {user.email}
-                      </Link>
-                      {user.enterprise ? <span className="ml-2 text-xs text-gray-600">({user.enterprise})</span> : null}
-                    </td>
-                    <td className="px-3 py-2">{user.nickname ?? "—"}</td>
-                    <td className="px-3 py-2">{tStatus(user.status)}</td>
-                    <td className="px-3 py-2">{consoleTime(user.createdAt, lang)}</td>
-                    <td className="px-3 py-2">{consoleTime(user.lastSignInAt, lang)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <UserResultsTable rows={rows} />
         )
       ) : null}
       {result && (result.page > 1 || result.hasMore) ? (
