@@ -97,6 +97,8 @@ export const CONSOLE_SCREENS = [
   { key: "export", path: "export", role: "admin" },
   { key: "apps", path: "apps", role: "admin" },
   { key: "operators", path: "operators", role: "admin" },
+  // every operator's own password (the current one proved)
+  { key: "password", path: "password", role: "viewer" },
 ] as const satisfies readonly { key: string; path: string; role: OperatorRole }[];
 
 export type ConsoleScreenKey = (typeof CONSOLE_SCREENS)[number]["key"];
