@@ -10,6 +10,7 @@ import { BulkActions } from "./bulk-actions";
 import { ExportLinks } from "./export-links";
 import { UserResultsTable, type UserResultRow } from "./user-results-table";
 
+export type BulkRow = UserResultRow;
 
 /**
  * The Users results for an admin: each row with a labelled checkbox, one for the whole page, and
@@ -17,7 +18,7 @@ import { UserResultsTable, type UserResultRow } from "./user-results-table";
  * sent as its filter (the services resolve it to ids when the job is made). Export takes the same
  * selection, or the whole search when nothing is ticked.
  */
-export function BulkUserTable({ lang, rows, count, search, exportPath }: { lang: Locale; rows: UserResultRow[]; count: number; search: UserSearchInput; exportPath: string }) {
+export function BulkUserTable({ lang, rows, count, search, exportPath }: { lang: Locale; rows: BulkRow[]; count: number; search: UserSearchInput; exportPath: string }) {
   const tb = useTranslations("console.bulk");
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [whole, setWhole] = useState(false);
@@ -60,7 +61,7 @@ export function BulkUserTable({ lang, rows, count, search, exportPath }: { lang:
       </div>
       <UserResultsTable
         rows={rows}
-        lead={{
+        pick={{
           header: <input type="checkbox" className="size-4 accent-primary-strong" aria-label={tb("selectAllOnPage")} checked={allOnPage || whole} onChange={(event) => togglePage(event.target.checked)} />,
           cell: (row) => <input type="checkbox" className="size-4 accent-primary-strong" aria-label={tb("selectOne", { email: row.email })} checked={whole || picked.has(row.id)} onChange={(event) => toggle(row.id, event.target.checked)} />,
         }}

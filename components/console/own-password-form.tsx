@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslations } from "next-intl";
+import { ErrorCode } from "@/lib/contract/errors";
 import { changeOwnPasswordAction } from "@/lib/actions/console/operator-secrets";
 import { ownPasswordSchema, type OwnPasswordInput } from "@/lib/validation/console";
 import { formResolver } from "@/lib/validation/form-resolver";
@@ -14,7 +15,7 @@ import { useConsoleText } from "./use-console-text";
 
 const blank: OwnPasswordInput = { current: "", next: "" };
 
-/** The signed-in operator's own password: the current one, then the new one; their other sessions end. */
+/** The signed-in operator's own password (every role, the Your password screen): the current one, then the new one; their other sessions end. */
 export function OwnPasswordForm({ lang }: { lang: string }) {
   const t = useTranslations("console.operators");
   const text = useConsoleText();
@@ -26,7 +27,10 @@ export function OwnPasswordForm({ lang }: { lang: string }) {
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     setDone(false);
+    if (values.next === values.current) return form.setError("next", { message: "samePassword" }, { shouldFocus: true });
     const result = await callAction(() => changeOwnPasswordAction(values, lang));
+    // a wrong current password is said on its field; the services changed nothing
+    if (!result.ok && result.error.code === ErrorCode.incorrectPassword) return form.setError("current", { message: "wrongCurrentPassword" }, { shouldFocus: true });
     if (!result.ok) return setError(text.action(result.error));
     setDone(true);
     form.reset(blank);

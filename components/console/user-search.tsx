@@ -9,7 +9,7 @@ import type { BulkJob } from "@/lib/contract/console/bulk";
 import { UserSearchForm } from "./user-search-form";
 import { BulkJobsPanel } from "./bulk-jobs-panel";
 import { BulkUserTable } from "./bulk-user-table";
-import { UserResultsTable, type UserResultRow } from "./user-results-table";
+import { UserResultsTable } from "./user-results-table";
 
 /** What the form shows: the query asked, every filter as text ("" when not given). */
 export function formValuesOf(query: UserSearchQuery): UserSearchFormInput {
@@ -33,13 +33,14 @@ export async function UserSearch({ lang, base, query, result, error, bulkJobs = 
   const path = `/${lang}/${base}/users`;
   const initial = formValuesOf(query);
   const href = (page: number) => searchHref(path, initial, page);
-  const rows: UserResultRow[] = (result?.list ?? []).map((user) => ({
+  const rows = (result?.list ?? []).map((user) => ({
     id: user.id,
     email: user.email,
     href: `/${lang}/${base}/users/${user.id}`,
     enterprise: user.enterprise,
     nickname: user.nickname ?? "—",
     status: tStatus(user.status),
+    brand: user.brand ?? "—",
     created: consoleTime(user.createdAt, lang),
     lastSignIn: consoleTime(user.lastSignInAt, lang),
   }));
@@ -60,7 +61,7 @@ export async function UserSearch({ lang, base, query, result, error, bulkJobs = 
         </p>
       ) : null}
       {result ? (
-        rows.length === 0 ? (
+        result.list.length === 0 ? (
           <p className="text-gray-700">{t("none")}</p>
         ) : bulkJobs ? (
           <BulkUserTable lang={lang} count={result.count} search={searchOf(query)} exportPath={`/${lang}/${base}/export/download`} rows={rows} />

@@ -39,6 +39,7 @@ const SAMPLES: Samples = {
   "post /v1/console/session/password": async (caller) => ({ path: "/v1/console/session/password", body: { current: caller?.password ?? "not-the-password", next: "a new long operator password" } }),
   "get /v1/console/users": async () => ({ path: "/v1/console/users?by=email&q=matrix" }),
   "get /v1/console/users/export": async () => ({ path: "/v1/console/users/export?by=email&q=matrix" }),
+  "post /v1/console/users/export": async () => ({ path: "/v1/console/users/export", body: { format: "json", ids: [await madeUser()] } }),
   "post /v1/console/users/import": async () => ({ path: "/v1/console/users/import?dryRun=true", body: { users: [] } }),
   "post /v1/console/bulk/preview": async () => ({ path: "/v1/console/bulk/preview", body: { selection: { search: { by: "email", q: "matrix" } } } }),
   "get /v1/console/bulk/jobs": async () => ({ path: "/v1/console/bulk/jobs" }),

@@ -76,6 +76,11 @@ test("an operator changes their own password with the current one; a wrong or sh
 
   expect(await post("/v1/console/session/password", here, { current: "not-the-password", next })).toMatchObject({ status: 400, code: 20206 });
   expect((await post("/v1/console/session/password", here, { current: viewer.password, next: "short" })).status).toBe(400);
+  expect((await post("/v1/console/session/password", here, { current: viewer.password, next: viewer.password })).status).toBe(400);
+  // refused: no session ended, the refusal audited with its code
+  expect(await stillSignedIn(elsewhere)).toBe(true);
+  const admin = await sessionOf(await newOperator("admin"));
+  expect(await auditOf(admin, "operator.password.change")).toContainEqual(expect.objectContaining({ actor: viewer.email, outcome: "failed", detail: { errorCode: 20206 } }));
   backend.advance(30);
   expect((await signIn(viewer)).code).toBe(0);
 
@@ -86,7 +91,15 @@ test("an operator changes their own password with the current one; a wrong or sh
   expect((await signIn(viewer)).code).not.toBe(0);
   backend.advance(30);
   expect((await signIn(viewer, { password: next })).code).toBe(0);
-  const [entry] = await auditOf(await sessionOf(await newOperator("admin")), "operator.password.change");
+  const [entry] = await auditOf(admin, "operator.password.change");
   expect(entry).toMatchObject({ actor: viewer.email, outcome: "ok" });
   expect(JSON.stringify(entry)).not.toContain(next);
+});
+
+test("a support operator changes their own password too; the new one signs in", async () => {
+  const support = await newOperator("support");
+  const next = "support's own new password";
+  expect((await post("/v1/console/session/password", await sessionOf(support), { current: support.password, next })).code).toBe(0);
+  backend.advance(30);
+  expect((await signIn(support, { password: next })).code).toBe(0);
 });

@@ -55,6 +55,9 @@ test("each filter narrows the result; the count says how many match", async () =
   expect(await found("passkey=no")).toEqual(["ann.lee@find.test", "cyrus@find.test"]);
   expect(await found("social=google")).toEqual(["cyrus@find.test"]);
   expect(await found("brand=atomm")).toEqual(["ann.lee@find.test"]);
+  // the brand registered from, as a column: the filter's value, none for an account registered without one
+  const brands = ((await search("q=find.test&sort=email&order=asc")).data?.list as Array<{ email: string; brand: string | null }>).map(({ email, brand }) => [email, brand]);
+  expect(brands).toEqual([["ann.lee@find.test", "atomm"], ["bo@find.test", null], ["cyrus@find.test", null]]);
   expect(await found("createdFrom=2026-03-05&createdTo=2026-06-01")).toEqual(["bo@find.test", "cyrus@find.test"]);
   expect(await found("createdTo=2026-03-04")).toEqual(["ann.lee@find.test"]);
   expect(await found("signedInFrom=2026-04-01&signedInTo=2026-04-30")).toEqual(["ann.lee@find.test"]);

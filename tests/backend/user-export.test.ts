@@ -19,7 +19,7 @@ beforeAll(async () => {
   const csv = ["email,nickname,password_hash", `a@out.test,=HYPERLINK("x"),${hashed}`, "b@out.test,Bee,", "c@out.test,,"].join("\n");
   const imported = await send("POST", "/v1/console/users/import?dryRun=false&reason=export fixture", { body: csv, headers: { ...admin, "content-type": "text/csv" } });
   expect(imported.status).toBe(200);
-  await registerUser("registered@out.test", "secret-pass1");
+  await registerUser("registered@out.test", "secret-pass1", { "x-app-code": "atomm" });
 }, OPEN_TIMEOUT);
 afterAll(stopBackend);
 
@@ -30,11 +30,12 @@ test("CSV: the columns asked for, ways in, a formula defused, no secret anywhere
   expect(response.headers.get("content-type")).toContain("text/csv");
   const text = await response.text();
   const [header, ...rows] = text.trim().split("\r\n");
-  expect(header).toBe("id,email,nickname,status,created,last_sign_in,ways_in");
+  expect(header).toBe("id,email,nickname,status,created,last_sign_in,ways_in,brand");
   const byEmail = new Map(rows.map((row) => [row.split(",")[1], row]));
-  expect(byEmail.get("a@out.test")).toMatch(/^[0-9a-f-]{36},a@out\.test,"'=HYPERLINK\(""x""\)",active,\d{4}-[^,]+,,password$/);
-  expect(byEmail.get("b@out.test")).toMatch(/,b@out\.test,Bee,active,[^,]+,,$/);
-  expect(byEmail.get("registered@out.test")).toMatch(/,registered@out\.test,[^,]*,active,[^,]+,\d{4}-[^,]+,password$/);
+  expect(byEmail.get("a@out.test")).toMatch(/^[0-9a-f-]{36},a@out\.test,"'=HYPERLINK\(""x""\)",active,\d{4}-[^,]+,,password,$/);
+  expect(byEmail.get("b@out.test")).toMatch(/,b@out\.test,Bee,active,[^,]+,,,$/);
+  // registered from a brand: its code in the last column
+  expect(byEmail.get("registered@out.test")).toMatch(/,registered@out\.test,[^,]*,active,[^,]+,\d{4}-[^,]+,password,atomm$/);
   expect(text).not.toMatch(SECRET);
   const log = await call("GET", "/v1/console/audit?action=users.export", { headers: admin });
   expect((log.data?.list as Array<{ outcome: string; detail: Record<string, unknown> }>)[0]).toMatchObject({ outcome: "ok", detail: { format: "csv", rows: rows.length, filter: { by: "any" } } });
@@ -43,7 +44,9 @@ test("CSV: the columns asked for, ways in, a formula defused, no secret anywhere
 test("JSON: one array of users filtered by the search's email and status; only an admin exports", async () => {
   const response = await send("GET", "/v1/console/users/export?format=json&by=email&q=b%40out&status=active", { headers: admin });
   const list = JSON.parse(await response.text()) as Array<Record<string, unknown>>;
-  expect(list).toEqual([{ id: expect.any(String), email: "b@out.test", nickname: "Bee", status: "active", created: expect.any(String), lastSignIn: null, waysIn: [] }]);
+  expect(list).toEqual([{ id: expect.any(String), email: "b@out.test", nickname: "Bee", status: "active", created: expect.any(String), lastSignIn: null, waysIn: [], brand: null }]);
+  const branded = await send("GET", "/v1/console/users/export?format=json&by=email&q=registered%40out", { headers: admin });
+  expect(JSON.parse(await branded.text())).toEqual([expect.objectContaining({ email: "registered@out.test", brand: "atomm" })]);
   const empty = await send("GET", "/v1/console/users/export?format=json&by=email&q=nobody", { headers: admin });
   expect(JSON.parse(await empty.text())).toEqual([]);
   const support = operatorHeaders(await sessionOf(await newOperator("support")));
@@ -56,7 +59,7 @@ test("the CLI exports to a file and imports with a dry run first; a bad row fail
   const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
   const out = join(dir, "users.csv");
   expect(await runCli(["users:export", "--by", "email", "--search", "a@out", "--out", out], io)).toBe(0);
-  expect(readFileSync(out, "utf8")).toMatch(/^id,email,nickname,status,created,last_sign_in,ways_in\r\n[0-9a-f-]{36},a@out\.test,/);
+  expect(readFileSync(out, "utf8")).toMatch(/^id,email,nickname,status,created,last_sign_in,ways_in,brand\r\n[0-9a-f-]{36},a@out\.test,/);
   const file = join(dir, "in.csv");
   writeFileSync(file, ["email,password_hash", `cli@in.test,${hashed}`, "bad-email,"].join("\n"));
   lines.length = 0;

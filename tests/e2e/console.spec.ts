@@ -4,7 +4,7 @@ import { createAccount } from "./support/accounts";
 import { mailsTo, uniqueEmail } from "./support/mailbox";
 import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from "./support/screen-checks";
 import { messages, type Lang } from "./support/screens";
-import { authenticatorCode, operatorCreate } from "./support/operators";
+import { authenticatorCode, operatorCreate, signInToConsole } from "./support/operators";
 
 /**
  * The operator console (docs/operators.md), in both languages, on the main portal while it serves
@@ -34,6 +34,32 @@ test("an operator's bookmark of the console's former place (/{lang}/admin/…) i
 });
 
 for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
+  test(`a support operator changes their own password; a wrong current one is said and changes nothing (${lang})`, async ({ page }) => {
+    const t = messages[lang].console;
+    const email = uniqueEmail(`support-${lang}`);
+    const operator = await operatorCreate(email, "own password journey", "support");
+    await signInToConsole(page, lang, { email, password: operator.password, uri: operator.uri });
+    const nav = page.getByRole("navigation", { name: t.shell.navigation });
+    await expect(nav.getByRole("link", { name: t.nav.operators })).toHaveCount(0);
+    await nav.getByRole("link", { name: t.nav.password }).click();
+    await expect(page.getByRole("heading", { level: 1, name: t.operators.ownPasswordTitle })).toBeVisible();
+    await expect(page).toHaveTitle(`${t.shell.pageTitle.replace("{screen}", t.nav.password)} | Passport`);
+    await expectNoAxeViolations(page, `console own password ${lang}`);
+
+    const current = page.getByLabel(t.operators.currentPassword, { exact: true });
+    const next = page.getByLabel(t.operators.newPassword, { exact: true });
+    await current.fill("not my password at all");
+    await next.fill("a support operator's new password");
+    await page.getByRole("button", { name: t.operators.changePassword }).click();
+    await expect(current).toHaveAccessibleDescription(t.fields.wrongCurrentPassword);
+    await expect(page.getByText(t.operators.passwordChanged)).toHaveCount(0);
+
+    await current.fill(operator.password);
+    await page.getByRole("button", { name: t.operators.changePassword }).click();
+    await expect(page.getByRole("status").filter({ hasText: t.operators.passwordChanged })).toBeVisible();
+    await expect(current).toHaveValue("");
+  });
+
   test(`operator console journey (${lang})`, async ({ page, browser, request }) => {
     const t = messages[lang].console;
     const operatorEmail = uniqueEmail(`operator-${lang}`);

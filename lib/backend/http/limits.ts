@@ -2,14 +2,15 @@ import { createMiddleware } from "hono/factory";
 import { bodyLimit } from "hono/body-limit";
 import { AVATAR_MAX_BYTES } from "@/lib/contract/user";
 import { ErrorCode } from "@/lib/contract/errors";
-import { IMPORT_MAX_BYTES } from "@/lib/contract/console/user-transfer";
+import { EXPORT_BODY_MAX_BYTES, IMPORT_MAX_BYTES } from "@/lib/contract/console/user-transfer";
 import { callerLang, failure } from "./envelope";
 import type { ServicesEnv } from "./env";
 
 /**
  * Every body is read through a streaming limit: a declared Content-Length over it is refused
  * unread, and a chunked body is counted as it arrives and refused at the limit (the rest is
- * never buffered). JSON calls are small; the avatar upload has its own, larger limit.
+ * never buffered). JSON calls are small; the avatar upload, the users import and the users export
+ * by ids (10 000 of them) have their own, larger limits.
  */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
 /** Room for the multipart boundaries and part headers around an uploaded file. */
@@ -19,9 +20,11 @@ const jsonLimit = bodyLimit({ maxSize: JSON_BODY_MAX_BYTES, onError: (c) => fail
 const avatarLimit = bodyLimit({ maxSize: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, onError: (c) => failure(ErrorCode.avatarTooLarge, undefined, undefined, callerLang(c)) });
 
 const importLimit = bodyLimit({ maxSize: IMPORT_MAX_BYTES, onError: (c) => failure(ErrorCode.importTooLarge, { maxBytes: IMPORT_MAX_BYTES }, undefined, callerLang(c)) });
+const exportLimit = bodyLimit({ maxSize: EXPORT_BODY_MAX_BYTES, onError: (c) => failure(ErrorCode.informationOutOfLimit, undefined, undefined, callerLang(c)) });
 
 export const limitBody = createMiddleware<ServicesEnv>(async (c, next) => {
   if (c.req.method === "GET" || c.req.method === "HEAD") return next();
   if (c.req.path === "/v1/console/users/import") return importLimit(c, next);
+  if (c.req.path === "/v1/console/users/export") return exportLimit(c, next);
   return (c.req.path === "/v1/user/headpic" ? avatarLimit : jsonLimit)(c, next);
 });

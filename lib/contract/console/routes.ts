@@ -18,6 +18,7 @@ export const CONSOLE_API_ROUTES = [
   { method: "get", path: "/v1/console/users", role: "viewer" },
   // users out and in (docs/import-export.md): before users/{id}, which would match them too
   { method: "get", path: "/v1/console/users/export", role: "admin" },
+  { method: "post", path: "/v1/console/users/export", role: "admin" },
   { method: "post", path: "/v1/console/users/import", role: "admin" },
   // bulk jobs over users (docs/operators.md): admins only, reading too
   { method: "post", path: "/v1/console/bulk/preview", role: "admin" },
@@ -96,6 +97,8 @@ export const CONSOLE_SCREENS = [
   { key: "export", path: "export", role: "admin" },
   { key: "apps", path: "apps", role: "admin" },
   { key: "operators", path: "operators", role: "admin" },
+  // every operator's own password (the current one proved)
+  { key: "password", path: "password", role: "viewer" },
 ] as const satisfies readonly { key: string; path: string; role: OperatorRole }[];
 
 export type ConsoleScreenKey = (typeof CONSOLE_SCREENS)[number]["key"];

@@ -52,8 +52,12 @@ export const userSummary = z.object({
 });
 export type UserSummary = z.infer<typeof userSummary>;
 
+/** A search result: the summary and the brand (app code) the account registered from, null when unknown. */
+export const userSearchRow = userSummary.extend({ brand: z.string().nullable() });
+export type UserSearchRow = z.infer<typeof userSearchRow>;
+
 /** `count`: the matches, at most SEARCH_COUNT_MAX (then `countCapped`: "10 000+"). */
-export const userSearchResponse = z.object({ list: z.array(userSummary), page: z.number(), pageSize: z.number(), hasMore: z.boolean(), count: z.number(), countCapped: z.boolean() });
+export const userSearchResponse = z.object({ list: z.array(userSearchRow), page: z.number(), pageSize: z.number(), hasMore: z.boolean(), count: z.number(), countCapped: z.boolean() });
 export type UserSearchResponse = z.infer<typeof userSearchResponse>;
 
 const consoleSession = z.object({

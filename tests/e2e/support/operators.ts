@@ -9,11 +9,12 @@ import { messages, type Lang } from "./screens";
 const run = promisify(execFile);
 
 /**
- * A console admin of its own, made as an operator makes one (`npm run cli -- operator:create`)
- * on the main portal's database, so no other journey spends its authenticator codes.
+ * A console operator of its own (an admin unless said), made as an operator makes one (`npm run
+ * cli -- operator:create`) on the main portal's database, so no other journey spends its
+ * authenticator codes.
  */
-export async function operatorCreate(email: string, reason: string): Promise<{ password: string; uri: string }> {
-  const { stdout } = await run(path.resolve("node_modules/.bin/tsx"), ["lib/backend/cli/cli.ts", "operator:create", "--email", email, "--role", "admin", "--reason", reason], {
+export async function operatorCreate(email: string, reason: string, role: "admin" | "support" | "viewer" = "admin"): Promise<{ password: string; uri: string }> {
+  const { stdout } = await run(path.resolve("node_modules/.bin/tsx"), ["lib/backend/cli/cli.ts", "operator:create", "--email", email, "--role", role, "--reason", reason], {
     env: { ...process.env, DATA_DIR: DATA_DIRS.main, DATABASE_URL: "", LOG_LEVEL: "silent" },
     timeout: 120_000,
   });

@@ -1,8 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { cancelBulkJobAction, createBulkJobAction, previewBulkAction } from "@/lib/actions/console/bulk";
-import { BulkUserTable } from "@/components/console/bulk-user-table";
-import type { UserResultRow } from "@/components/console/user-results-table";
+import { BulkUserTable, type BulkRow } from "@/components/console/bulk-user-table";
 import { BulkJobsPanel } from "@/components/console/bulk-jobs-panel";
 import { messages, renderIn } from "../support/render";
 
@@ -11,7 +10,7 @@ const preview = jest.mocked(previewBulkAction);
 const create = jest.mocked(createBulkJobAction);
 const cancel = jest.mocked(cancelBulkJobAction);
 
-const row = (n: number): UserResultRow => ({ id: `00000000-0000-4000-8000-00000000000${n}`, email: `user${n}@bulk.test`, href: `/en/console/users/${n}`, enterprise: null, nickname: "—", status: "Active", created: "", lastSignIn: "" });
+const row = (n: number): BulkRow => ({ id: `00000000-0000-4000-8000-00000000000${n}`, email: `user${n}@bulk.test`, href: `/en/console/users/${n}`, enterprise: null, nickname: "—", status: "Active", created: "", lastSignIn: "", brand: "—" });
 const rows = [row(1), row(2), row(3)];
 const search = { by: "email" as const, q: "@bulk.test" };
 const en = messages.en.console.bulk;

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { changeOwnPasswordAction, resetOperatorSecretAction } from "@/lib/actions/console/operator-secrets";
 import { OperatorSecretReset } from "@/components/console/operator-secret-reset";
@@ -31,20 +31,42 @@ test("a reset without a reason is not sent, and the field says why", async () =>
   expect(reset).not.toHaveBeenCalled();
 });
 
-test.each(["en", "zh"] as const)("an operator's own password: a short new one is refused on the field; a wrong current one shows the services' message (%s)", async (lang) => {
+test.each(["en", "zh"] as const)("an operator's own password: a short or unchanged new one is refused on its field; a wrong current one is said on its field (%s)", async (lang) => {
   const t = messages[lang].console;
   renderIn(lang, <OwnPasswordForm lang={lang} />);
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText(t.operators.currentPassword), "old-password");
-  await user.type(screen.getByLabelText(t.operators.newPassword), "short");
+  const current = screen.getByLabelText(t.operators.currentPassword);
+  const next = screen.getByLabelText(t.operators.newPassword);
+  await user.type(current, "old-password-of-mine");
+  await user.type(next, "short");
   await user.click(screen.getByRole("button", { name: t.operators.changePassword }));
-  expect(screen.getByLabelText(t.operators.newPassword)).toHaveAttribute("aria-invalid", "true");
+  expect(next).toHaveAttribute("aria-invalid", "true");
+  expect(next).toHaveAccessibleDescription(t.fields.operatorPassword);
+  await user.clear(next);
+  await user.type(next, "old-password-of-mine");
+  await user.click(screen.getByRole("button", { name: t.operators.changePassword }));
+  expect(next).toHaveAccessibleDescription(t.fields.samePassword);
   expect(change).not.toHaveBeenCalled();
 
   change.mockResolvedValueOnce({ ok: false, error: { code: 20206 } });
-  await user.clear(screen.getByLabelText(t.operators.newPassword));
-  await user.type(screen.getByLabelText(t.operators.newPassword), "a long enough new password");
+  await user.clear(next);
+  await user.type(next, "a long enough new password");
   await user.click(screen.getByRole("button", { name: t.operators.changePassword }));
-  expect(await screen.findByRole("alert")).toHaveTextContent(messages[lang].errors["20206"]);
-  expect(change).toHaveBeenCalledWith({ current: "old-password", next: "a long enough new password" }, lang);
+  expect(change).toHaveBeenCalledWith({ current: "old-password-of-mine", next: "a long enough new password" }, lang);
+  await waitFor(() => expect(current).toHaveAccessibleDescription(t.fields.wrongCurrentPassword));
+  expect(current).toHaveAttribute("aria-invalid", "true");
+  expect(screen.queryByText(t.operators.passwordChanged)).not.toBeInTheDocument();
+});
+
+test("an operator's own password changed: said so, and the form is emptied", async () => {
+  const t = messages.en.console.operators;
+  change.mockResolvedValueOnce({ ok: true });
+  renderIn("en", <OwnPasswordForm lang="en" />);
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(t.currentPassword), "old-password-of-mine");
+  await user.type(screen.getByLabelText(t.newPassword), "a long enough new password");
+  await user.click(screen.getByRole("button", { name: t.changePassword }));
+  expect(await screen.findByRole("status")).toHaveTextContent(t.passwordChanged);
+  expect(screen.getByLabelText(t.currentPassword)).toHaveValue("");
+  expect(screen.getByLabelText(t.newPassword)).toHaveValue("");
 });

@@ -8,7 +8,6 @@ import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell
 import { CreateOperator } from "@/components/console/create-operator";
 import { OperatorRowActions } from "@/components/console/operator-row-actions";
 import { OperatorSecretReset } from "@/components/console/operator-secret-reset";
-import { OwnPasswordForm } from "@/components/console/own-password-form";
 import { consoleMetadata } from "@/lib/console/metadata";
 
 export const generateMetadata = consoleMetadata("operators");
@@ -48,12 +47,6 @@ export default async function ConsoleOperatorsPage({ params }: PageProps<"/[lang
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="operators-own-password" className="rounded-lg border border-gray-200 bg-white p-4">
-          <h2 id="operators-own-password" className="mb-3 text-lg font-semibold">
-            {t("ownPasswordTitle")}
-          </h2>
-          <OwnPasswordForm lang={lang} />
         </section>
         <section aria-labelledby="operators-create" className="rounded-lg border border-gray-200 bg-white p-4">
           <h2 id="operators-create" className="mb-3 text-lg font-semibold">

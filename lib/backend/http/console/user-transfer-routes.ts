@@ -1,10 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { exportSelection, importQuery, importReport, userExportQuery } from "@/lib/contract/console/user-transfer";
+import type { Context } from "hono";
+import type { BulkSelection } from "@/lib/contract/console/bulk";
+import { exportSelection, importQuery, importReport, userExportBody, userExportQuery, type ExportFormat } from "@/lib/contract/console/user-transfer";
 import { ErrorCode, ServiceError } from "../../errors";
 import { audited } from "../../services/console/audited";
 import { auditedExport } from "../../services/user-transfer/export-audited";
 import { importAuditDetail, importUsers } from "../../services/user-transfer/import";
-import type { ServicesApp } from "../env";
+import type { ServicesApp, ServicesEnv } from "../env";
 import { NO_STORE, reply } from "../envelope";
 import { ok } from "../openapi";
 import { consoleCaller } from "./guard";
@@ -15,7 +17,8 @@ import { OPERATOR } from "./session-routes";
  * /v1/console/users/export is never taken for a user id. The export streams page by page
  * (services/user-transfer/export.ts): a million rows never sit in memory. The import's body is
  * the file itself (text/csv or application/json), read through its own streaming limit
- * (http/limits.ts: 21101 over IMPORT_MAX_BYTES).
+ * (http/limits.ts: 21101 over IMPORT_MAX_BYTES). The export by chosen ids has a POST form too, its
+ * ids in the body (JSON or a form), for more of them than an address holds.
  */
 const tags = ["console"];
 
@@ -34,6 +37,17 @@ function byteStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> 
   });
 }
 
+/** The export's answer: the file as it streams (the selection resolved before, by auditedExport). */
+async function exportResponse(c: Context<ServicesEnv>, selection: BulkSelection, format: ExportFormat): Promise<Response> {
+  // the selection is resolved before the response starts: a refused filter is a 400, not a cut file
+  const chunks = await auditedExport(consoleCaller(c).actor, "users.export", selection, format);
+  const type = format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8";
+  return new Response(byteStream(chunks), { status: 200, headers: { ...NO_STORE, "content-type": type, "content-disposition": `attachment; filename="users.${format}"` } });
+}
+
+const FILE_RESPONSES = { 200: { content: { "text/csv": { schema: { type: "string" as const } }, "application/json": { schema: { type: "string" as const } } }, description: "The users, in id order" } };
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
 /** The file as the body itself, or as the `file` field of a form (the console's upload). */
 async function fileText(request: Request): Promise<string> {
   if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return request.text();
@@ -51,15 +65,30 @@ export function consoleUserTransferRoutes(app: ServicesApp): void {
       summary: "Export users as CSV or JSON (streamed; no secrets): a users search's filters or chosen ids, as bulk work takes them",
       security: OPERATOR,
       request: { query: userExportQuery },
-      responses: { 200: { content: { "text/csv": { schema: { type: "string" } }, "application/json": { schema: { type: "string" } } }, description: "The users, in id order" } },
+      responses: FILE_RESPONSES,
     }),
     async (c) => {
       const query = c.req.valid("query");
-      const format = query.format;
-      // the selection is resolved before the response starts: a refused filter is a 400, not a cut file
-      const chunks = await auditedExport(consoleCaller(c).actor, "users.export", exportSelection(query), format);
-      const type = format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8";
-      return new Response(byteStream(chunks), { status: 200, headers: { ...NO_STORE, "content-type": type, "content-disposition": `attachment; filename="users.${format}"` } });
+      return exportResponse(c, exportSelection(query), query.format);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/console/users/export",
+      tags,
+      summary: "Export chosen users as CSV or JSON, their ids (at most 10 000) in the body: a JSON object or a form",
+      security: OPERATOR,
+      // not `required`: each declared type is checked when it is the one sent; a body of neither is refused below
+      request: { body: { content: { "application/json": { schema: userExportBody }, "application/x-www-form-urlencoded": { schema: userExportBody }, "multipart/form-data": { schema: userExportBody } }, required: false } },
+      responses: FILE_RESPONSES,
+    }),
+    async (c) => {
+      const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+      const body = type === "application/json" ? c.req.valid("json") : FORM_TYPES.includes(type) ? c.req.valid("form") : null;
+      if (!body) throw new ServiceError(ErrorCode.invalidParams, { fields: ["ids"] });
+      return exportResponse(c, { ids: body.ids }, body.format);
     },
   );
 

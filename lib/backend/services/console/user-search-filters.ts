@@ -84,6 +84,11 @@ const dayStart = (value: string) => new Date(`${value}T00:00:00Z`).toISOString()
 const dayEnd = (value: string) => new Date(new Date(`${value}T00:00:00Z`).getTime() + DAY_MS).toISOString();
 const has = (table: string, extra: SQL = sql``) => sql`exists (select 1 from ${sql.identifier(table)} as x where x."user_id" = ${userId} ${extra})`;
 const yesNo = (value: "yes" | "no", condition: SQL) => (value === "yes" ? condition : sql`not ${condition}`);
+/** the session a registration opened: it proved no factor (sessions.sign_in_factors is empty) */
+const registrationSession = sql`cardinality(x."sign_in_factors") = 0`;
+
+/** The brand (app code) an account registered from, as a column: the filter `brand` matches it. */
+export const registrationBrand = sql<string | null>`(select x."app_code" from "sessions" as x where x."user_id" = ${userId} and ${registrationSession} order by x."created_at" limit 1)`;
 
 /** The filters: each one given narrows the result (the days are whole UTC days, both ends kept). */
 export function filtersOf(query: UserSearchQuery): SQL | undefined {
@@ -92,8 +97,7 @@ export function filtersOf(query: UserSearchQuery): SQL | undefined {
   if (query.twoStep) parts.push(yesNo(query.twoStep, has("two_step_totp", sql`and x."confirmed_at" is not null`)));
   if (query.passkey) parts.push(yesNo(query.passkey, has("passkeys")));
   if (query.social) parts.push(has("social_accounts", sql`and x."channel" = ${query.social}`));
-  // the brand of the session the registration opened (it proved no factor: sessions.sign_in_factors)
-  if (query.brand) parts.push(has("sessions", sql`and x."app_code" = ${query.brand} and cardinality(x."sign_in_factors") = 0`));
+  if (query.brand) parts.push(has("sessions", sql`and x."app_code" = ${query.brand} and ${registrationSession}`));
   if (query.createdFrom) parts.push(sql`${users.createdAt} >= ${dayStart(query.createdFrom)}`);
   if (query.createdTo) parts.push(sql`${users.createdAt} < ${dayEnd(query.createdTo)}`);
   if (query.signedInFrom || query.signedInTo) {

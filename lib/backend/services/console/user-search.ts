@@ -1,8 +1,8 @@
 import { and, asc, desc, sql } from "drizzle-orm";
-import { SEARCH_COUNT_MAX, type UserSearchQuery, type UserSearchResponse, type UserSummary } from "@/lib/contract/console/users";
+import { SEARCH_COUNT_MAX, type UserSearchQuery, type UserSearchResponse, type UserSearchRow } from "@/lib/contract/console/users";
 import { getDb } from "../../db/client";
 import { enterprises, sessions, users } from "../../db/schema";
-import { filtersOf, matchOf } from "./user-search-filters";
+import { filtersOf, matchOf, registrationBrand } from "./user-search-filters";
 
 export { likePrefix } from "./user-search-filters";
 
@@ -38,6 +38,7 @@ export async function searchUsers(query: UserSearchQuery): Promise<UserSearchRes
         enterprise: sql<string | null>`(select ${enterprises.account} from ${enterprises} where ${enterprises.id} = ${users.enterpriseId})`,
         createdAt: users.createdAt,
         lastSignInAt: lastSignIn,
+        brand: registrationBrand,
       })
       .from(users)
       .where(where)
@@ -47,7 +48,7 @@ export async function searchUsers(query: UserSearchQuery): Promise<UserSearchRes
     db.select({ n: sql<number>`count(*)::int` }).from(db.select({ one: sql`1`.as("one") }).from(users).where(where).limit(SEARCH_COUNT_MAX + 1).as("matches")),
   ]);
   const count = Number(counted[0]?.n ?? 0);
-  const list: UserSummary[] = rows.slice(0, query.pageSize).map((row) => ({
+  const list: UserSearchRow[] = rows.slice(0, query.pageSize).map((row) => ({
     ...row,
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt ? new Date(row.lastSignInAt).toISOString() : null,

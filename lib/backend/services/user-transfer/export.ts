@@ -3,10 +3,11 @@ import type { ExportFormat } from "@/lib/contract/console/user-transfer";
 import { getDb } from "../../db/client";
 import { passkeys, sessions, socialAccounts, twoStepTotp, users } from "../../db/schema";
 import { csvCell } from "../console/audit";
+import { registrationBrand } from "../console/user-search-filters";
 
 /**
- * Users out (docs/import-export.md): id, email, nickname, status, created, last sign-in and ways
- * in, never a hash or a secret. Read in pages of BATCH by id (keyset: each page starts after the
+ * Users out (docs/import-export.md): id, email, nickname, status, created, last sign-in, ways in
+ * and the brand registered from, never a hash or a secret. Read in pages of BATCH by id (keyset: each page starts after the
  * last id, so page n costs what page 1 does) and handed out page by page, so a million rows take
  * the memory of one page whatever the consumer (an HTTP response, a file, stdout). Which users:
  * the condition of a selection (selectionWhere, the one the search and bulk jobs use), resolved
@@ -14,9 +15,9 @@ import { csvCell } from "../console/audit";
  */
 const BATCH = 1000;
 
-export const EXPORT_COLUMNS = ["id", "email", "nickname", "status", "created", "last_sign_in", "ways_in"] as const;
+export const EXPORT_COLUMNS = ["id", "email", "nickname", "status", "created", "last_sign_in", "ways_in", "brand"] as const;
 
-export type ExportedUser = { id: string; email: string; nickname: string | null; status: string; created: string; lastSignIn: string | null; waysIn: string[] };
+export type ExportedUser = { id: string; email: string; nickname: string | null; status: string; created: string; lastSignIn: string | null; waysIn: string[]; brand: string | null };
 
 async function waysIn(page: { id: string; passwordSet: boolean }[]): Promise<Map<string, string[]>> {
   const db = await getDb();
@@ -43,7 +44,7 @@ export async function* exportedUsers(where: SQL | undefined): AsyncGenerator<Exp
   let after: string | null = null;
   for (;;) {
     const page = await db
-      .select({ id: users.id, email: users.email, nickname: users.nickname, status: users.status, createdAt: users.createdAt, passwordSet: users.passwordSet })
+      .select({ id: users.id, email: users.email, nickname: users.nickname, status: users.status, createdAt: users.createdAt, passwordSet: users.passwordSet, brand: registrationBrand })
       .from(users)
       .where(and(where, after ? gt(users.id, after) : undefined))
       .orderBy(asc(users.id))
@@ -59,6 +60,7 @@ export async function* exportedUsers(where: SQL | undefined): AsyncGenerator<Exp
       created: row.createdAt.toISOString(),
       lastSignIn: signIns.get(row.id)?.toISOString() ?? null,
       waysIn: ways.get(row.id) ?? [],
+      brand: row.brand,
     }));
     if (page.length < BATCH) return;
     after = page[page.length - 1]?.id ?? null;
@@ -66,7 +68,7 @@ export async function* exportedUsers(where: SQL | undefined): AsyncGenerator<Exp
 }
 
 function csvRow(user: ExportedUser): string {
-  return [user.id, user.email, user.nickname, user.status, user.created, user.lastSignIn, user.waysIn.join(" ")].map(csvCell).join(",");
+  return [user.id, user.email, user.nickname, user.status, user.created, user.lastSignIn, user.waysIn.join(" "), user.brand].map(csvCell).join(",");
 }
 
 /**
