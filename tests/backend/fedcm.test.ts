@@ -53,7 +53,7 @@ test("the well-known file, the config and the client metadata answer the browser
     accounts_endpoint: "/oidc/fedcm/accounts",
     id_assertion_endpoint: "/oidc/fedcm/assertion",
     disconnect_endpoint: "/oidc/fedcm/disconnect",
-    login_url: "/zh/login",
+    login_url: `/zh/login?${new URLSearchParams({ r: `${server.origin}/zh/signed-in` })}`,
     branding: { background_color: "#28BE44", name: "通行证" },
   });
   for (const path of ["/.well-known/web-identity", "/oidc/fedcm/config.json", "/oidc/fedcm/accounts"]) {
