@@ -24,6 +24,7 @@ export const SIGN_IN_SCREENS = {
   socialConnect: [...SIGN_IN_COMMON, "social", "deviceSignIn", "twoStep"],
   socialWelcome: ["common", "notices", "embed"],
   accountSecured: ["common", "notices", "embed"],
+  idpSignedIn: ["common", "notices", "embed"],
   addressHandoff: ["common", "errors", "validation", "notices", "embed", "addressHandoff"],
   // a social sign-in two-step holds asks for its second step on the callback page
   authCallback: ["common", "errors", "validation", "verification", "social", "deviceSignIn", "twoStep"],

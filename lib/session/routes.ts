@@ -1,3 +1,5 @@
+import { IDP_SIGNED_IN_PATH } from "@/lib/contract/fedcm";
+
 /**
  * The portal's route table (SPEC §2) as the guard sees it. Paths are given without the
  * language segment. Only routes that exist are listed; any other path goes to login.
@@ -30,6 +32,8 @@ const exact: Record<string, RouteRule> = {
   continue: { kind: "public", business: false },
   // after "This wasn't me": signed out, what was done and what to do next
   "account-secured": { kind: "public", business: false },
+  // the end of a sign-in in the window the browser opened for FedCM (docs/fedcm.md): it closes itself
+  [IDP_SIGNED_IN_PATH]: { kind: "protected", business: false },
 };
 
 /** Rule for a path below the language (`profile/settings`, no slashes at the ends), or null if unknown. */
@@ -53,6 +57,7 @@ export const TRAINING_PATH = "profile/training";
 export const SN_PASSWORD_PATH = "sn-password";
 export const MESSAGES_PATH = "message";
 export const ACCOUNT_SECURED_PATH = "account-secured";
+export { IDP_SIGNED_IN_PATH } from "@/lib/contract/fedcm";
 
 /**
  * Public pages that have no language segment (SPEC §2): the middleware lets them through

@@ -1,6 +1,8 @@
 import * as client from "openid-client";
+import { removeAppAccess } from "@/lib/backend/oidc/app-access";
 import { oidcProvider } from "@/lib/backend/oidc/provider";
-import { registerUser } from "./support/harness";
+import { call, OPEN_TIMEOUT, registerUser } from "./support/harness";
+import { BACKCHANNEL_LOGOUT_EVENT, listenLogoutReceiver, verifiedLogoutToken, type LogoutReceiver } from "./support/logout-receiver";
 import { CALLBACK, newClient, providerPerTest, relyingParty } from "./support/oidc";
 
 /**
@@ -12,6 +14,12 @@ import { CALLBACK, newClient, providerPerTest, relyingParty } from "./support/oi
 const server = providerPerTest();
 const BRAND = "https://brand.example";
 const WEBIDENTITY = { "sec-fetch-dest": "webidentity" };
+// the brand app's back-channel logout URI
+let receiver: LogoutReceiver;
+beforeAll(async () => {
+  receiver = await listenLogoutReceiver();
+}, OPEN_TIMEOUT);
+afterAll(() => receiver.close());
 
 type Sent = { path: string; utoken?: string; origin?: string; form?: Record<string, string>; headers?: Record<string, string> };
 
@@ -45,7 +53,7 @@ test("the well-known file, the config and the client metadata answer the browser
     accounts_endpoint: "/oidc/fedcm/accounts",
     id_assertion_endpoint: "/oidc/fedcm/assertion",
     disconnect_endpoint: "/oidc/fedcm/disconnect",
-    login_url: "/zh/login",
+    login_url: `/zh/login?${new URLSearchParams({ r: `${server.origin}/zh/signed-in` })}`,
     branding: { background_color: "#28BE44", name: "通行证" },
   });
   for (const path of ["/.well-known/web-identity", "/oidc/fedcm/config.json", "/oidc/fedcm/accounts"]) {
@@ -126,5 +134,42 @@ test("a third-party app gets a code only after the user allowed it, and only wha
   expect(await fedcm({ path: "/oidc/fedcm/disconnect", utoken, origin: BRAND, form: disconnect })).toMatchObject({ status: 200, body: { account_id: uid } });
   expect(await fedcm({ path: "/oidc/fedcm/assertion", utoken, origin: BRAND, form })).toMatchObject({ status: 403, body: refused("access_denied") });
   // what the grant gave before the disconnect ends with it
+  await expect(client.fetchUserInfo(config, tokens.access_token, uid)).rejects.toMatchObject({ status: 401 });
+});
+
+/** A FedCM sign-in of a public first-party app with a back-channel logout URI, redeemed by the brand's server. */
+async function fedcmSignIn(email: string) {
+  const { utoken, uid } = await registerUser(email);
+  const { clientId } = await newClient({ origins: [BRAND], backchannelLogoutUri: receiver.url });
+  const config = await relyingParty(server.origin, clientId);
+  const signIn = async () => {
+    const { verifier, challenge } = await pkce();
+    const form = { client_id: clientId, account_id: uid, params: JSON.stringify({ code_challenge: challenge, code_challenge_method: "S256", nonce: "n-0123456789" }) };
+    const answer = await fedcm({ path: "/oidc/fedcm/assertion", utoken, origin: BRAND, form });
+    expect(answer.status).toBe(200);
+    return redeem(config, (answer.body as { token: string }).token, { verifier, nonce: "n-0123456789" });
+  };
+  return { utoken, uid, clientId, config, signIn };
+}
+
+test("a FedCM sign-in belongs to a provider session: the portal's sign-out sends the app a logout token with its sid, and its tokens end", async () => {
+  const { utoken, uid, clientId, config, signIn } = await fedcmSignIn("fedcm-leaves@example.com");
+  const tokens = await signIn();
+  const sid = tokens.claims()?.sid;
+  expect(typeof sid).toBe("string");
+  // signed in again through FedCM during the same portal sign-in: the same session
+  expect((await signIn()).claims()?.sid).toBe(sid);
+
+  expect(await call("POST", "/v1/user/logout", { token: utoken })).toMatchObject({ code: 0 });
+  const payload = await verifiedLogoutToken(await receiver.next(), server.origin, clientId);
+  expect(payload).toMatchObject({ iss: server.origin, aud: clientId, sub: uid, sid, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
+  await expect(client.fetchUserInfo(config, tokens.access_token, uid)).rejects.toMatchObject({ status: 401 });
+});
+
+test("taking a FedCM-signed-in app's access back on the security page sends it a logout token too", async () => {
+  const { uid, clientId, config, signIn } = await fedcmSignIn("fedcm-removes@example.com");
+  const tokens = await signIn();
+  await removeAppAccess(uid, clientId);
+  expect(await verifiedLogoutToken(await receiver.next(), server.origin, clientId)).toMatchObject({ sub: uid, sid: tokens.claims()?.sid, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
   await expect(client.fetchUserInfo(config, tokens.access_token, uid)).rejects.toMatchObject({ status: 401 });
 });

@@ -1,11 +1,10 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+import type { JWTPayload } from "jose";
 import * as client from "openid-client";
 import { runCli } from "@/lib/backend/cli/run";
 import { addSeconds, now } from "@/lib/backend/clock";
 import { retryDueLogouts } from "@/lib/backend/oidc/revoke";
 import { setStatus } from "@/lib/backend/services/console/user-actions";
+import { BACKCHANNEL_LOGOUT_EVENT, listenLogoutReceiver, verifiedLogoutToken, type LogoutReceiver } from "./support/logout-receiver";
 import { OPEN_TIMEOUT, call, registerUser, stopBackend } from "./support/harness";
 import { authorization, Browser, CALLBACK, listenProvider, redeem, relyingParty, signInThroughProvider, startProviderBackend, type OidcServer } from "./support/oidc";
 
@@ -17,42 +16,14 @@ import { authorization, Browser, CALLBACK, listenProvider, redeem, relyingParty,
  * loopback receiver that checks the token with the provider's published keys, as an app would.
  */
 let server: OidcServer;
-let receiver: { server: Server; url: string; next(): Promise<string> };
-// how many logout tokens the app refuses (503) before it takes one again
-let refusals = 0;
+let receiver: LogoutReceiver;
 beforeAll(async () => {
   server = await listenProvider();
-  const waiting: Array<(token: string) => void> = [];
-  const received: string[] = [];
-  const http = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    request.on("end", () => {
-      const token = new URLSearchParams(body).get("logout_token") ?? "";
-      if (refusals > 0) {
-        refusals -= 1;
-        response.writeHead(503).end();
-        return;
-      }
-      response.writeHead(200).end();
-      const taker = waiting.shift();
-      if (taker) taker(token);
-      else received.push(token);
-    });
-  });
-  http.keepAliveTimeout = 0;
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  const next = () => new Promise<string>((resolve) => {
-    const token = received.shift();
-    if (token !== undefined) resolve(token);
-    else waiting.push(resolve);
-  });
-  receiver = { server: http, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/backchannel`, next };
+  receiver = await listenLogoutReceiver();
 }, OPEN_TIMEOUT);
 afterAll(async () => {
   await server.close();
-  receiver.server.closeAllConnections();
-  await new Promise<void>((resolve) => receiver.server.close(() => resolve()));
+  await receiver.close();
 });
 beforeEach(() => startProviderBackend(server), OPEN_TIMEOUT);
 afterEach(stopBackend);
@@ -71,14 +42,8 @@ async function appSignedIn(email: string) {
   return { clientId, utoken, uid, sid: tokens.claims()?.sid };
 }
 
-/** The logout token as the app checks it (OpenID Back-Channel Logout §2.6): signature by the provider's keys, iss, aud. */
-async function verified(token: string, clientId: string): Promise<JWTPayload> {
-  const { payload, protectedHeader } = await jwtVerify(token, createRemoteJWKSet(new URL(`${server.origin}/oidc/jwks`)), { issuer: server.origin, audience: clientId });
-  expect(protectedHeader.typ).toBe("logout+jwt");
-  return payload;
-}
-
-const EVENT = "http://schemas.openid.net/event/backchannel-logout";
+const verified = (token: string, clientId: string): Promise<JWTPayload> => verifiedLogoutToken(token, server.origin, clientId);
+const EVENT = BACKCHANNEL_LOGOUT_EVENT;
 
 test("signing out of the portal sends the app a logout token naming the user and the session", async () => {
   const { clientId, utoken, uid, sid } = await appSignedIn("leaves@example.com");
@@ -109,7 +74,7 @@ test("ending that session from another device's sessions list sends the app a lo
 
 test("an app that does not take its logout token is sent a fresh one later, once, by one instance", async () => {
   const { clientId, utoken, uid, sid } = await appSignedIn("retried@example.com");
-  refusals = 1;
+  receiver.refuse(1);
   expect(await call("POST", "/v1/user/logout", { token: utoken })).toMatchObject({ code: 0 });
   // not due yet: the first try again comes 30 s later
   expect(await retryDueLogouts(now())).toBe(0);

@@ -35,7 +35,7 @@ const fallbacks = (page: Page) => page.evaluate(() => (window as unknown as { fa
 const portalFrame = (page: Page) => page.frameLocator("#passport iframe").last();
 
 for (const brand of FEDCM_BRANDS) {
-  test(`${brand.name} (${brand.url}): the browser offers the passport; dismissed, the frame; chosen, the brand gets the user; signed out, no dialog`, async ({ page, request }) => {
+  test(`${brand.name} (${brand.url}): the browser offers the passport; dismissed, the frame; chosen, the brand gets the user; signed out, no dialog, and a click signs in in the browser's window, which closes itself`, async ({ page, request }) => {
     const email = uniqueEmail("fedcm");
     await createAccount(request, email, PASSWORD, EMBED_PORTAL_URL);
     // signed in at the portal itself, on the provider's origin: the browser is told so
@@ -69,5 +69,20 @@ for (const brand of FEDCM_BRANDS) {
     await expect.poll(() => fallbacks(page)).toBe(1);
     await expect(portalFrame(page).getByRole("heading", { name: m.login.title })).toBeVisible();
     expect(dialogs).toHaveLength(2);
+
+    // signed out, a click (active mode): the browser opens the passport's sign-in page in a
+    // window of its own (the config's login_url), which closes itself once the user is signed in;
+    // then the browser offers the account
+    const opened = page.context().waitForEvent("page");
+    await page.getByRole("button", { name: "Sign in with Passport" }).click();
+    const popup = await opened;
+    await expect.poll(() => new URL(popup.url()).pathname).toBe("/en/login");
+    const closed = popup.waitForEvent("close");
+    await signInWith(popup, "en", email, PASSWORD);
+    await closed;
+    const chooser = await nextDialog(dialogs, 3);
+    expect(chooser.accounts.map((account) => account.email)).toEqual([email]);
+    await cdp.send("FedCm.selectAccount", { dialogId: chooser.dialogId, accountIndex: 0 });
+    await expect(page.locator("#user")).toHaveText(`Signed in as ${email}`);
   });
 }

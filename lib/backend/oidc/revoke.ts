@@ -19,9 +19,10 @@ import { scheduleLogoutRetry, takeDueLogoutRetries, type LogoutTarget } from "./
  * every 15 s (startLogoutRetries).
  */
 type Authorization = { sid?: unknown; grantId?: unknown; persistsLogout?: unknown };
-type ProviderSession = { id: string; accountId: string; loginTs: number | null; authorizations: Record<string, Authorization> };
+export type ProviderSession = { id: string; accountId: string; loginTs: number | null; authorizations: Record<string, Authorization> };
 
-async function providerSessionsOf(userId: string): Promise<ProviderSession[]> {
+/** The provider sessions of an account, as stored (the code flow's and FedCM's, fedcm/session.ts). */
+export async function providerSessionsOf(userId: string): Promise<ProviderSession[]> {
   const db = await getDb();
   const rows = await db
     .select({ id: oidcPayloads.id, payload: oidcPayloads.payload })

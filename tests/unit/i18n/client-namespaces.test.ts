@@ -75,6 +75,7 @@ const SCREEN_PAGES: Record<keyof typeof SIGN_IN_SCREENS, string> = {
   socialConnect: "social/connect/page.tsx",
   socialWelcome: "social/welcome/page.tsx",
   accountSecured: "account-secured/page.tsx",
+  idpSignedIn: "signed-in/page.tsx",
   addressHandoff: "continue/page.tsx",
   authCallback: "authcb/page.tsx",
 };

@@ -8,6 +8,7 @@ import { oidcProvider } from "../provider";
 import { appForOrigin } from "./accounts";
 import { grantsOf, removeGrantsFor } from "./grants";
 import { corsFor, readForm, sendError, sendJson } from "./http";
+import { providerSessionFor } from "./session";
 
 /**
  * The ID assertion and disconnect endpoints (FedCM "identity provider HTTP API"). Both are POSTs
@@ -21,6 +22,10 @@ import { corsFor, readForm, sendError, sendJson } from "./http";
  * is single use and lives a minute (a replay is refused by the token endpoint, which then revokes
  * what the first use issued). The brand passes the authorization request's parameters in `params`
  * (code_challenge, redirect_uri, scope, nonce); a public app must send a PKCE challenge.
+ *
+ * The sign-in belongs to a provider session tied to the portal sign-in (session.ts), so a portal
+ * sign-out, "Remove access" and every revocation reach the app as they reach a code-flow sign-in:
+ * back-channel logout with the ID token's `sid`, and its tokens end.
  *
  * A first-party app is granted what it asks for, as at the provider's consent step
  * (provider.ts, loadExistingGrant); a third-party app only what the user already allowed it on its
@@ -89,6 +94,7 @@ async function issueCode(request: AssertionRequest, app: Record<string, unknown>
   const scope = permitted.filter((item) => allowed.has(item));
   if (!scope.includes("openid")) return "denied";
   const grantId = await usable.save();
+  const { uid: sessionUid, sid } = await providerSessionFor(signedIn, clientId, grantId);
 
   const amr = amrOf(signedIn.session);
   const code = new provider.AuthorizationCode({
@@ -103,6 +109,10 @@ async function issueCode(request: AssertionRequest, app: Record<string, unknown>
     authTime: Math.floor(signedIn.session.createdAt.getTime() / 1000),
     ...(params.nonce ? { nonce: params.nonce } : {}),
     ...(params.code_challenge ? { codeChallenge: params.code_challenge, codeChallengeMethod: "S256" } : {}),
+    // its tokens end with the provider session (session.ts), as the code flow's do without offline_access
+    sessionUid,
+    sid,
+    expiresWithSession: true,
   });
   const value = await code.save();
   await markSessionFromApp(signedIn.session.id, clientId);

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { IDP_SIGNED_IN_PATH } from "@/lib/contract/fedcm";
 import { pageLang } from "../pages";
 import { issuer } from "../settings";
 import { sendJson } from "./http";
@@ -11,9 +12,18 @@ import { FEDCM_PATHS } from "./paths";
  * anything about a user, so both are cacheable for a while.
  */
 const BRAND = {
-  en: { name: "Passport", login: "/en/login" },
-  zh: { name: "通行证", login: "/zh/login" },
+  en: { name: "Passport" },
+  zh: { name: "通行证" },
 } as const;
+
+/**
+ * The sign-in page the browser opens in a window (active mode, the user not signed in), with the
+ * page that closes that window as `r`: every way in follows `r` to the portal's own origin, and
+ * that page calls `IdentityProvider.close()` (app/[lang]/(auth)/signed-in).
+ */
+function loginUrl(lang: keyof typeof BRAND): string {
+  return `/${lang}/login?${new URLSearchParams({ r: `${issuer()}/${lang}/${IDP_SIGNED_IN_PATH}` })}`;
+}
 
 const CACHE = { "cache-control": "public, max-age=300", vary: "Accept-Language" };
 
@@ -36,7 +46,7 @@ export function sendConfig(request: IncomingMessage, response: ServerResponse): 
       client_metadata_endpoint: FEDCM_PATHS.clientMetadata,
       id_assertion_endpoint: FEDCM_PATHS.assertion,
       disconnect_endpoint: FEDCM_PATHS.disconnect,
-      login_url: brand.login,
+      login_url: loginUrl(lang),
       branding: {
         // the portal's primary colour (ARCHITECTURE "Styling") with white text, and its mark
         background_color: "#28BE44",
