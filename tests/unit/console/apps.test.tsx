@@ -129,7 +129,7 @@ test("the scopes an app may ask for: openid always, the others ticked by default
 });
 
 test("the scopes in Chinese, and a refused choice shown on the group", async () => {
-  const onRegister = jest.fn().mockResolvedValue({ ok: false, error: "badScope", field: "scopes" });
+  const onRegister = jest.fn().mockResolvedValue({ ok: false, error: { code: 10001, fields: { scopes: "badScope" } } });
   renderIn("zh", <ClientRegisterForm onRegister={onRegister} />);
   const user = userEvent.setup();
   const group = screen.getByRole("group", { name: zh.console.apps.scopes });
