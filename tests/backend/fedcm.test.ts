@@ -54,7 +54,7 @@ test("the well-known file, the config and the client metadata answer the browser
     id_assertion_endpoint: "/oidc/fedcm/assertion",
     disconnect_endpoint: "/oidc/fedcm/disconnect",
     login_url: `/zh/login?${new URLSearchParams({ r: `${server.origin}/zh/signed-in` })}`,
-    branding: { background_color: "#28BE44", name: "通行证" },
+    branding: { background_color: "#28BE44", color: "#05290F", name: "通行证" },
   });
   for (const path of ["/.well-known/web-identity", "/oidc/fedcm/config.json", "/oidc/fedcm/accounts"]) {
     expect(await fedcm({ path, headers: { "sec-fetch-dest": "document" } })).toMatchObject({ status: 400, body: refused("invalid_request") });
