@@ -1,6 +1,7 @@
 import * as client from "openid-client";
 import { removeAppAccess } from "@/lib/backend/oidc/app-access";
 import { oidcProvider } from "@/lib/backend/oidc/provider";
+import { providerSessionsOf } from "@/lib/backend/oidc/revoke";
 import { call, OPEN_TIMEOUT, registerUser } from "./support/harness";
 import { BACKCHANNEL_LOGOUT_EVENT, listenLogoutReceiver, verifiedLogoutToken, type LogoutReceiver } from "./support/logout-receiver";
 import { CALLBACK, newClient, providerPerTest, relyingParty } from "./support/oidc";
@@ -171,5 +172,17 @@ test("taking a FedCM-signed-in app's access back on the security page sends it a
   const tokens = await signIn();
   await removeAppAccess(uid, clientId);
   expect(await verifiedLogoutToken(await receiver.next(), server.origin, clientId)).toMatchObject({ sub: uid, sid: tokens.claims()?.sid, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
+  await expect(client.fetchUserInfo(config, tokens.access_token, uid)).rejects.toMatchObject({ status: 401 });
+});
+
+test("a disconnect from the brand's page sends the app a logout token, and its provider session forgets it", async () => {
+  const { utoken, uid, clientId, config, signIn } = await fedcmSignIn("fedcm-disconnects@example.com");
+  const tokens = await signIn();
+  const sid = tokens.claims()?.sid;
+  expect((await providerSessionsOf(uid)).some((session) => clientId in session.authorizations)).toBe(true);
+  expect(await fedcm({ path: "/oidc/fedcm/disconnect", utoken, origin: BRAND, form: { client_id: clientId, account_hint: uid } })).toMatchObject({ status: 200, body: { account_id: uid } });
+  // the session forgets the app, so a later sign-out of the portal has nothing more to tell it
+  expect((await providerSessionsOf(uid)).some((session) => clientId in session.authorizations)).toBe(false);
+  expect(await verifiedLogoutToken(await receiver.next(), server.origin, clientId)).toMatchObject({ sub: uid, sid, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
   await expect(client.fetchUserInfo(config, tokens.access_token, uid)).rejects.toMatchObject({ status: 401 });
 });

@@ -5,6 +5,7 @@ import { acrOfAmr } from "../acr";
 import { clientPolicy } from "../clients";
 import { log } from "../../log";
 import { oidcProvider } from "../provider";
+import { endAppSessions } from "../revoke";
 import { appForOrigin } from "./accounts";
 import { grantsOf, removeGrantsFor } from "./grants";
 import { corsFor, readForm, sendError, sendJson } from "./http";
@@ -137,7 +138,11 @@ export async function answerAssertion(request: IncomingMessage, response: Server
   sendJson(response, 200, { token: code }, corsFor(origin));
 }
 
-/** POST disconnect_endpoint: the app's grant for the user ends, with every token made from it. */
+/**
+ * POST disconnect_endpoint: the app's grant for the user ends, with every token made from it, and
+ * the provider sessions it was in forget it (the app told by back-channel logout, as when the user
+ * takes its access back on the security page), so a later sign-out does not name it again.
+ */
 export async function answerDisconnect(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const form = await readForm(request);
   const clientId = form?.get("client_id") ?? null;
@@ -147,6 +152,7 @@ export async function answerDisconnect(request: IncomingMessage, response: Serve
   if (!app || !origin) return sendError(response, 403, "unauthorized_client");
   const signedIn = await portalSignIn(request.headers);
   if (!signedIn) return sendError(response, 401, "access_denied", origin);
+  await endAppSessions(signedIn.user.id, clientId);
   await removeGrantsFor(signedIn.user.id, clientId);
   sendJson(response, 200, { account_id: signedIn.user.id }, corsFor(origin));
 }
