@@ -3,6 +3,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet
 import { runCli } from "@/lib/backend/cli/run";
 import { getDb } from "@/lib/backend/db/client";
 import { auditLog, oidcClients } from "@/lib/backend/db/schema";
+import { newClientId } from "@/lib/backend/oidc/clients";
 import { TTL } from "@/lib/backend/oidc/settings";
 import { PUBLISH_AHEAD } from "@/lib/backend/oidc/signing-keys";
 import { OPEN_TIMEOUT, registerUser, stopBackend, type Backend } from "./support/harness";
@@ -64,6 +65,13 @@ test("client:create shows a confidential app's secret once, keeps it sealed, and
   const [entry] = await (await getDb()).select().from(auditLog).where(eq(auditLog.action, "cli:client:create")).orderBy(desc(auditLog.at));
   expect(entry).toMatchObject({ actor: "cli", outcome: "ok", reason: "welder app goes live" });
   expect(JSON.stringify(entry)).not.toContain(secret);
+});
+
+test("a new client id never begins with '-', which the command line would read as an option", () => {
+  // base64url ids began with '-' once in 64 draws, and `client:rotate-secret <id>` then failed with a usage error
+  const ids = Array.from({ length: 2_000 }, newClientId);
+  expect(ids.filter((id) => !/^[0-9a-f]{32}$/.test(id))).toEqual([]);
+  expect(new Set(ids).size).toBe(ids.length);
 });
 
 test("client:rotate-secret: the new secret works and the old one stops at once", async () => {

@@ -164,12 +164,20 @@ function kindOf(metadata: Record<string, unknown>): ClientKind {
   return method === "client_secret_basic" || method === "private_key_jwt" ? method : "public";
 }
 
+/**
+ * A new client id: 128 random bits in lowercase hex. Never base64url: one id in 32 would begin
+ * with '-' or '_', and one beginning with '-' reads as an option to \`npm run admin -- client:…\`.
+ */
+export function newClientId(): string {
+  return randomBytes(16).toString("hex");
+}
+
 /** A new client; its secret (client_secret_basic only) is returned this once and kept sealed. */
 export async function registerClient(input: ClientInput): Promise<{ clientId: string; secret: string | null }> {
   const metadata = metadataOf(input);
   const brand = input.brand?.trim() || null;
   if (brand !== null && !BRAND.test(brand)) throw new ClientInputError("The brand must be 1–64 letters, digits, '.', '_' or '-'.", "badBrand", "brand");
-  const clientId = randomBytes(15).toString("base64url");
+  const clientId = newClientId();
   const secret = input.kind === "client_secret_basic" ? randomToken(32) : null;
   const at = now();
   const db = await getDb();
