@@ -46,27 +46,31 @@ test("the settings page is the same shell for every signed-in user, never cached
  * The header's "Log out" and the side menu are part of the shell, in their places before the
  * page's script has read the address, so nothing moves when the script arrives (Lighthouse
  * counted a layout shift of 0.05 on a desktop and 0.14 on a phone when they came in late). The
- * page's scripts are held back a moment so the shell is painted first, as on a slow phone. The
- * account owns a laser, so the services keep the training entry the menu shows meanwhile (an
- * account with no device loses that entry when the services answer, which still moves the page
- * on a narrow screen: docs/performance.md, "Lighthouse").
+ * page's scripts are held back a moment so the shell is painted first, as on a slow phone.
+ * An account that owns a laser keeps the training entry the menu shows meanwhile; one with no
+ * device loses it when the services answer, and on a phone, where the entries wrap onto rows
+ * above the page, the menu keeps its height so the page does not move up under the reader
+ * (0.23 on a phone before).
  */
-for (const [name, viewport] of [
-  ["a desktop", { width: 1280, height: 800 }],
-  ["a phone", { width: 412, height: 823 }],
+for (const [name, viewport, laser] of [
+  ["a desktop", { width: 1280, height: 800 }, true],
+  ["a phone", { width: 412, height: 823 }, true],
+  ["a phone, for an account with no device", { width: 412, height: 823 }, false],
 ] as const) {
   test(`on ${name}, nothing moves when the settings page's script arrives`, async ({ request, page }) => {
-    const account = await registerByApi(request, `shell-shift-${viewport.width}-${Date.now()}@example.test`, "Shift");
-    await giveLaser(request, account.email);
+    const account = await registerByApi(request, `shell-shift-${viewport.width}-${String(laser)}-${Date.now()}@example.test`, "Shift");
+    if (laser) await giveLaser(request, account.email);
     await signIn(page.context(), account);
     await page.setViewportSize(viewport);
     await page.addInitScript(() => {
-      const seen: number[] = [];
+      // each shift's score, and whether everything it moved is inside the side menu
+      const seen: { value: number; menuOnly: boolean }[] = [];
       Object.assign(window, { layoutShifts: seen });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
-          const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
-          if (!shift.hadRecentInput) seen.push(shift.value);
+          const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] };
+          const inMenu = (node: Node | null) => Boolean((node instanceof Element ? node : node?.parentElement)?.closest("nav"));
+          if (!shift.hadRecentInput) seen.push({ value: shift.value, menuOnly: shift.sources.every((source) => inMenu(source.node)) });
         }
       }).observe({ type: "layout-shift", buffered: true });
     });
@@ -85,9 +89,13 @@ for (const [name, viewport] of [
     await expect(menu.getByRole("link", { name: m.menu.security })).toHaveAttribute("href", "/en/profile/security");
     await expect(page.getByRole("button", { name: m.menu.logout })).toBeEnabled();
     await expect(page.getByText(account.email).first()).toBeVisible();
-    await expect(menu.getByRole("link", { name: m.menu.training })).toBeVisible();
+    if (laser) await expect(menu.getByRole("link", { name: m.menu.training })).toBeVisible();
+    else await expect(menu.getByText(m.menu.training)).toHaveCount(0);
     expect(held).toBeGreaterThan(0);
-    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
-    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.005);
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; menuOnly: boolean }[] }).layoutShifts);
+    const sum = (list: { value: number }[]) => list.reduce((total, shift) => total + shift.value, 0);
+    // the page never moves; without the training entry, the entries after it close up within the menu (about 0.02)
+    expect(sum(shifts.filter((shift) => !shift.menuOnly))).toBeLessThan(0.005);
+    expect(sum(shifts)).toBeLessThan(laser ? 0.005 : 0.05);
   });
 }
