@@ -1,12 +1,14 @@
 import { expect, test } from "@playwright/test";
+import { createAccount } from "./support/accounts";
 import { readEmailedCode, uniqueEmail } from "./support/mailbox";
-import { expectUserCentre, messages, registeredAccount, requestEmailedCode, type Lang } from "./support/screens";
+import { expectUserCentre, messages, requestEmailedCode, type Lang } from "./support/screens";
 
 for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
   test(`code login in ${lang}: verification, emailed code, countdown across a reload, remember me; bad input refused`, async ({ page }) => {
     const m = messages[lang];
     const email = uniqueEmail(`code-${lang}`);
-    await registeredAccount(page, lang, email, "Laser-2026");
+    // an account made through the API: the register screen is journey.spec.ts's
+    await createAccount(page.request, email, "Laser-2026");
 
     await page.goto(`/${lang}/login`);
     await page.getByRole("tab", { name: m.login.codeMode }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from "@playwright/test";
+import { createAccount } from "./support/accounts";
 import { readEmailedCode, uniqueEmail } from "./support/mailbox";
-import { expectUserCentre, logInWithPassword, messages, registeredAccount, solveHumanVerification, type Lang } from "./support/screens";
+import { expectUserCentre, logInWithPassword, messages, solveHumanVerification, type Lang } from "./support/screens";
 
 /** Signs in with a password in a separate browser, and says whether it worked. */
 async function passwordWorks(browser: Browser, lang: Lang, email: string, password: string): Promise<boolean> {
@@ -24,7 +25,8 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const email = uniqueEmail(`findpwd-${lang}`);
     const oldPassword = "Old-pass1";
     const newPassword = "New-pass2";
-    await registeredAccount(page, lang, email, oldPassword);
+    // an account made through the API: the register screen is journey.spec.ts's
+    await createAccount(page.request, email, oldPassword);
 
     await page.goto(`/${lang}/login`);
     await page.getByRole("link", { name: m.login.forgot }).click();

@@ -32,6 +32,16 @@ async function withEnv(env: Record<string, string>, run: () => Promise<void>): P
 }
 
 /**
+ * The tests' one setting of the database, written into the template's postgresql.conf so every
+ * copy starts with it: a smaller buffer pool than initdb's 128 MB. PGlite zeroes the whole pool
+ * in WebAssembly each time it opens, which was most of a backend's start: 1.5 of about 2 s of CPU
+ * here (measured in docs/testing.md). The tests' databases hold a few megabytes, so 16 MB still
+ * caches all of them; queries, plans and results are the same PostgreSQL's. (The portal itself
+ * keeps initdb's setting: this is the tests' template only, like fsync=off on their PostgreSQL.)
+ */
+const TEST_SETTINGS = "\n# the backend tests' template (tests/backend/support/pglite-template.ts)\nshared_buffers = 16MB\n";
+
+/**
  * A new PGlite directory costs seconds (initdb, then the migrations; half a minute on a busy
  * machine); reopening one costs a fraction. So a migrated database is made once per version of
  * the migrations, before the first test (global-setup.ts, with no time limit), and every
@@ -40,7 +50,7 @@ async function withEnv(env: Record<string, string>, run: () => Promise<void>): P
  */
 export async function pgliteTemplate(): Promise<string> {
   const folder = migrationsFolder();
-  const digest = createHash("sha256");
+  const digest = createHash("sha256").update(TEST_SETTINGS);
   for (const file of fs.readdirSync(folder, { recursive: true, encoding: "utf8" }).sort()) {
     const full = path.join(folder, file);
     if (fs.statSync(full).isFile()) digest.update(`${file}\0`).update(fs.readFileSync(full));
@@ -57,6 +67,7 @@ export async function pgliteTemplate(): Promise<string> {
     }
   });
   fs.rmSync(path.join(building, "secret"), { force: true });
+  fs.appendFileSync(path.join(building, "pglite", "postgresql.conf"), TEST_SETTINGS);
   try {
     fs.renameSync(building, template); // atomic: other workers see all of it or nothing
   } catch {
