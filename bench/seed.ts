@@ -91,7 +91,8 @@ export async function seedAccounts(db: Db, seed: Seed, from: number, to: number)
   const accounts = to - from + 1;
   if (p.sessions > 0) {
     // the login log: sign-ins spread over the account's life, the last one now; all but the last
-    // two signed out. The k-th sign-ins of all accounts in turn, so that an account's rows lie
+    // two signed out. The first is the session the registration opened (no factor proved: the
+    // console's brand-of-registration filter reads it), the others password sign-ins. The k-th sign-ins of all accounts in turn, so that an account's rows lie
     // apart in the table as they would after years of sign-ins, not side by side.
     const k = sql`(s / ${accounts})`;
     const i = sql`(${from} + s % ${accounts})`;
@@ -101,7 +102,7 @@ export async function seedAccounts(db: Db, seed: Seed, from: number, to: number)
       select ${orderedId(seed, sql`'2' || lpad(to_hex(${k}), 3, '0')`, i)}, ${userId(seed, i)}, ${tagOf(seed)} || ':' || lpad(${k}::text, 3, '0') || ':' || lpad(${i}::text, 10, '0'), ${at}, ${at},
              case when ${k} >= ${p.sessions} - 2 then null else ${at} + interval '1 hour' end,
              '10.' || (${i} % 50) || '.' || ((${i} / 50) % 100) || '.' || (1 + ${k} % 250), ${AGENT},
-             (array['passport','atomm','support'])[1 + ${i} % 3], '{password}'
+             (array['passport','atomm','support'])[1 + ${i} % 3], case when ${k} = 0 then '{}'::text[] else '{password}'::text[] end
       from generate_series(0, ${accounts * p.sessions - 1}::int) as s`);
   }
   if (p.deliveries > 0) {
