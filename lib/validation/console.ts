@@ -21,6 +21,10 @@ export const reasonCheck: FieldCheck<string> = (raw) => {
 export const reasonSchema = formSchema({ reason: reasonCheck });
 export type ReasonInput = Infer<typeof reasonSchema>;
 
+/** Another operator's role, changed (or the operator disabled or enabled) with a reason (the Operators screen). */
+export const operatorChangeSchema = formSchema({ role: oneOf(OPERATOR_ROLES, "role"), reason: reasonCheck });
+export type OperatorChangeInput = Infer<typeof operatorChangeSchema>;
+
 /** An operator's own new password: the current one, and a new one of OPERATOR_PASSWORD_MIN to 128 characters. */
 export const ownPasswordSchema = formSchema({
   current: requiredText("passwordRequired"),
