@@ -4,29 +4,35 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type { ClientItem, ClientSecret } from "@/lib/contract/console/screens";
+import type { ClientScopesInput } from "@/lib/validation/console";
 import { Button } from "@/components/ui/button";
+import { ClientScopesEditor, type ChangedScopes } from "./client-scopes-editor";
 import { OneTimeSecret } from "./one-time-secret";
 import { ReasonConfirm } from "./reason-confirm";
 import type { ActionResult } from "@/lib/session/action-result";
 
 /**
- * The registered apps, oldest first: kind, brand, URIs and state. A client_secret_basic app's
- * secret can be rotated (the new one shown once, here) and any enabled app disabled, each
- * behind a dialog that names the consequence and asks for the reason.
+ * The registered apps, oldest first: kind, brand, URIs, scopes and state. A client_secret_basic
+ * app's secret can be rotated (the new one shown once, here), any enabled app's scopes chosen
+ * again, and any enabled app disabled, each behind a dialog that names the consequence and asks
+ * for the reason.
  */
 export function ClientList({
   items,
   onRotate,
+  onScopes,
   onDisable,
 }: {
   items: ClientItem[];
   onRotate: (clientId: string, reason: string) => Promise<ActionResult<{ data: ClientSecret }>>;
+  onScopes: (clientId: string, input: ClientScopesInput) => Promise<ActionResult<{ data: ChangedScopes }>>;
   onDisable: (clientId: string, reason: string) => Promise<ActionResult<{ data: object }>>;
 }) {
   const t = useTranslations("console.apps");
   const common = useTranslations("console.common");
   const router = useRouter();
   const [rotated, setRotated] = useState<{ clientId: string; secret: string } | null>(null);
+  const [rescoped, setRescoped] = useState<ChangedScopes | null>(null);
   return (
     <section aria-labelledby="client-list" className="flex flex-col gap-3">
       <h2 id="client-list" className="text-lg font-semibold text-gray-900">
@@ -67,6 +73,11 @@ export function ClientList({
               <dd className="tabular-nums">{client.createdAt.slice(0, 10)}</dd>
             </dl>
             {rotated?.clientId === client.clientId ? <OneTimeSecret label={t("secretOnce")} secret={rotated.secret} /> : null}
+            {rescoped?.clientId === client.clientId ? (
+              <p role="status" className="text-gray-800">
+                {t("scopesSaved", { name: client.name, scopes: ["openid", ...rescoped.scopes].join(" ") })}
+              </p>
+            ) : null}
             {client.disabled ? null : (
               <div className="flex flex-wrap gap-2">
                 {client.kind === "client_secret_basic" ? (
@@ -83,6 +94,15 @@ export function ClientList({
                     onDone={(result) => setRotated(result.secret ? { clientId: result.clientId, secret: result.secret } : null)}
                   />
                 ) : null}
+                <ClientScopesEditor
+                  name={client.name}
+                  scopes={client.scopes}
+                  onSave={(input) => onScopes(client.clientId, input)}
+                  onSaved={(changed) => {
+                    setRescoped(changed);
+                    router.refresh();
+                  }}
+                />
                 <ReasonConfirm
                   trigger={
                     <Button type="button" variant="secondary" className="h-9 px-3" aria-label={`${t("disable")}: ${client.name}`}>

@@ -1,44 +1,61 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { updateOperatorAction } from "@/lib/actions/console/operators";
 import { OPERATOR_ROLES, type OperatorRole } from "@/lib/contract/console/roles";
-import { reasonSchema } from "@/lib/validation/console";
-import { callAction } from "@/components/auth/use-error-text";
+import { operatorChangeSchema, type OperatorChangeInput } from "@/lib/validation/console";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { Button } from "@/components/ui/button";
+import { useConsoleAction } from "./use-console-action";
 import { useConsoleText } from "./use-console-text";
 
-/** Change one operator's role, or disable / enable it, with a reason. */
+const FIELDS = ["role", "reason"] as const;
+
+/**
+ * Change one operator's role, or disable / enable it, with a reason. A refusal of the services
+ * marks the field it names (else shows under the row) and keeps what was typed.
+ */
 export function OperatorRowActions({ lang, id, email, role, status }: { lang: string; id: string; email: string; role: OperatorRole; status: "active" | "disabled" }) {
   const t = useTranslations("console.operators");
   const text = useConsoleText();
   const router = useRouter();
   const base = useId();
-  const [next, setNext] = useState<OperatorRole>(role);
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useForm<OperatorChangeInput>({ resolver: formResolver(operatorChangeSchema), defaultValues: { role, reason: "" } });
+  const next = useWatch({ control: form.control, name: "role" });
+  const action = useConsoleAction();
+  const errorOf = (field: (typeof FIELDS)[number]) => text.field(form.formState.errors[field]?.message) ?? action.errorFor(field);
 
-  async function run(change: { role?: OperatorRole; status?: "active" | "disabled" }) {
-    const checked = reasonSchema.safeParse({ reason });
-    if (!checked.success) return setError(text.field(checked.error.issues[0]?.message) ?? null);
-    setPending(true);
-    const result = await callAction(() => updateOperatorAction({ id, ...change, reason }, lang));
-    setPending(false);
-    if (!result.ok) return setError(text.action(result.error));
-    setError(null);
-    setReason("");
-    router.refresh();
-  }
+  const send = (change: (values: OperatorChangeInput) => { role?: OperatorRole; status?: "active" | "disabled" }) =>
+    form.handleSubmit((values) =>
+      action.run(
+        () => updateOperatorAction({ id, ...change(values), reason: values.reason }, lang),
+        (changed) => {
+          form.reset({ role: changed.role, reason: "" });
+          router.refresh();
+        },
+      ),
+    );
+  const changeRole = send((values) => ({ role: values.role }));
+  const toggle = send(() => ({ status: status === "active" ? "disabled" : "active" }));
 
+  const roleError = errorOf("role");
+  const reasonError = errorOf("reason");
+  const formError = action.formError(FIELDS);
   return (
-    <div className="flex flex-wrap items-end gap-2">
+    <form method="post" noValidate onSubmit={(event) => void changeRole(event)} className="flex flex-wrap items-end gap-2">
       <label htmlFor={`${base}-role`} className="sr-only">
         {t("roleOf", { email })}
       </label>
-      <select id={`${base}-role`} value={next} onChange={(event) => setNext(event.target.value as OperatorRole)} className="h-9 rounded border border-gray-300 bg-white px-2 text-sm">
+      <select
+        id={`${base}-role`}
+        aria-invalid={roleError ? true : undefined}
+        aria-describedby={roleError ? `${base}-role-error` : undefined}
+        className="h-9 rounded border border-gray-300 bg-white px-2 text-sm"
+        {...form.register("role")}
+      >
         {OPERATOR_ROLES.map((value) => (
           <option key={value} value={value}>
             {t(`roles.${value}`)}
@@ -48,18 +65,36 @@ export function OperatorRowActions({ lang, id, email, role, status }: { lang: st
       <label htmlFor={`${base}-reason`} className="sr-only">
         {t("reasonFor", { email })}
       </label>
-      <input id={`${base}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} placeholder={t("reason")} className="h-9 min-w-0 rounded border border-gray-300 px-2 text-sm" />
-      <Button type="button" variant="secondary" pending={pending} disabled={next === role} onClick={() => void run({ role: next })}>
+      <input
+        id={`${base}-reason`}
+        placeholder={t("reason")}
+        autoComplete="off"
+        aria-invalid={reasonError ? true : undefined}
+        aria-describedby={reasonError ? `${base}-reason-error` : undefined}
+        className={`h-9 min-w-0 rounded border px-2 text-sm ${reasonError ? "border-danger" : "border-gray-300"}`}
+        {...form.register("reason")}
+      />
+      <Button type="submit" variant="secondary" pending={action.pending} disabled={next === role}>
         {t("changeRole")}
       </Button>
-      <Button type="button" variant={status === "active" ? "danger" : "secondary"} pending={pending} onClick={() => void run({ status: status === "active" ? "disabled" : "active" })}>
+      <Button type="button" variant={status === "active" ? "danger" : "secondary"} pending={action.pending} onClick={() => void toggle()}>
         {status === "active" ? t("disable") : t("enable")}
       </Button>
-      {error ? (
-        <p role="alert" className="w-full text-xs text-danger">
-          {error}
+      {roleError ? (
+        <p id={`${base}-role-error`} role="alert" className="w-full text-xs text-danger">
+          {roleError}
         </p>
       ) : null}
-    </div>
+      {reasonError ? (
+        <p id={`${base}-reason-error`} role="alert" className="w-full text-xs text-danger">
+          {reasonError}
+        </p>
+      ) : null}
+      {formError ? (
+        <p role="alert" className="w-full text-xs text-danger">
+          {formError}
+        </p>
+      ) : null}
+    </form>
   );
 }

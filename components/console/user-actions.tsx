@@ -1,10 +1,12 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { userAction, type UserActionInput } from "@/lib/actions/console/users";
-import { reasonSchema } from "@/lib/validation/console";
+import { reasonSchema, type ReasonInput } from "@/lib/validation/console";
+import { formResolver } from "@/lib/validation/form-resolver";
 import { callAction } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -45,35 +47,32 @@ export function UserActions({ lang, userId, email, status, canAct, canDelete, li
   const text = useConsoleText();
   const router = useRouter();
   const reasonId = useId();
-  const [reason, setReason] = useState("");
+  const form = useForm<ReasonInput>({ resolver: formResolver(reasonSchema), defaultValues: { reason: "" } });
+  const reason = useWatch({ control: form.control, name: "reason" });
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const [reasonError, setReasonError] = useState<string | undefined>();
+  // the form's own key (console.fields) or the services' refusal of the reason (console.errors)
+  const reasonKey = form.formState.errors.reason?.message;
+  const reasonError = reasonKey ? text.refusal(reasonKey) : undefined;
 
   const hydrated = useHydrated();
   if (!canAct) return <p className="text-sm text-gray-700">{t("viewerOnly")}</p>;
 
-  async function run(key: string, input: Pending, done: string) {
-    const checked = reasonSchema.safeParse({ reason });
-    if (!checked.success) {
-      setReasonError(text.field(checked.error.issues[0]?.message));
-      document.getElementById(reasonId)?.focus();
-      return;
-    }
-    setReasonError(undefined);
-    setBusy(key);
-    setNotice(null);
-    const result = await callAction(() => userAction(userId, { ...input, reason: checked.data.reason }, lang));
-    setBusy(null);
-    if (!result.ok) {
-      setNotice({ tone: "error", text: text.action(result.error) });
-      return;
-    }
-    finish(input, done);
-  }
+  /** An action from the buttons: the reason checked first (its field focused when missing); a refusal of it is shown on it, what was typed kept. */
+  const run = (key: string, input: Pending, done: string) =>
+    form.handleSubmit(async (values) => {
+      setBusy(key);
+      setNotice(null);
+      const result = await callAction(() => userAction(userId, { ...input, reason: values.reason }, lang));
+      setBusy(null);
+      if (result.ok) return finish(input, done);
+      const refusedReason = result.error.fields?.reason;
+      if (refusedReason) form.setError("reason", { message: refusedReason }, { shouldFocus: true });
+      else setNotice({ tone: "error", text: text.action(result.error) });
+    })();
 
   function finish(input: Pending, done: string) {
-    setReason("");
+    form.reset({ reason: "" });
     setNotice({ tone: "success", text: done });
     if (input.kind === "delete") window.location.assign(afterDelete);
     else router.refresh();
@@ -102,8 +101,7 @@ export function UserActions({ lang, userId, email, status, canAct, canDelete, li
         </label>
         <textarea
           id={reasonId}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          {...form.register("reason")}
           rows={2}
           maxLength={500}
           aria-invalid={reasonError ? true : undefined}

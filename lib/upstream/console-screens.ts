@@ -7,6 +7,7 @@ import {
   banListResponse,
   batchListResponse,
   clientListResponse,
+  clientScopesResponse,
   clientSecretResponse,
   codeInfo,
   codeRevokeResponse,
@@ -64,4 +65,6 @@ export const listClients = (ctx: ConsoleContext) => consoleCall(ctx, { method: "
 export const registerClient = (ctx: ConsoleContext, body: RegisterClientBody) => consoleCall(ctx, { method: "POST", path: path("clients"), body, schema: clientSecretResponse });
 export const rotateClientSecret = (ctx: ConsoleContext, clientId: string, reason: string) =>
   consoleCall(ctx, { method: "POST", path: path("clients", clientId, "rotate-secret"), body: { reason }, schema: clientSecretResponse });
+export const setClientScopes = (ctx: ConsoleContext, clientId: string, body: { scopes: string[]; reason: string }) =>
+  consoleCall(ctx, { method: "POST", path: path("clients", clientId, "scopes"), body, schema: clientScopesResponse });
 export const disableClient = (ctx: ConsoleContext, clientId: string, reason: string) => consoleCall(ctx, { method: "POST", path: path("clients", clientId, "disable"), body: { reason }, schema: z.object({}) });

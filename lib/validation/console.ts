@@ -21,6 +21,10 @@ export const reasonCheck: FieldCheck<string> = (raw) => {
 export const reasonSchema = formSchema({ reason: reasonCheck });
 export type ReasonInput = Infer<typeof reasonSchema>;
 
+/** Another operator's role, changed (or the operator disabled or enabled) with a reason (the Operators screen). */
+export const operatorChangeSchema = formSchema({ role: oneOf(OPERATOR_ROLES, "role"), reason: reasonCheck });
+export type OperatorChangeInput = Infer<typeof operatorChangeSchema>;
+
 /** An operator's own new password: the current one, and a new one of OPERATOR_PASSWORD_MIN to 128 characters. */
 export const ownPasswordSchema = formSchema({
   current: requiredText("passwordRequired"),
@@ -46,6 +50,16 @@ export type CreateOperatorInput = Infer<typeof createOperatorSchema>;
  */
 export const CLIENT_FORM_KINDS = ["public", "client_secret_basic", "private_key_jwt"] as const;
 const anyText: FieldCheck<string> = (raw) => ({ ok: true, value: typeof raw === "string" ? raw : "" });
+// the ticked boxes: none ticked is openid alone
+const clientScopesCheck: FieldCheck<ClientScope[]> = (raw) => {
+  const ticked = Array.isArray(raw) ? raw : [];
+  const scopes = CLIENT_SCOPES.filter((scope): scope is ClientScope => ticked.includes(scope));
+  return ticked.length === scopes.length ? { ok: true, value: scopes } : { ok: false, message: "badScope" };
+};
+const clientReasonCheck: FieldCheck<string> = (raw) => {
+  const checked = reasonCheck(raw);
+  return checked.ok ? checked : { ok: false, message: "badReason" };
+};
 export const registerClientSchema = formSchema({
   name: (raw) => (typeof raw === "string" && raw.trim().length > 0 && raw.trim().length <= 100 ? { ok: true, value: raw } : { ok: false, message: "badClientName" }),
   kind: oneOf(CLIENT_FORM_KINDS, "badKind"),
@@ -59,18 +73,14 @@ export const registerClientSchema = formSchema({
   privacyUrl: anyText,
   termsUrl: anyText,
   jwks: anyText,
-  // the ticked boxes: none ticked is openid alone
-  scopes: (raw) => {
-    const ticked = Array.isArray(raw) ? raw : [];
-    const scopes = CLIENT_SCOPES.filter((scope): scope is ClientScope => ticked.includes(scope));
-    return ticked.length === scopes.length ? { ok: true, value: scopes } : { ok: false, message: "badScope" };
-  },
-  reason: (raw) => {
-    const checked = reasonCheck(raw);
-    return checked.ok ? checked : { ok: false, message: "badReason" };
-  },
+  scopes: clientScopesCheck,
+  reason: clientReasonCheck,
 });
 export type RegisterClientInput = Infer<typeof registerClientSchema>;
+
+/** An existing app's scopes chosen again (the Apps screen's list), with a reason. */
+export const clientScopesSchema = formSchema({ scopes: clientScopesCheck, reason: clientReasonCheck });
+export type ClientScopesInput = Infer<typeof clientScopesSchema>;
 
 /** The import screen: one file (the services check its size, shape and every row), and the run's reason. */
 export const userImportSchema = formSchema({

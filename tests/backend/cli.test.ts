@@ -59,6 +59,19 @@ describe("enterprise:create", () => {
     await expect(createEnterprise({ account: "ok2", email: "a@b.test", name: "  " })).rejects.toBeInstanceOf(CliError);
   });
 
+  test("the console's rules, worded for the terminal: each refusal says what is wrong, and nothing is created", async () => {
+    expect(await run("enterprise:create", "--account=-dash-first", "--email", "a@dash.test", "--name", "Dash")).toMatchObject({
+      code: 1,
+      err: "Error: The account ID must be 1–64 characters: letters, digits, '.', '_' or '-', starting with a letter or digit.",
+    });
+    expect(await run("enterprise:create", "--account", "mail-co", "--email", "not-an-email", "--name", "Mail")).toMatchObject({ code: 1, err: 'Error: Not an email address: "not-an-email"' });
+    expect(await run("enterprise:create", "--account", "long-co", "--email", "a@long.test", "--name", "L".repeat(201))).toMatchObject({ code: 1, err: "Error: The enterprise name must be 1–200 characters." });
+    await expect(createEnterprise({ account: "blank-co", email: "a@blank.test", name: " \t " })).rejects.toThrow("The enterprise name must be 1–200 characters.");
+    for (const account of ["mail-co", "long-co", "blank-co"]) expect((await call("POST", "/v1/enterprise/verify/account", { body: { account } })).code).toBe(20202);
+    // a name of exactly 200 characters is taken, trimmed
+    expect((await createEnterprise({ account: "edge-co", email: "a@edge.test", name: ` ${"E".repeat(200)} ` })).name).toBe("E".repeat(200));
+  });
+
   test("missing options or unknown flags → exit 2 with usage", async () => {
     const missing = await run("enterprise:create", "--account", "x", "--email", "x@x.test");
     expect(missing).toMatchObject({ code: 2, err: expect.stringContaining("Missing --name.") });

@@ -2,7 +2,8 @@ import { count } from "drizzle-orm";
 import { getDb } from "@/lib/backend/db/client";
 import { enterprises, exchangeBatches } from "@/lib/backend/db/schema";
 import { createCodeBatch, downloadBatchCsv, listCodeBatches, lookupCode, revokeCode } from "@/lib/backend/services/console/codes";
-import { createEnterprise, enterpriseUsers, listEnterprises, resetEnterprisePassword } from "@/lib/backend/services/console/enterprises";
+import { enterpriseUsers, listEnterprises, resetEnterprisePassword } from "@/lib/backend/services/console/enterprises";
+import { createEnterprise } from "@/lib/backend/services/enterprises";
 import { ConsoleError, pageNumber } from "@/lib/backend/services/console/input";
 import { call, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, ticketFor, type Backend } from "./support/harness";
 

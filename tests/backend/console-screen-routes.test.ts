@@ -34,7 +34,7 @@ async function okEntry(action: string) {
 }
 
 test("the registry lists every operations route with its role", () => {
-  expect(SCREEN_ROUTES.length).toBe(21);
+  expect(SCREEN_ROUTES.length).toBe(22);
   expect(SCREEN_ROUTES.filter((route) => route.role === "support").map((route) => route.path).sort()).toEqual(["/v1/console/bans", "/v1/console/bans/remove", "/v1/console/messages"]);
 });
 

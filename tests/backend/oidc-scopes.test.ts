@@ -126,3 +126,34 @@ test("the CLI: client:create --scopes refuses an unknown name and stores nothing
   // the refused change is audited as the CLI's other refusals are (failed), the change as ok
   expect(entries.map((entry) => `${entry.outcome} ${entry.reason} ${entry.targetId}`).sort()).toEqual([`failed no more email ${clientId}`, `ok no more email ${clientId}`]);
 });
+
+test("the console: only an admin changes an app's scopes, with a reason; a bad name changes nothing; the provider enforces the new set at once, audited", async () => {
+  const admin = operatorHeaders(await sessionOf(await newOperator("admin")));
+  const created = await call("POST", "/v1/console/clients", { headers: admin, body: { name: "Till", kind: "public", redirectUris: CALLBACK, scopes: ["email", "profile"], reason: "till goes live" } });
+  const clientId = String(created.data?.clientId);
+  const config = await relyingParty(provider.origin, clientId);
+  const browser = await signedInBrowser("console-scopes@example.com");
+  const before = await authorization(config, { scope: "openid email" });
+  const tokens = await redeem(config, await signInThroughProvider(browser, before), before);
+  expect((await userinfo(tokens.access_token)).email).toBe("console-scopes@example.com");
+  const listed = async () => ((await call("GET", "/v1/console/clients", { headers: admin })).data?.items as Array<{ scopes: string[] }>)[0]?.scopes;
+
+  const path = `/v1/console/clients/${clientId}/scopes`;
+  for (const role of ["viewer", "support"] as const) {
+    const headers = operatorHeaders(await sessionOf(await newOperator(role)));
+    expect(await call("POST", path, { headers, body: { scopes: ["profile"], reason: "not mine to change" } })).toMatchObject({ status: 403, code: 20102 });
+  }
+  expect(await call("POST", path, { headers: admin, body: { scopes: ["profile", "phone"], reason: "no more email" } })).toMatchObject({ status: 400, code: 10001, data: { error: "badScope", field: "scopes" } });
+  expect(await call("POST", path, { headers: admin, body: { scopes: ["profile"], reason: " " } })).toMatchObject({ status: 400, data: { error: "badReason", field: "reason" } });
+  expect(await call("POST", "/v1/console/clients/no-such-app/scopes", { headers: admin, body: { scopes: ["profile"], reason: "no more email" } })).toMatchObject({ status: 400, data: { error: "noSuchClient" } });
+  expect(await listed()).toEqual(["email", "profile"]);
+
+  expect(await call("POST", path, { headers: admin, body: { scopes: ["profile"], reason: "no more email" } })).toMatchObject({ status: 200, code: 0, data: { clientId, scopes: ["profile"] } });
+  expect(await listed()).toEqual(["profile"]);
+  const after = await authorization(config, { scope: "openid email" });
+  expect((await browser.follow(after.url.href)).location?.searchParams.get("error")).toBe("invalid_scope");
+
+  const entries = await (await getDb()).select().from(auditLog).where(eq(auditLog.action, "client.scopes")).orderBy(desc(auditLog.at));
+  expect(entries[0]).toMatchObject({ outcome: "ok", reason: "no more email", targetId: clientId, detail: { scopes: ["profile"] } });
+  expect(entries.filter((entry) => entry.outcome === "failed").map((entry) => (entry.detail as { why?: string }).why)).toEqual(expect.arrayContaining(["badScope", "badReason", "noSuchClient"]));
+});

@@ -14,7 +14,9 @@ import { operatorCreate, signInToConsole } from "./support/operators";
  * from the menu, registers a public app with a redirect URI and sees it listed; a redirect URI
  * off the rules is refused on its field and registers nothing. axe clean, and no sideways scroll
  * at 320 px. The app is a third-party one: a user who signs in through it is asked for consent
- * on the provider's own page (axe clean, 320 px), and allows (en) or denies (zh).
+ * on the provider's own page (axe clean, 320 px), and allows (en) or denies (zh). Then the admin
+ * changes the app's scopes from email to profile (a reason needed) and the provider refuses
+ * the app's next request for email.
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -99,6 +101,31 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     expect(answer.get("iss")).toBe(PORTAL_ISSUER);
     if (lang === "en") expect(answer.get("code")).toMatch(/\S{20,}/);
     else expect(answer.get("error")).toBe("access_denied");
+
+    // The admin takes email away and allows profile instead: the provider refuses email at once
+    await page.setViewportSize(DESKTOP);
+    await listed.getByRole("button", { name: `${apps.changeScopes}: ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: apps.scopesTitle.replace("{name}", name) });
+    await expect(dialog.getByRole("checkbox", { name: apps.scopeNames.email })).toBeChecked();
+    await expect(dialog.getByRole("checkbox", { name: apps.scopeNames.profile })).not.toBeChecked();
+    await dialog.getByRole("checkbox", { name: apps.scopeNames.email }).uncheck();
+    await dialog.getByRole("checkbox", { name: apps.scopeNames.profile }).check();
+    await expectNoAxeViolations(page, `console apps, changing scopes (${lang})`);
+    await dialog.getByRole("button", { name: apps.saveScopes }).click();
+    await expect(dialog.getByText(m.console.errors.badReason)).toBeVisible();
+    await dialog.getByLabel(m.console.common.reason, { exact: true }).fill("the app needs no email");
+    await dialog.getByRole("button", { name: apps.saveScopes }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(listed.getByRole("status")).toHaveText(apps.scopesSaved.replace("{name}", name).replace("{scopes}", "openid profile"));
+    await expect(listed.locator("dd", { hasText: /^openid profile$/ })).toBeVisible();
+    const again = new URL(authorize.href);
+    again.searchParams.set("state", `${state}-again`);
+    // read the provider's answer itself: a page's route does not see the hop a redirect makes
+    const refused = await user.request.get(again.href, { maxRedirects: 0 });
+    const back = new URL(refused.headers()["location"] ?? "", PORTAL_ISSUER);
+    expect(`${back.origin}${back.pathname}`).toBe(callback);
+    expect(back.searchParams.get("error")).toBe("invalid_scope");
+    expect(back.searchParams.get("state")).toBe(`${state}-again`);
     await context.close();
   });
 }

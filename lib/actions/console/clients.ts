@@ -24,3 +24,7 @@ export async function rotateClientSecretAction(lang: string, clientId: string, r
 export async function disableClientAction(lang: string, clientId: string, reason: string) {
   return consoleResult(lang, (ctx) => ops.disableClient(ctx, str(clientId), str(reason)));
 }
+
+export async function setClientScopesAction(lang: string, clientId: string, input: { scopes: string[]; reason: string }) {
+  return consoleResult(lang, (ctx) => ops.setClientScopes(ctx, str(clientId), { scopes: strs(input.scopes), reason: str(input.reason) }));
+}

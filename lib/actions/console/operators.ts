@@ -3,7 +3,7 @@
 import QRCode from "qrcode";
 import { z } from "zod";
 import { createOperatorRequest } from "@/lib/contract/console/operators";
-import { OPERATOR_ROLES } from "@/lib/contract/console/roles";
+import { OPERATOR_ROLES, type OperatorRole } from "@/lib/contract/console/roles";
 import { reasonField } from "@/lib/contract/console/session";
 import { localeOf } from "@/lib/i18n/routing";
 import type { ActionResult } from "@/lib/session/action-result";
@@ -27,12 +27,15 @@ export async function createOperatorAction(raw: { email: string; name: string; r
 
 const change = z.object({ id: z.uuid(), role: z.enum(OPERATOR_ROLES).optional(), status: z.enum(["active", "disabled"]).optional(), reason: reasonField });
 
-export async function updateOperatorAction(raw: z.input<typeof change>, lang: string): Promise<ActionResult> {
+/** The operator as changed: its role and status now. */
+export type ChangedOperator = { role: OperatorRole; status: "active" | "disabled" };
+
+export async function updateOperatorAction(raw: z.input<typeof change>, lang: string): Promise<ActionResult<{ data: ChangedOperator }>> {
   const parsed = change.safeParse(raw);
   if (!parsed.success) return { ok: false, error: fieldErrors(parsed.error) };
   const { id, ...body } = parsed.data;
   return consoleAction(localeOf(lang), async (ctx) => {
-    await updateOperator(ctx, id, body);
-    return {};
+    const { operator } = await updateOperator(ctx, id, body);
+    return { data: { role: operator.role, status: operator.status } };
   });
 }

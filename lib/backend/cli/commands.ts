@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { enterpriseAccountField } from "@/lib/contract/fields";
+import type { CreatedEnterprise } from "@/lib/contract/console/screens";
 import { canonicalEmail, emailField } from "@/lib/contract/fields";
 import { now } from "../clock";
 import { getDb } from "../db/client";
 import { users } from "../db/schema";
 import { pruneAll } from "../maintenance/pruners";
-import { createEnterpriseUser, EnterpriseConflictError } from "../services/enterprises";
-import { generatePassword } from "../services/passwords";
+import { ConsoleError } from "../services/console/input";
+import * as enterprises from "../services/enterprises";
 import { listRecentFailures, type SignInFailure } from "../services/failures";
 import { addIpBan, listIpBans, parseNetwork, removeIpBan, type IpBan } from "../services/ipbans";
 import { checkBanNetwork, MIN_PREFIX } from "../services/ban-rules";
@@ -31,27 +31,21 @@ function validEmail(value: string): string {
   return canonicalEmail(parsed.data);
 }
 
-export type CreatedEnterprise = { id: string; account: string; email: string; name: string; password: string };
+/** What the terminal says for a refused enterprise, by the field the refusal names. */
+function enterpriseRefusal(error: ConsoleError, input: { account: string; email: string }): string {
+  if (error.key === "accountTaken") return `The account ID ${input.account.trim()} is taken.`;
+  if (error.key === "emailTaken") return `${canonicalEmail(input.email.trim())} already has an account.`;
+  if (error.field === "account") return "The account ID must be 1–64 characters: letters, digits, '.', '_' or '-', starting with a letter or digit.";
+  if (error.field === "email") return `Not an email address: ${JSON.stringify(input.email)}`;
+  return "The enterprise name must be 1–200 characters.";
+}
 
-/** An enterprise and its user with a generated default password (returned once, stored hashed). */
+/** An enterprise and its user with a generated default password (services/enterprises.ts: the console's rules, worded for the terminal). */
 export async function createEnterprise(input: { account: string; email: string; name: string }): Promise<CreatedEnterprise> {
-  const account = enterpriseAccountField.safeParse(input.account);
-  if (!account.success) {
-    throw new CliError("The account ID must be 1–64 characters: letters, digits, '.', '_' or '-', starting with a letter or digit.");
-  }
-  const email = validEmail(input.email);
-  const name = input.name.trim();
-  if (!name || name.length > 200) throw new CliError("The enterprise name must be 1–200 characters.");
-  const password = generatePassword();
   try {
-    const { enterprise } = await createEnterpriseUser({ account: account.data, email, name, password });
-    return { id: enterprise.id, account: enterprise.account, email, name: enterprise.name, password };
+    return await enterprises.createEnterprise(input);
   } catch (error) {
-    if (error instanceof EnterpriseConflictError) {
-      throw new CliError(
-        error.conflict === "account" ? `The account ID ${account.data} is taken.` : `${email} already has an account.`,
-      );
-    }
+    if (error instanceof ConsoleError) throw new CliError(enterpriseRefusal(error, input));
     throw error;
   }
 }

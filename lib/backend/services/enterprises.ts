@@ -1,15 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import { enterpriseAccountField } from "@/lib/contract/fields";
-import { canonicalEmail } from "@/lib/contract/fields";
+import type { CreatedEnterprise } from "@/lib/contract/console/screens";
+import { canonicalEmail, emailField, enterpriseAccountField } from "@/lib/contract/fields";
 import { now } from "../clock";
 import { getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { enterprises, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
-import { hashPassword } from "./passwords";
+import { ConsoleError, requiredText } from "./console/input";
+import { generatePassword, hashPassword } from "./passwords";
 import type { EnterpriseRow, UserRow } from "./users";
 
-/** Enterprises (business customers) and their users. Only the operator command creates them. */
+/** Enterprises (business customers) and their users. Operators create them: the console and the CLI, through createEnterprise. */
 
 export async function findEnterpriseByAccount(account: string): Promise<EnterpriseRow | null> {
   const db = await getDb();
@@ -29,10 +30,33 @@ export class EnterpriseConflictError extends Error {
 }
 
 /**
- * A new enterprise and its first user, who signs in with `password` (flagged as the default
- * password until changed). Account ID (any case) or email taken → EnterpriseConflictError.
+ * A new enterprise and its first user with a generated default password, returned once (only
+ * its hash is kept; the first sign-in asks for a password of the user's own). The one way both
+ * doors create one: the console's route and the CLI's enterprise:create, which words the
+ * refusals for the terminal. Refused (ConsoleError, with the field): an account ID outside the
+ * rule, an email that is not one, a name blank or over 200 characters, an account ID taken in
+ * any case, an email that already has an account.
  */
-export async function createEnterpriseUser(input: {
+export async function createEnterprise(input: { account?: unknown; email?: unknown; name?: unknown }): Promise<CreatedEnterprise> {
+  const account = enterpriseAccountField.safeParse(typeof input.account === "string" ? input.account : "");
+  if (!account.success) throw new ConsoleError("badAccount", 400, "account");
+  const email = emailField.safeParse(typeof input.email === "string" ? input.email : "");
+  if (!email.success) throw new ConsoleError("badEmail", 400, "email");
+  const name = requiredText(input.name, 200, "name");
+  const password = generatePassword();
+  try {
+    const { enterprise } = await createEnterpriseUser({ account: account.data, email: email.data, name, password });
+    return { id: enterprise.id, account: enterprise.account, name: enterprise.name, email: canonicalEmail(email.data), password };
+  } catch (error) {
+    if (error instanceof EnterpriseConflictError) {
+      throw error.conflict === "account" ? new ConsoleError("accountTaken", 409, "account") : new ConsoleError("emailTaken", 409, "email");
+    }
+    throw error;
+  }
+}
+
+/** The enterprise and its user, as checked by createEnterprise. Account ID (any case) or email taken → EnterpriseConflictError. */
+async function createEnterpriseUser(input: {
   account: string;
   name: string;
   email: string;

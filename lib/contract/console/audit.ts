@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   "client.create",
   "client.rotate-secret",
   "client.disable",
+  "client.scopes",
 ] as const;
 
 /** The command line's commands that change something: each needs --reason (admin/cli-audit.ts). */

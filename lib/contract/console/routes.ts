@@ -66,6 +66,7 @@ export const CONSOLE_API_ROUTES = [
   { method: "post", path: "/v1/console/clients", role: "admin" },
   { method: "post", path: "/v1/console/clients/{id}/rotate-secret", role: "admin" },
   { method: "post", path: "/v1/console/clients/{id}/disable", role: "admin" },
+  { method: "post", path: "/v1/console/clients/{id}/scopes", role: "admin" },
 ] as const satisfies readonly ConsoleApiRoute[];
 
 const PATTERNS: readonly { route: ConsoleApiRoute; pattern: RegExp }[] = CONSOLE_API_ROUTES.map((route) => ({

@@ -119,6 +119,9 @@ export const clientItem = z.object({
 });
 export const clientListResponse = z.object({ items: z.array(clientItem) });
 export const registerClientRequest = z.object({ name: text, kind: text, native: z.boolean().optional(), thirdParty: z.boolean().optional(), brand: text, redirectUris: text, postLogoutUris: text, backchannelLogoutUri: text, origins: text, privacyUrl: text, termsUrl: text, jwks: text, scopes: z.array(z.string().max(100)).max(20).optional(), ...reason });
+/** An app's scopes besides openid, chosen again (the ticked boxes; none is openid alone). */
+export const clientScopesRequest = z.object({ scopes: z.array(z.string().max(100)).max(20), ...reason });
+export const clientScopesResponse = z.object({ clientId: z.string(), scopes: z.array(z.enum(CLIENT_SCOPES)) });
 export const clientSecretResponse = z.object({ clientId: z.string(), secret: z.string().nullable() });
 
 /** What a refusal of these routes carries in `data`. */

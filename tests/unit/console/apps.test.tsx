@@ -148,7 +148,7 @@ describe("the list of apps", () => {
 
   test("rotating asks for a reason, names the consequence and shows the new secret once", async () => {
     const onRotate = jest.fn().mockResolvedValue({ ok: true, data: { clientId: "cid-1", secret: "new-secret-once" } });
-    renderIn("en", <ClientList items={[base]} onRotate={onRotate} onDisable={jest.fn()} />);
+    renderIn("en", <ClientList items={[base]} onRotate={onRotate} onScopes={jest.fn()} onDisable={jest.fn()} />);
     const user = userEvent.setup();
     expect(screen.getByText("https://app.example/cb")).toBeInTheDocument();
     expect(screen.getByText("openid email")).toBeInTheDocument();
@@ -163,7 +163,7 @@ describe("the list of apps", () => {
 
   test("a refused reason keeps the dialog open with the translated message; nothing else happens", async () => {
     const onDisable = jest.fn().mockResolvedValue({ ok: false, error: { code: 10001, fields: { reason: "badReason" } } });
-    renderIn("en", <ClientList items={[{ ...base, kind: "public" }]} onRotate={jest.fn()} onDisable={onDisable} />);
+    renderIn("en", <ClientList items={[{ ...base, kind: "public" }]} onRotate={jest.fn()} onScopes={jest.fn()} onDisable={onDisable} />);
     const user = userEvent.setup();
     expect(screen.queryByRole("button", { name: `${apps.rotate}: Welder` })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: `${apps.disable}: Welder` }));
@@ -173,8 +173,52 @@ describe("the list of apps", () => {
     expect(refresh).not.toHaveBeenCalled();
   });
 
+  test("changing an app's scopes: the boxes start as the app's, the choice goes with the reason, and the new set is said", async () => {
+    const onScopes = jest.fn().mockResolvedValue({ ok: true, data: { clientId: "cid-1", scopes: ["profile"] } });
+    renderIn("en", <ClientList items={[base]} onRotate={jest.fn()} onScopes={onScopes} onDisable={jest.fn()} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: `${apps.changeScopes}: Welder` }));
+    const dialog = await screen.findByRole("dialog", { name: "What Welder may ask for" });
+    expect(dialog).toHaveTextContent(apps.scopesConsequence);
+    const box = (scope: "openid" | "email" | "profile" | "offline_access") => within(dialog).getByRole("checkbox", { name: apps.scopeNames[scope] });
+    expect(box("openid")).toBeChecked();
+    expect(box("openid")).toBeDisabled();
+    expect(box("email")).toBeChecked();
+    expect(box("profile")).not.toBeChecked();
+    expect(box("offline_access")).not.toBeChecked();
+    await user.click(box("email"));
+    await user.click(box("profile"));
+    await user.click(within(dialog).getByRole("button", { name: apps.saveScopes }));
+    expect(await within(dialog).findByText(en.console.errors.badReason)).toBeInTheDocument();
+    expect(onScopes).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText(en.console.common.reason), "no more email");
+    await user.click(within(dialog).getByRole("button", { name: apps.saveScopes }));
+    expect(onScopes).toHaveBeenCalledWith("cid-1", { scopes: ["profile"], reason: "no more email" });
+    expect(await screen.findByRole("status")).toHaveTextContent("Welder may now ask for: openid profile.");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(refresh).toHaveBeenCalled();
+  });
+
+  test("a refused scope is shown on the boxes in Chinese; the dialog stays with what was ticked and typed", async () => {
+    const onScopes = jest.fn().mockResolvedValue({ ok: false, error: { code: 10001, fields: { scopes: "badScope" } } });
+    const t = zh.console.apps;
+    renderIn("zh", <ClientList items={[base]} onRotate={jest.fn()} onScopes={onScopes} onDisable={jest.fn()} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: `${t.changeScopes}: Welder` }));
+    const dialog = await screen.findByRole("dialog", { name: "Welder 可请求的范围" });
+    await user.click(within(dialog).getByRole("checkbox", { name: t.scopeNames.offline_access }));
+    await user.type(within(dialog).getByLabelText(zh.console.common.reason), "需要保持登录");
+    await user.click(within(dialog).getByRole("button", { name: t.saveScopes }));
+    const group = within(dialog).getByRole("group", { name: t.scopes });
+    expect(await within(group).findByRole("alert")).toHaveTextContent(zh.console.errors.badScope);
+    expect(onScopes).toHaveBeenCalledWith("cid-1", { scopes: ["email", "offline_access"], reason: "需要保持登录" });
+    expect(within(dialog).getByRole("checkbox", { name: t.scopeNames.offline_access })).toBeChecked();
+    expect(within(dialog).getByLabelText(zh.console.common.reason)).toHaveValue("需要保持登录");
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
   test("a disabled app is marked so and offers no action", () => {
-    renderIn("en", <ClientList items={[{ ...base, disabled: true }]} onRotate={jest.fn()} onDisable={jest.fn()} />);
+    renderIn("en", <ClientList items={[{ ...base, disabled: true }]} onRotate={jest.fn()} onScopes={jest.fn()} onDisable={jest.fn()} />);
     expect(screen.getByText(apps.disabled)).toBeInTheDocument();
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
   });

@@ -22,6 +22,9 @@ test("the console's and the user centre's forms keep no field in useState", () =
   const theirs = withForm.filter((file) => /^components\/(console|profile|security)\//.test(file) || file.startsWith("app/[lang]/console/"));
   expect(theirs.length).toBeGreaterThan(15);
   expect(theirs.filter((file) => fieldInState.test(readRepoFile(file)))).toEqual([]);
+  // fields outside a <form> element (a row of buttons sharing one reason) count too
+  const everyConsoleFile = [...repoFiles("components/console", /\.tsx$/), ...repoFiles("app/[lang]/console", /\.tsx$/)];
+  expect(everyConsoleFile.filter((file) => fieldInState.test(readRepoFile(file)))).toEqual([]);
   // the plain query forms hold nothing in state at all
   expect(theirs.filter((file) => onlyGetForms(readRepoFile(file)) && /\buseState\b/.test(readRepoFile(file)))).toEqual([]);
 });

@@ -4,7 +4,7 @@ import { portalConfig } from "@/lib/config";
 import { requireOperator } from "@/lib/console/session";
 import { readConsoleScreen } from "@/lib/console/read-screen";
 import { listClients } from "@/lib/upstream/console-screens";
-import { disableClientAction, registerClientAction, rotateClientSecretAction } from "@/lib/actions/console/clients";
+import { disableClientAction, registerClientAction, rotateClientSecretAction, setClientScopesAction } from "@/lib/actions/console/clients";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
 import { ClientList } from "@/components/console/client-list";
 import { ClientRegisterForm } from "@/components/console/client-register-form";
@@ -25,7 +25,7 @@ export default async function AppsPage({ params }: PageProps<"/[lang]/console/ap
     <ConsoleShell {...shell}>
       <ConsoleScreen lang={lang} screen="apps" error={read.ok ? null : read.error}>
         <ClientRegisterForm onRegister={registerClientAction.bind(null, lang)} />
-        <ClientList items={read.ok ? read.data.items : []} onRotate={rotateClientSecretAction.bind(null, lang)} onDisable={disableClientAction.bind(null, lang)} />
+        <ClientList items={read.ok ? read.data.items : []} onRotate={rotateClientSecretAction.bind(null, lang)} onScopes={setClientScopesAction.bind(null, lang)} onDisable={disableClientAction.bind(null, lang)} />
       </ConsoleScreen>
     </ConsoleShell>
   );

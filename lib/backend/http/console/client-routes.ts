@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { clientListResponse, clientSecretResponse, reasonRequest, registerClientRequest } from "@/lib/contract/console/screens-api";
-import { disableConsoleClient, listConsoleClients, registerConsoleClient, rotateConsoleClientSecret } from "../../services/console/clients";
+import { clientListResponse, clientScopesRequest, clientScopesResponse, clientSecretResponse, reasonRequest, registerClientRequest } from "@/lib/contract/console/screens-api";
+import { disableConsoleClient, listConsoleClients, registerConsoleClient, rotateConsoleClientSecret, setConsoleClientScopes } from "../../services/console/clients";
 import type { ServicesApp } from "../env";
 import { reply } from "../envelope";
 import { json, ok } from "../openapi";
@@ -9,7 +9,7 @@ import { OPERATOR } from "./session-routes";
 
 /**
  * Apps registered with the OpenID Provider (admins only; docs/oidc.md): listed, registered,
- * a secret rotated, disabled. Every change carries a reason and is audited; a secret is in the
+ * a secret rotated, their scopes chosen again, disabled. Every change carries a reason and is audited; a secret is in the
  * answer once and never in the audit log.
  */
 const tags = ["console"];
@@ -49,6 +49,20 @@ export function consoleClientRoutes(app: ServicesApp): void {
       const { id } = c.req.valid("param");
       await consoleChange(c, { action: "client.disable", reason: c.req.valid("json").reason, target: () => ({ type: "client", id }), attempted: { client: id.slice(0, 100) } }, () => disableConsoleClient(id));
       return reply(c, {});
+    },
+  );
+
+  app.openapi(
+    createRoute({ method: "post", path: "/v1/console/clients/{id}/scopes", tags, summary: "Choose again what an app may ask for besides openid; the provider enforces it at once", security: OPERATOR, request: { params: idParam, body: json(clientScopesRequest) }, responses: ok(clientScopesResponse) }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { scopes, reason } = c.req.valid("json");
+      const changed = await consoleChange(
+        c,
+        { action: "client.scopes", reason, target: () => ({ type: "client", id }), detail: (result) => ({ scopes: result.scopes }), attempted: { client: id.slice(0, 100), scopes: scopes.join(" ").slice(0, 100) } },
+        () => setConsoleClientScopes(id, scopes),
+      );
+      return reply(c, changed);
     },
   );
 }

@@ -8,7 +8,8 @@ import {
   passwordResetResponse,
   reasonRequest,
 } from "@/lib/contract/console/screens-api";
-import { createEnterprise, enterpriseUsers, listEnterprises, resetEnterprisePassword } from "../../services/console/enterprises";
+import { enterpriseUsers, listEnterprises, resetEnterprisePassword } from "../../services/console/enterprises";
+import { createEnterprise } from "../../services/enterprises";
 import { pageNumber } from "../../services/console/input";
 import type { ServicesApp } from "../env";
 import { reply } from "../envelope";

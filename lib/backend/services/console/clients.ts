@@ -1,5 +1,5 @@
-import { CLIENT_KINDS, type ClientItem, type ClientSecret } from "@/lib/contract/console/screens";
-import { ClientInputError, disableClient, listClients, registerClient, rotateClientSecret } from "../../oidc/clients";
+import { CLIENT_KINDS, type ClientItem, type ClientScope, type ClientSecret } from "@/lib/contract/console/screens";
+import { ClientInputError, disableClient, listClients, registerClient, rotateClientSecret, setClientScopes } from "../../oidc/clients";
 import { ConsoleError, optionalText } from "./input";
 
 /**
@@ -80,4 +80,14 @@ export async function rotateConsoleClientSecret(clientId: unknown): Promise<Clie
 export async function disableConsoleClient(clientId: unknown): Promise<void> {
   const id = clientIdOf(clientId);
   await asOps(() => disableClient(id));
+}
+
+/**
+ * What an app may ask for besides openid, chosen again (the CLI's client:scopes). An unknown
+ * name refuses the whole change on the scopes field; the provider enforces the new set on its
+ * next request.
+ */
+export async function setConsoleClientScopes(clientId: unknown, scopes: readonly string[]): Promise<{ clientId: string; scopes: ClientScope[] }> {
+  const id = clientIdOf(clientId);
+  return { clientId: id, scopes: await asOps(() => setClientScopes(id, scopes)) };
 }

@@ -1,17 +1,15 @@
 import { and, asc, count, desc, eq, isNotNull, max, sql } from "drizzle-orm";
-import type { CreatedEnterprise, EnterpriseSummary, EnterpriseUser } from "@/lib/contract/console/screens";
-import { canonicalEmail, emailField, enterpriseAccountField } from "@/lib/contract/fields";
+import type { EnterpriseSummary, EnterpriseUser } from "@/lib/contract/console/screens";
 import { now } from "../../clock";
 import { getDb } from "../../db/client";
 import { enterprises, sessions, users } from "../../db/schema";
-import { createEnterpriseUser, EnterpriseConflictError } from "../enterprises";
 import { generatePassword, hashPassword } from "../passwords";
 import { endUserSessions } from "../sign-out";
-import { idOf, ConsoleError, PAGE_SIZE, requiredText, searchPattern, type Page } from "./input";
+import { idOf, ConsoleError, PAGE_SIZE, searchPattern, type Page } from "./input";
 
 /**
- * The console's enterprises: list and search, create (the default password is returned once
- * and only its hash is kept), reset a user's password to a new default one, list its users.
+ * The console's enterprises: list and search, reset a user's password to a new default one,
+ * list its users. Creating one is services/enterprises.ts, shared with the CLI.
  */
 
 export async function listEnterprises(input: { q: unknown; page: number }): Promise<Page<EnterpriseSummary>> {
@@ -33,24 +31,6 @@ export async function listEnterprises(input: { q: unknown; page: number }): Prom
     page: input.page,
     pageSize: PAGE_SIZE,
   };
-}
-
-export async function createEnterprise(input: { account?: unknown; email?: unknown; name?: unknown }): Promise<CreatedEnterprise> {
-  const account = enterpriseAccountField.safeParse(typeof input.account === "string" ? input.account : "");
-  if (!account.success) throw new ConsoleError("badAccount", 400, "account");
-  const email = emailField.safeParse(typeof input.email === "string" ? input.email : "");
-  if (!email.success) throw new ConsoleError("badEmail", 400, "email");
-  const name = requiredText(input.name, 200, "name");
-  const password = generatePassword();
-  try {
-    const { enterprise } = await createEnterpriseUser({ account: account.data, email: email.data, name, password });
-    return { id: enterprise.id, account: enterprise.account, name: enterprise.name, email: canonicalEmail(email.data), password };
-  } catch (error) {
-    if (error instanceof EnterpriseConflictError) {
-      throw error.conflict === "account" ? new ConsoleError("accountTaken", 409, "account") : new ConsoleError("emailTaken", 409, "email");
-    }
-    throw error;
-  }
 }
 
 async function enterpriseRow(id: unknown) {
