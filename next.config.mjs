@@ -27,7 +27,11 @@ const nextConfig = {
   // process's memory only, never written under .next: a page shows what the running
   // configuration says (SOCIAL_PROVIDERS, IMAGE_HOSTS…), after a restart with new settings, for
   // a .next copied elsewhere, and for several servers with different settings on one build.
-  experimental: { sri: { algorithm: "sha256" }, isrFlushToDisk: false },
+  //
+  // preloadEntriesOnStart: false, so a start loads the modules of the pages it serves, not every
+  // page's and route's at once while the first request waits behind them (a cold start's first
+  // /en/login: docs/performance.md, "Cold start"); each other page loads on its first request.
+  experimental: { sri: { algorithm: "sha256" }, isrFlushToDisk: false, preloadEntriesOnStart: false },
   // Native packages that must stay outside the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "nodemailer", "geoip-lite", "@countrystatecity/countries", "pdf-lib", "@pdf-lib/fontkit", "subset-font"],
   // A plain anonymous visit of a sign-in page does not pass the proxy (see its matcher in

@@ -3,7 +3,6 @@ import { now } from "../clock";
 import { getDb } from "../db/client";
 import { users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
-import { processAvatar } from "../images/avatar";
 import { fileResponse, getFileStorage, newAvatarKey, type FileResponse, type FileStorage } from "../storage";
 import { describeFault, log } from "../log";
 
@@ -28,6 +27,8 @@ export async function removeStoredFile(storage: FileStorage, key: string): Promi
  */
 export async function setAvatar(user: { id: string }, upload: { ok: true; bytes: Uint8Array } | { ok: false }): Promise<{ headpic: string }> {
   if (!upload.ok) throw new ServiceError(ErrorCode.avatarTooLarge);
+  // sharp is loaded on the first upload, not at server start (docs/performance.md, "Cold start")
+  const { processAvatar } = await import("../images/avatar");
   const processed = await processAvatar(upload.bytes);
   if (!processed.ok) {
     throw new ServiceError(processed.reason === "tooLarge" ? ErrorCode.avatarTooLarge : ErrorCode.avatarUnsupported);
