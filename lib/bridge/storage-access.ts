@@ -38,7 +38,29 @@ export async function storageAccessState(): Promise<"granted" | "available" | "u
   }
 }
 
-/** Asks for storage access; must run inside a click handler. */
+/** How often `withoutUserActivation` looks whether the host's click has lapsed. */
+const ACTIVATION_POLL_MS = 250;
+
+/**
+ * Resolves once this document holds no transient user activation (at once where the browser does
+ * not say). A frame the host made in its click handler shares that click's activation for a few
+ * seconds; a storage-access request made then is a prompt, and Chromium keeps the answer for the
+ * host's site, so a FedCM sign-in there no longer grants the frame access (docs/fedcm.md). A
+ * request without it is never a prompt: granted unasked, or refused and forgotten.
+ */
+export function withoutUserActivation(signal: AbortSignal): Promise<void> {
+  const active = () => (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation?.isActive === true;
+  return new Promise((resolve) => {
+    if (!active()) return resolve();
+    const timer = window.setInterval(() => {
+      if (active() && !signal.aborted) return;
+      window.clearInterval(timer);
+      if (!signal.aborted) resolve();
+    }, ACTIVATION_POLL_MS);
+  });
+}
+
+/** Asks for storage access; inside a click handler this may be the browser's prompt. */
 export async function requestStorageAccess(): Promise<boolean> {
   const doc = document as StorageAccessDocument;
   if (typeof doc.requestStorageAccess !== "function") return false;

@@ -31,6 +31,38 @@ async function nextDialog(dialogs: Dialog[], count: number): Promise<Dialog> {
   return dialog;
 }
 
+/** One call of the portal frame's document.requestStorageAccess(), as that document saw it. */
+type StorageAccessCall = { path: string; activation: boolean; granted: boolean; has: boolean };
+
+/**
+ * Records every storage-access request of the portal's frames: whether the document held a user
+ * activation when it asked (without one, Chromium never prompts: it grants unasked or refuses),
+ * whether it was granted, and document.hasStorageAccess() in that same document right after,
+ * before the frame's own code goes on (the grant belongs to that document, which leaves at once).
+ */
+async function watchStorageAccess(page: Page): Promise<StorageAccessCall[]> {
+  const calls: StorageAccessCall[] = [];
+  await page.context().exposeBinding("reportStorageAccess", (_source, call: StorageAccessCall) => void calls.push(call));
+  await page.context().addInitScript((portal: string) => {
+    if (window.location.origin !== portal || window.top === window) return;
+    const proto = Document.prototype as Document & { requestStorageAccess?: () => Promise<void> };
+    const request = proto.requestStorageAccess;
+    if (typeof request !== "function") return;
+    const report = (window as unknown as { reportStorageAccess: (call: StorageAccessCall) => Promise<void> }).reportStorageAccess;
+    proto.requestStorageAccess = async function (this: Document) {
+      const call = { path: window.location.pathname, activation: navigator.userActivation.isActive };
+      try {
+        await request.call(this);
+      } catch (error) {
+        await report({ ...call, granted: false, has: await this.hasStorageAccess() });
+        throw error;
+      }
+      await report({ ...call, granted: true, has: await this.hasStorageAccess() });
+    };
+  }, SIBLING_URL);
+  return calls;
+}
+
 const fallbacks = (page: Page) => page.evaluate(() => (window as unknown as { fallbacks: string[] }).fallbacks.length);
 const portalFrame = (page: Page) => page.frameLocator("#passport iframe").last();
 
@@ -46,6 +78,7 @@ for (const brand of FEDCM_BRANDS) {
     await expect(page.getByRole("heading", { name: m.settings.title })).toBeVisible();
 
     const { cdp, dialogs } = await watchDialogs(page);
+    const storageAccess = await watchStorageAccess(page);
     await page.goto(brand.url);
     await page.getByRole("button", { name: "Sign in with Passport" }).click();
     const dismissed = await nextDialog(dialogs, 1);
@@ -54,6 +87,9 @@ for (const brand of FEDCM_BRANDS) {
     // dismissed: the portal's frame instead
     await expect.poll(() => fallbacks(page)).toBe(1);
     await expect(portalFrame(page).getByRole("heading", { name: m.login.title })).toBeVisible();
+    // that frame asks for storage access once the click that made it has lapsed (never a prompt),
+    // and before a FedCM sign-in the browser refuses
+    await expect.poll(() => storageAccess).toEqual([{ path: "/en/login", activation: false, granted: false, has: false }]);
 
     await page.getByRole("button", { name: "Sign in with Passport" }).click();
     const chosen = await nextDialog(dialogs, 2);

@@ -90,6 +90,31 @@ describe("in a host's frame", () => {
     Reflect.deleteProperty(doc, "requestStorageAccess");
   });
 
+  test("asks as it loads only once the host's click has lapsed, so the request is never the browser's prompt", async () => {
+    frameUnder({ postMessage: jest.fn() });
+    jest.spyOn(global, "fetch").mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ ok: true, data: { signedIn: false } }))));
+    const activation = { isActive: true };
+    Object.defineProperty(navigator, "userActivation", { value: activation, configurable: true });
+    const doc = document as Document & { hasStorageAccess?: () => Promise<boolean>; requestStorageAccess?: () => Promise<void> };
+    const asked: boolean[] = [];
+    doc.hasStorageAccess = () => Promise.resolve(false);
+    doc.requestStorageAccess = () => {
+      asked.push(activation.isActive);
+      return Promise.reject(new DOMException("not allowed", "NotAllowedError"));
+    };
+    const { unmount } = renderIn("en", <FramedSignIn lang="en" />);
+    expect(await screen.findByRole("button", { name: messages.en.embed.useBrowserSession })).toBeVisible();
+    // the frame holds the host's click: it waits
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(asked).toEqual([]);
+    activation.isActive = false;
+    await waitFor(() => expect(asked).toEqual([false]));
+    unmount();
+    Reflect.deleteProperty(navigator, "userActivation");
+    Reflect.deleteProperty(doc, "hasStorageAccess");
+    Reflect.deleteProperty(doc, "requestStorageAccess");
+  });
+
   test("renders nothing outside a frame", async () => {
     const { container } = renderIn("en", <FramedSignIn lang="en" />);
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
