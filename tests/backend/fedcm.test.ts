@@ -48,13 +48,18 @@ async function redeem(config: client.Configuration, code: string, checks: { veri
 
 test("the well-known file, the config and the client metadata answer the browser's FedCM requests only, in the browser's language", async () => {
   const wellKnown = await fedcm({ path: "/.well-known/web-identity" });
-  expect(wellKnown).toMatchObject({ status: 200, body: { provider_urls: [`${server.origin}/oidc/fedcm/config.json`] } });
+  const loginUrl = `${server.origin}/login?${new URLSearchParams({ r: `${server.origin}/signed-in` })}`;
+  // the accounts endpoint and the login URL as the config names them (Chromium compares them)
+  expect(wellKnown).toMatchObject({
+    status: 200,
+    body: { provider_urls: [`${server.origin}/oidc/fedcm/config.json`], accounts_endpoint: `${server.origin}/oidc/fedcm/accounts`, login_url: loginUrl },
+  });
   const config = await fedcm({ path: "/oidc/fedcm/config.json", headers: { "accept-language": "zh-CN,zh;q=0.9" } });
   expect(config.body).toMatchObject({
-    accounts_endpoint: "/oidc/fedcm/accounts",
+    accounts_endpoint: `${server.origin}/oidc/fedcm/accounts`,
     id_assertion_endpoint: "/oidc/fedcm/assertion",
     disconnect_endpoint: "/oidc/fedcm/disconnect",
-    login_url: `/zh/login?${new URLSearchParams({ r: `${server.origin}/zh/signed-in` })}`,
+    login_url: loginUrl,
     branding: { background_color: "#28BE44", color: "#05290F", name: "通行证" },
   });
   for (const path of ["/.well-known/web-identity", "/oidc/fedcm/config.json", "/oidc/fedcm/accounts"]) {
