@@ -3,8 +3,8 @@
  * docs/performance.md): `npm run bench -- --part=console-search` (only this), and the last part
  * of a full `npm run bench`, which hands it a throwaway PostgreSQL (bench/run.ts).
  *
- * Seeds BENCH_USERS (default 1 000 000) users, one session each from one of 5 000 addresses (its
- * app code the brand of registration), two-step on every 50th, a passkey on every 30th, a Google
+ * Seeds BENCH_USERS (default 1 000 000) users, one session each from one of 5 000 addresses (the
+ * registration's: its app code is the account's brand of registration, registration_app_code), two-step on every 50th, a passkey on every 30th, a Google
  * account on every 20th, every 100th banned (bench/seed.ts: each table in one SQL statement,
  * never a million round trips), into BENCH_DATABASE_URL (or, run
  * alone without it, a fresh embedded database). Then times the search as the console calls it

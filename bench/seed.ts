@@ -79,10 +79,14 @@ export async function seedAccounts(db: Db, seed: Seed, from: number, to: number)
   const created = (i: SQL) => sql`(${base}::timestamptz - (${i} || ' minutes')::interval)`;
   const range = sql`generate_series(${from}::int, ${to}::int) as i`;
   const every = (n: number, offset = 0) => sql`from ${range} where i % ${n} = ${offset}`;
+  // every session of account i names one brand; the first is its registration's (below), which
+  // the account keeps as its brand of registration; without sessions it registered nowhere
+  const brandOf = (i: SQL) => sql`(array['passport','atomm','support'])[1 + ${i} % 3]`;
+  const registrationBrand = p.sessions > 0 ? brandOf(sql`i`) : sql`null`;
   const statements: SQL[] = [
-    sql`insert into users (id, email, password_hash, nickname, status, created_at, updated_at)
+    sql`insert into users (id, email, password_hash, nickname, status, registration_app_code, created_at, updated_at)
         select ${userId(seed, sql`i`)}, 'user' || i || '-' || ${tagOf(seed)} || '@' || (array['example.com','mail.test','corp.test','shop.test'])[1 + i % 4],
-               ${seed.passwordHash}, 'nick' || (i % 9973), case when i % 100 = 0 then 'banned' else 'active' end, ${created(sql`i`)}, ${base}::timestamptz
+               ${seed.passwordHash}, 'nick' || (i % 9973), case when i % 100 = 0 then 'banned' else 'active' end, ${registrationBrand}, ${created(sql`i`)}, ${base}::timestamptz
         from ${range}`,
     sql`insert into two_step_totp (user_id, secret_enc, confirmed_at, created_at) select ${userId(seed, sql`i`)}, 'x', ${created(sql`i`)}, ${created(sql`i`)} ${every(50)}`,
     sql`insert into passkeys (user_id, credential_id, public_key, name, device_type, created_at) select ${userId(seed, sql`i`)}, md5(${tagOf(seed)} || ':pk:' || i), 'k', 'Phone', 'multiDevice', ${created(sql`i`)} ${every(30)}`,
@@ -91,8 +95,9 @@ export async function seedAccounts(db: Db, seed: Seed, from: number, to: number)
   const accounts = to - from + 1;
   if (p.sessions > 0) {
     // the login log: sign-ins spread over the account's life, the last one now; all but the last
-    // two signed out. The first is the session the registration opened (no factor proved: the
-    // console's brand-of-registration filter reads it), the others password sign-ins. The k-th sign-ins of all accounts in turn, so that an account's rows lie
+    // two signed out. The first is the session the registration opened (no factor proved; its
+    // brand is the account's registration_app_code, as a registration writes both), the others
+    // password sign-ins. The k-th sign-ins of all accounts in turn, so that an account's rows lie
     // apart in the table as they would after years of sign-ins, not side by side.
     const k = sql`(s / ${accounts})`;
     const i = sql`(${from} + s % ${accounts})`;
@@ -102,7 +107,7 @@ export async function seedAccounts(db: Db, seed: Seed, from: number, to: number)
       select ${orderedId(seed, sql`'2' || lpad(to_hex(${k}), 3, '0')`, i)}, ${userId(seed, i)}, ${tagOf(seed)} || ':' || lpad(${k}::text, 3, '0') || ':' || lpad(${i}::text, 10, '0'), ${at}, ${at},
              case when ${k} >= ${p.sessions} - 2 then null else ${at} + interval '1 hour' end,
              '10.' || (${i} % 50) || '.' || ((${i} / 50) % 100) || '.' || (1 + ${k} % 250), ${AGENT},
-             (array['passport','atomm','support'])[1 + ${i} % 3], case when ${k} = 0 then '{}'::text[] else '{password}'::text[] end
+             ${brandOf(i)}, case when ${k} = 0 then '{}'::text[] else '{password}'::text[] end
       from generate_series(0, ${accounts * p.sessions - 1}::int) as s`);
   }
   if (p.deliveries > 0) {

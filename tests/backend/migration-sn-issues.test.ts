@@ -1,9 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { getDb, migrationsFolder } from "@/lib/backend/db/client";
+import { getDb } from "@/lib/backend/db/client";
 import { shutdownBackend } from "@/lib/backend/lifecycle";
 import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
+import { migrationMillis, undoLaterMigrations } from "./support/migrations";
 import { snNumber, watchInFull, WELDER_ENV } from "./support/welder";
 
 /**
@@ -15,31 +14,6 @@ beforeAll(async () => {
   backend = await startBackend(WELDER_ENV);
 }, OPEN_TIMEOUT);
 afterAll(stopBackend);
-
-/** The journal's time of the migration, which drizzle keeps as the applied migration's created_at. */
-function migrationMillis(tag: string): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: Array<{ tag: string; when: number }> };
-  const entry = journal.entries.find((item) => item.tag === tag);
-  if (!entry) throw new Error(`no migration ${tag}`);
-  return entry.when;
-}
-
-/**
- * What the migrations after `tag` made, undone (their tables, the columns they added to older
- * tables, their indexes), read from their SQL: the schema as it was when `tag` was the newest.
- * A column a later migration added to a table a later one made is gone with its table.
- */
-function undoLaterMigrations(tag: string): string[] {
-  const folder = migrationsFolder();
-  const later = fs.readdirSync(folder).filter((file) => file.endsWith(".sql") && file > `${tag}.sql`);
-  const text = later.map((file) => fs.readFileSync(path.join(folder, file), "utf8")).join("\n");
-  const names = (pattern: RegExp) => [...text.matchAll(pattern)].map((match) => match.slice(1));
-  return [
-    ...names(/CREATE TABLE "(\w+)"/g).map(([table]) => `drop table if exists "${table}" cascade`),
-    ...names(/ALTER TABLE "(\w+)" ADD COLUMN "(\w+)"/g).map(([table, column]) => `alter table if exists "${table}" drop column if exists "${column}"`),
-    ...names(/CREATE (?:UNIQUE )?INDEX "(\w+)"/g).map(([index]) => `drop index if exists "${index}"`),
-  ];
-}
 
 test(
   "a database from before the SN-password record is migrated at start, and its accounts and training survive",

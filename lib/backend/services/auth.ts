@@ -31,7 +31,8 @@ export async function register(
   await assertNewPasswordAllowed(input.password);
   await consumeVerificationCode({ email: input.email, purpose: "register", nonce: input.nonce, code: input.captcha });
   if (await emailHasAccount(input.email)) throw new ServiceError(ErrorCode.accountExists);
-  const user = await createUser({ email: input.email, passwordHash: await hashPassword(input.password) });
+  // the session below records the same app code: the brand of registration, kept on the account
+  const user = await createUser({ email: input.email, passwordHash: await hashPassword(input.password), registrationAppCode: client.appCode });
   const { token } = await openSession(user, client, false);
   return { utoken: token, uid: user.id };
 }

@@ -22,14 +22,18 @@ export async function emailHasAccount(email: string): Promise<boolean> {
   return (await findUserByEmail(email)) !== null;
 }
 
-/** Create an account; an email that already has one → 20201. `passwordSet: false` for an account made by social sign-in. */
-export async function createUser(input: { email: string; passwordHash: string; passwordSet?: boolean }): Promise<UserRow> {
+/**
+ * Create an account; an email that already has one → 20201. `passwordSet: false` for an account
+ * without a password; `registrationAppCode`: the brand a registration came from (the app code its
+ * session records; the console's brand filter), none when not given.
+ */
+export async function createUser(input: { email: string; passwordHash: string; passwordSet?: boolean; registrationAppCode?: string | null }): Promise<UserRow> {
   const db = await getDb();
   const at = now();
   try {
     const [row] = await db
       .insert(users)
-      .values({ email: canonicalEmail(input.email), passwordHash: input.passwordHash, passwordSet: input.passwordSet ?? true, createdAt: at, updatedAt: at })
+      .values({ email: canonicalEmail(input.email), passwordHash: input.passwordHash, passwordSet: input.passwordSet ?? true, registrationAppCode: input.registrationAppCode ?? null, createdAt: at, updatedAt: at })
       .returning();
     if (!row) throw new Error("insert returned no row");
     return row;

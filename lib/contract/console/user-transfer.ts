@@ -59,7 +59,7 @@ export function exportSelection(query: UserExportQuery): BulkSelection {
 }
 
 /** Why a row is not imported: a bad row (`bad`), or an account that is there already (`skipped`). */
-export const IMPORT_ROW_PROBLEMS = ["email", "hashFormat", "duplicate", "nickname", "row", "exists"] as const;
+export const IMPORT_ROW_PROBLEMS = ["email", "hashFormat", "duplicate", "nickname", "brand", "row", "exists"] as const;
 export type ImportRowProblem = (typeof IMPORT_ROW_PROBLEMS)[number];
 
 /** `line`: the CSV line the row starts on, or the user's position (from 1) in a JSON file. */

@@ -2,7 +2,7 @@ import { and, asc, desc, sql } from "drizzle-orm";
 import { SEARCH_COUNT_MAX, type UserSearchQuery, type UserSearchResponse, type UserSearchRow } from "@/lib/contract/console/users";
 import { getDb } from "../../db/client";
 import { enterprises, sessions, users } from "../../db/schema";
-import { filtersOf, matchOf, registrationBrand } from "./user-search-filters";
+import { filtersOf, matchOf } from "./user-search-filters";
 
 export { likePrefix } from "./user-search-filters";
 
@@ -38,7 +38,7 @@ export async function searchUsers(query: UserSearchQuery): Promise<UserSearchRes
         enterprise: sql<string | null>`(select ${enterprises.account} from ${enterprises} where ${enterprises.id} = ${users.enterpriseId})`,
         createdAt: users.createdAt,
         lastSignInAt: lastSignIn,
-        brand: registrationBrand,
+        brand: users.registrationAppCode,
       })
       .from(users)
       .where(where)

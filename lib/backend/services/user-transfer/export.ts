@@ -3,7 +3,6 @@ import type { ExportFormat } from "@/lib/contract/console/user-transfer";
 import { getDb } from "../../db/client";
 import { passkeys, sessions, socialAccounts, twoStepTotp, users } from "../../db/schema";
 import { csvCell } from "../console/audit";
-import { registrationBrand } from "../console/user-search-filters";
 
 /**
  * Users out (docs/import-export.md): id, email, nickname, status, created, last sign-in, ways in
@@ -44,7 +43,7 @@ export async function* exportedUsers(where: SQL | undefined): AsyncGenerator<Exp
   let after: string | null = null;
   for (;;) {
     const page = await db
-      .select({ id: users.id, email: users.email, nickname: users.nickname, status: users.status, createdAt: users.createdAt, passwordSet: users.passwordSet, brand: registrationBrand })
+      .select({ id: users.id, email: users.email, nickname: users.nickname, status: users.status, createdAt: users.createdAt, passwordSet: users.passwordSet, brand: users.registrationAppCode })
       .from(users)
       .where(and(where, after ? gt(users.id, after) : undefined))
       .orderBy(asc(users.id))

@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { IMPORT_MAX_BYTES, type ExportFormat, type ImportReport, type ImportRowIssue } from "@/lib/contract/console/user-transfer";
+import { APP_CODE_PATTERN } from "@/lib/contract/message-rules";
 import { NICKNAME_MAX } from "@/lib/contract/profile-rules";
 import { canonicalEmail, EMAIL_MAX, EMAIL_PATTERN } from "@/lib/contract/rules";
 import { now } from "../../clock";
@@ -16,13 +17,14 @@ import { parseImportFile, type ImportRecord } from "./parse-file";
  * line and never written; an email that has an account is skipped and reported, so a re-run
  * imports only what is new. Hashes are stored as they are and become ours at the user's first
  * sign-in (password-upgrade.ts); a row without one gets an account without a password
- * (password sign-in refused until one is set by an emailed code).
+ * (password sign-in refused until one is set by an emailed code). A brand the file gives (our own
+ * export's `brand`) stays the account's brand of registration; without one the account has none.
  */
 const BATCH = 500;
 /** No hash of any format looks like this: a password check of it is always false. */
 const NO_PASSWORD = "!imported-without-password";
 
-type GoodRow = { line: number; email: string; nickname: string | null; passwordHash: string | null };
+type GoodRow = { line: number; email: string; nickname: string | null; passwordHash: string | null; brand: string | null };
 
 function problemOf(record: ImportRecord, email: string, seen: Set<string>): ImportRowIssue["problem"] | null {
   if (record.shapeless) return "row";
@@ -30,6 +32,7 @@ function problemOf(record: ImportRecord, email: string, seen: Set<string>): Impo
   if (seen.has(email)) return "duplicate";
   if (record.nickname && Array.from(record.nickname).length > NICKNAME_MAX) return "nickname";
   if (record.hash !== null && hashFormat(record.hash) === null) return "hashFormat";
+  if (record.brand !== null && !APP_CODE_PATTERN.test(record.brand)) return "brand";
   return null;
 }
 
@@ -43,7 +46,7 @@ function checkRows(records: ImportRecord[]): { good: GoodRow[]; bad: ImportRowIs
     // a bad row's email still counts as seen: its second row is a duplicate, not an import
     if (email) seen.add(email);
     if (problem) bad.push({ line: record.line, email: email.slice(0, EMAIL_MAX), problem });
-    else good.push({ line: record.line, email, nickname: record.nickname, passwordHash: record.hash });
+    else good.push({ line: record.line, email, nickname: record.nickname, passwordHash: record.hash, brand: record.brand });
   }
   return { good, bad };
 }
@@ -69,6 +72,7 @@ async function insertRows(rows: GoodRow[]): Promise<Set<string>> {
       nickname: row.nickname,
       passwordHash: row.passwordHash ?? NO_PASSWORD,
       passwordSet: row.passwordHash !== null,
+      registrationAppCode: row.brand,
       createdAt: at,
       updatedAt: at,
     }));

@@ -4,12 +4,12 @@ import { pbkdf2String } from "../password-formats";
 import { CsvError, parseCsv } from "./csv";
 
 /**
- * An import file as records: CSV with a header row (email, nickname, password_hash) or JSON
+ * An import file as records: CSV with a header row (email, nickname, password_hash, brand) or JSON
  * (an array of users, or an object with `users`: Keycloak's realm export, ZITADEL's and Logto's
  * users). A file that is not one of them is refused whole (21102); a record that is not a user
  * is a bad row (`row`), reported with the others by import.ts.
  */
-export type ImportRecord = { line: number; email: string; nickname: string | null; hash: string | null; shapeless?: true };
+export type ImportRecord = { line: number; email: string; nickname: string | null; hash: string | null; brand: string | null; shapeless?: true };
 
 function malformed(): never {
   throw new ServiceError(ErrorCode.importMalformed);
@@ -23,7 +23,7 @@ export function detectFormat(text: string): ExportFormat {
   return /^\uFEFF?\s*[[{]/.test(text) ? "json" : "csv";
 }
 
-const HEADERS = { email: ["email"], nickname: ["nickname", "name"], hash: ["password_hash", "passwordhash", "hash"] } as const;
+const HEADERS = { email: ["email"], nickname: ["nickname", "name"], hash: ["password_hash", "passwordhash", "hash"], brand: ["brand"] } as const;
 
 function csvRecords(text: string): ImportRecord[] {
   let rows;
@@ -41,10 +41,11 @@ function csvRecords(text: string): ImportRecord[] {
   const email = column(HEADERS.email);
   const nickname = column(HEADERS.nickname);
   const hash = column(HEADERS.hash);
+  const brand = column(HEADERS.brand);
   if (email < 0) malformed();
   return body.map(({ line, cells }) => {
     const cell = (index: number) => (index >= 0 ? (cells[index] ?? "") : "");
-    const record: ImportRecord = { line, email: cell(email), nickname: cell(nickname).trim() || null, hash: cell(hash).trim() || null };
+    const record: ImportRecord = { line, email: cell(email), nickname: cell(nickname).trim() || null, hash: cell(hash).trim() || null, brand: cell(brand).trim() || null };
     return cells.length === names.length ? record : { ...record, shapeless: true };
   });
 }
@@ -95,7 +96,7 @@ function keycloakHash(credentials: unknown): string | null {
 }
 
 function jsonRecord(user: unknown, index: number): ImportRecord {
-  if (!isObject(user)) return { line: index + 1, email: "", nickname: null, hash: null, shapeless: true };
+  if (!isObject(user)) return { line: index + 1, email: "", nickname: null, hash: null, brand: null, shapeless: true };
   const names = [text(user.firstName), text(user.lastName)].filter(Boolean).join(" ");
   const zitadel = isObject(user.hashedPassword) ? text(user.hashedPassword.value) : null;
   return {
@@ -103,6 +104,8 @@ function jsonRecord(user: unknown, index: number): ImportRecord {
     email: typeof user.email === "string" ? user.email : typeof user.primaryEmail === "string" ? user.primaryEmail : "",
     nickname: text(user.nickname) ?? text(user.name) ?? (names || null),
     hash: text(user.passwordHash) ?? text(user.password_hash) ?? text(user.passwordEncrypted) ?? zitadel ?? keycloakHash(user.credentials),
+    // our own export's brand of registration
+    brand: text(user.brand),
   };
 }
 
