@@ -277,7 +277,7 @@ async function baselinePart(): Promise<{ json: Record<string, unknown>; text: st
   const started = Date.now();
   // 1. Cold starts first, on a quiet machine: an empty DATA_DIR, the server's start to the first 200.
   log("cold start: portal with an empty DATA_DIR, npm start's server → first 200 of /en/login");
-  const cold = await startPortal("portal (cold start)", PORTS.coldPortal, await tempDir("cold"));
+  const cold = await startPortal("portal (cold start)", PORTS.coldPortal, await tempDir("cold"), {}, { firstAnswerOnly: true });
   await stop(cold.child);
   log("cold start: baseline, next start → first 200 of /static");
   const coldBaseline = await startBaseline("baseline (cold start)", PORTS.coldBaseline);
