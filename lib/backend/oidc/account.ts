@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { and, eq, exists, isNull } from "drizzle-orm";
+import { and, eq, exists, isNull, sql } from "drizzle-orm";
 import type { Account } from "oidc-provider";
-import { getDb } from "../db/client";
+import { getDb, preparedOnce } from "../db/client";
 import { oidcClients, sessions, users } from "../db/schema";
 import { ServiceError } from "../errors";
 import { amrOf as amrOfFactors, factorKindsOf } from "../services/factor-kinds";
@@ -16,15 +16,19 @@ import type { UserRow } from "../services/users";
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function userById(id: string): Promise<UserRow | null> {
-  if (!UUID.test(id)) return null;
-  const db = await getDb();
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
-}
+/** Every token request reads its account (a refresh, userinfo): only the claims' columns, built once. */
+const accountById = preparedOnce((db) =>
+  db
+    .select({ id: users.id, email: users.email, nickname: users.nickname, headpic: users.headpic, status: users.status })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("oidc_account"),
+);
 
 export async function findAccount(accountId: string): Promise<Account | undefined> {
-  const user = await userById(accountId);
+  if (!UUID.test(accountId)) return undefined;
+  const [user] = await accountById(await getDb()).execute({ id: accountId });
   if (!user || user.status === "banned") return undefined;
   return {
     accountId: user.id,

@@ -1,8 +1,10 @@
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { errors, type Adapter, type AdapterPayload } from "oidc-provider";
 import { addSeconds, now } from "../clock";
 import { sha256Hex } from "../crypto";
-import { getDb } from "../db/client";
+import { getDb, preparedOnce } from "../db/client";
 import { oidcPayloads } from "../db/schema";
 import { registerPruner } from "../maintenance/registry";
 import { clientMetadata } from "./clients";
@@ -28,6 +30,93 @@ function live() {
   return or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, now()));
 }
 
+/**
+ * The statements of a token request (a refresh: the token found, consumed, a new one and an
+ * access token stored), built once and named (db/client.ts, preparedOnce): every model shares
+ * them, the model being a parameter. Times are passed as ISO text, cast in the SQL, so a null
+ * expiry needs no mapping of its own.
+ */
+const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+const byKey = and(eq(oidcPayloads.model, sql.placeholder("model")), eq(oidcPayloads.id, sql.placeholder("id")));
+
+const liveAtNow = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, at("now")));
+
+const findLive = preparedOnce((db) =>
+  db
+    .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
+    .from(oidcPayloads)
+    .where(and(byKey, liveAtNow))
+    .limit(1)
+    .prepare("oidc_find"),
+);
+
+/** A code or token, and in the same statement the grant it was issued under (the provider reads that next). */
+const token = alias(oidcPayloads, "token");
+const findLiveWithGrant = preparedOnce((db) =>
+  db
+    .select({ model: oidcPayloads.model, id: oidcPayloads.id, payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
+    .from(oidcPayloads)
+    .where(
+      and(
+        liveAtNow,
+        or(
+          byKey,
+          and(
+            eq(oidcPayloads.model, "Grant"),
+            eq(oidcPayloads.id, db.select({ grantId: token.grantId }).from(token).where(and(eq(token.model, sql.placeholder("model")), eq(token.id, sql.placeholder("id"))))),
+          ),
+        ),
+      ),
+    )
+    .limit(2)
+    .prepare("oidc_find_with_grant"),
+);
+
+type StoredRow = { payload: unknown; consumedAt: Date | null };
+
+/**
+ * The grants read with a token during one provider request (mount.ts runs each in `oneRequest`):
+ * the provider's next Grant.find takes its grant from here instead of reading it again. Each is
+ * taken once, and dropped when the grant is written or revoked in the meantime.
+ */
+const grantsRead = new AsyncLocalStorage<Map<string, StoredRow>>();
+
+export function oneRequest<T>(work: () => T): T {
+  return grantsRead.run(new Map(), work);
+}
+
+function forgetGrant(grantId: string): void {
+  grantsRead.getStore()?.delete(grantId);
+}
+
+const consumeOnce = preparedOnce((db) =>
+  db
+    .update(oidcPayloads)
+    .set({ consumedAt: at("now") })
+    .where(and(byKey, isNull(oidcPayloads.consumedAt)))
+    .returning({ id: oidcPayloads.id })
+    .prepare("oidc_consume"),
+);
+
+const upsertPayload = preparedOnce((db) =>
+  db
+    .insert(oidcPayloads)
+    .values({
+      model: sql.placeholder("model"),
+      id: sql.placeholder("id"),
+      payload: sql.placeholder("payload"),
+      grantId: sql.placeholder("grantId"),
+      uid: sql.placeholder("uid"),
+      accountId: sql.placeholder("accountId"),
+      expiresAt: at("expiresAt"),
+    })
+    .onConflictDoUpdate({
+      target: [oidcPayloads.model, oidcPayloads.id],
+      set: { payload: sql`excluded.payload`, grantId: sql`excluded.grant_id`, uid: sql`excluded.uid`, accountId: sql`excluded.account_id`, expiresAt: sql`excluded.expires_at` },
+    })
+    .prepare("oidc_upsert"),
+);
+
 export class DatabaseAdapter implements Adapter {
   private readonly hashed: boolean;
 
@@ -47,30 +136,39 @@ export class DatabaseAdapter implements Adapter {
     if (this.model === "Client") throw new Error("clients are registered with npm run cli -- client:create");
     const { jti, ...rest } = payload;
     const stored = this.hashed ? rest : { ...rest, ...(jti === undefined ? {} : { jti }) };
-    const columns = {
+    if (this.model === "Grant") forgetGrant(id);
+    const db = await getDb();
+    await upsertPayload(db).execute({
+      model: this.model,
+      id: this.key(id),
       payload: stored,
       grantId: stringOr(payload.grantId),
       uid: stringOr(payload.uid),
       accountId: stringOr(payload.accountId),
-      expiresAt: typeof expiresIn === "number" ? addSeconds(now(), expiresIn) : null,
-    };
-    const db = await getDb();
-    await db
-      .insert(oidcPayloads)
-      .values({ model: this.model, id: this.key(id), ...columns })
-      .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: columns });
+      expiresAt: typeof expiresIn === "number" ? addSeconds(now(), expiresIn).toISOString() : null,
+    });
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     if (this.model === "Client") return clientMetadata(id);
+    const read = grantsRead.getStore();
+    if (this.model === "Grant") {
+      const known = read?.get(id);
+      if (known) {
+        read?.delete(id);
+        return this.restore(id, known.payload, known.consumedAt);
+      }
+    }
     const db = await getDb();
-    const [row] = await db
-      .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
-      .from(oidcPayloads)
-      .where(and(this.where(id), live()))
-      .limit(1);
-    if (!row) return undefined;
-    return this.restore(id, row.payload, row.consumedAt);
+    const params = { model: this.model, id: this.key(id), now: now().toISOString() };
+    if (!this.hashed || !read) {
+      const [row] = await findLive(db).execute(params);
+      return row ? this.restore(id, row.payload, row.consumedAt) : undefined;
+    }
+    const rows = await findLiveWithGrant(db).execute(params);
+    for (const row of rows) if (row.model === "Grant") read.set(row.id, row);
+    const row = rows.find((found) => found.model === this.model);
+    return row ? this.restore(id, row.payload, row.consumedAt) : undefined;
   }
 
   private restore(id: string, payload: unknown, consumedAt: Date | null): AdapterPayload {
@@ -105,11 +203,7 @@ export class DatabaseAdapter implements Adapter {
    */
   async consume(id: string): Promise<void> {
     const db = await getDb();
-    const first = await db
-      .update(oidcPayloads)
-      .set({ consumedAt: now() })
-      .where(and(this.where(id), isNull(oidcPayloads.consumedAt)))
-      .returning({ id: oidcPayloads.id });
+    const first = await consumeOnce(db).execute({ model: this.model, id: this.key(id), now: now().toISOString() });
     if (first.length > 0) return;
     const [row] = await db.select({ grantId: oidcPayloads.grantId }).from(oidcPayloads).where(this.where(id)).limit(1);
     if (row?.grantId) await this.revokeGrant(row.grantId);
@@ -118,17 +212,20 @@ export class DatabaseAdapter implements Adapter {
 
   /** A grant and everything issued under it (the provider's own revocation does the same in steps). */
   private async revokeGrant(grantId: string): Promise<void> {
+    forgetGrant(grantId);
     const db = await getDb();
     await db.delete(oidcPayloads).where(or(eq(oidcPayloads.grantId, grantId), and(eq(oidcPayloads.model, "Grant"), eq(oidcPayloads.id, grantId))));
   }
 
   async destroy(id: string): Promise<void> {
+    if (this.model === "Grant") forgetGrant(id);
     const db = await getDb();
     await db.delete(oidcPayloads).where(this.where(id));
   }
 
   /** Every code and token of a grant, whatever its model (the grant itself is destroyed by the provider). */
   async revokeByGrantId(grantId: string): Promise<void> {
+    forgetGrant(grantId);
     const db = await getDb();
     await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
   }

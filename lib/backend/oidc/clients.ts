@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AdapterPayload } from "oidc-provider";
 import { z } from "zod";
 import { CLIENT_SCOPES, type ClientScope, type ConsoleErrorKey } from "@/lib/contract/console/screens";
 import { now } from "../clock";
 import { randomToken } from "../crypto";
-import { getDb } from "../db/client";
+import { getDb, preparedOnce } from "../db/client";
 import { oidcClients } from "../db/schema";
 import { seal, unseal } from "./seal";
 import { redirectUriProblem } from "./redirect-uris";
@@ -258,10 +258,20 @@ export async function disableClient(clientId: string): Promise<void> {
   await db.update(oidcClients).set({ disabledAt: now(), updatedAt: now() }).where(eq(oidcClients.clientId, clientId));
 }
 
+/** The provider reads the client on every request (every instance sees a change at once): built once. */
+const providerClient = preparedOnce((db) =>
+  db
+    .select({ metadata: oidcClients.metadata, secretSealed: oidcClients.secretSealed })
+    .from(oidcClients)
+    .where(and(eq(oidcClients.clientId, sql.placeholder("clientId")), isNull(oidcClients.disabledAt)))
+    .limit(1)
+    .prepare("oidc_client"),
+);
+
 /** What the provider reads of an enabled client (its registered metadata, and the secret to compare). */
 export async function clientMetadata(clientId: string): Promise<AdapterPayload | undefined> {
   if (clientId.length > 100) return undefined;
-  const row = await liveClient(clientId);
+  const [row] = await providerClient(await getDb()).execute({ clientId });
   if (!row) return undefined;
   const secret = row.secretSealed === null ? null : await unseal("oidc-client-secret", clientId, row.secretSealed);
   // a secret sealed under another key (CODE_SECRET changed) matches nothing: the client must rotate it

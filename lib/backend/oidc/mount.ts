@@ -5,6 +5,7 @@ import { answerFedcm, isFedcmPath } from "./fedcm/routes";
 import { answerInteraction, INTERACTION_PATH } from "./interaction";
 import { errorPage, pageLang } from "./pages";
 import { oidcProvider } from "./provider";
+import { oneRequest } from "./adapter";
 import { isProviderPath, issuer } from "./settings";
 
 
@@ -51,7 +52,7 @@ async function answer(request: IncomingMessage, response: ServerResponse, pathna
   const interaction = INTERACTION_PATH.exec(pathname);
   if (interaction?.[1] && request.method === "GET") return answerInteraction(provider, request, response, interaction[1]);
   if (interaction?.[1] && request.method === "POST") return answerConsent(provider, request, response, interaction[1]);
-  callback(request, response);
+  oneRequest(() => callback(request, response));
 }
 
 /** A fault around the provider (it answers its own errors): the error page, never a stack. */

@@ -43,9 +43,9 @@ export function startProviderBackend(server: OidcServer, env: BackendEnv = {}) {
 
 /**
  * The hooks of a test file that drives the provider: one server for the file, a fresh backend
- * (database, clock) behind it for each test. The answer's `origin` is the server's, read in a test.
+ * (database, clock, `env`) behind it for each test. The answer's `origin` is the server's, read in a test.
  */
-export function providerPerTest(): { readonly origin: string } {
+export function providerPerTest(env: BackendEnv = {}): { readonly origin: string } {
   let server: OidcServer | null = null;
   const opened = (): OidcServer => {
     if (!server) throw new Error("the provider's server opens in beforeAll");
@@ -55,7 +55,7 @@ export function providerPerTest(): { readonly origin: string } {
     server = await listenProvider();
   }, OPEN_TIMEOUT);
   afterAll(() => server?.close());
-  beforeEach(() => startProviderBackend(opened()), OPEN_TIMEOUT);
+  beforeEach(() => startProviderBackend(opened(), env), OPEN_TIMEOUT);
   afterEach(stopBackend);
   return {
     get origin() {
