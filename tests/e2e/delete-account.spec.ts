@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { signedInNewAccount } from "./support/accounts";
 import { readEmailedCode, uniqueEmail } from "./support/mailbox";
-import { expectUserCentre, logInWithPassword, messages, registerAccount, requestEmailedCode, type Lang } from "./support/screens";
+import { expectUserCentre, logInWithPassword, messages, requestEmailedCode, type Lang } from "./support/screens";
 import { openSecurity, sessionCookie } from "./support/security-screens";
 
 for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
@@ -10,9 +11,8 @@ for (const lang of ["zh", "en"] as const satisfies readonly Lang[]) {
     const email = uniqueEmail(`delete-${lang}`);
     const password = "Laser-2026";
 
-    await page.goto(`/${lang}/register`);
-    await registerAccount(page, lang, email, password);
-    await expectUserCentre(page, lang, email);
+    // an account made through the API, signed in on the login screen (registering again is below)
+    await signedInNewAccount(page, lang, email, password);
     const session = await sessionCookie(context);
     await openSecurity(page, lang);
 

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { signedInNewAccount } from "./support/accounts";
 import { readEmailedCode, uniqueEmail } from "./support/mailbox";
-import { expectUserCentre, logInWithPassword, logOut, messages, registerAccount } from "./support/screens";
+import { expectUserCentre, logInWithPassword, logOut, messages } from "./support/screens";
 import { newBrowser, openSecurity } from "./support/security-screens";
 
 test("with device security on, another browser signs in only with the code mailed to the account", async ({ browser }) => {
@@ -11,9 +12,9 @@ test("with device security on, another browser signs in only with the code maile
   const password = "Laser-2026";
 
   const first = await newBrowser(browser);
-  await first.page.goto(`/${lang}/register`);
-  await registerAccount(first.page, lang, email, password);
-  await expectUserCentre(first.page, lang, email);
+  // an account made through the API (no device: the services' API is called without the
+  // portal's device cookie), signed in here: this browser is its first device
+  await signedInNewAccount(first.page, lang, email, password);
   await openSecurity(first.page, lang);
 
   const toggle = first.page.getByRole("switch", { name: d.switchLabel });

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { SUPPORT_OPERATOR_FILES } from "../../playwright.config";
-import { createAccount } from "./support/accounts";
+import { signedInNewAccount } from "./support/accounts";
 import { mailsTo, uniqueEmail } from "./support/mailbox";
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from "./support/screen-checks";
-import { expectUserCentre, logInWithPassword, messages, type Lang } from "./support/screens";
+import { logInWithPassword, messages, signInOnLoginScreen, type Lang } from "./support/screens";
 import { newBrowser } from "./support/security-screens";
 import { signInToConsole } from "./support/operators";
 
@@ -23,12 +23,6 @@ const NOTICE_SUBJECT: Record<Lang, string> = { en: "Your account was secured: ev
 
 type Operator = { email: string; password: string; totpUri: string };
 
-async function signedInBrowser(page: Page, lang: Lang, email: string, password: string): Promise<void> {
-  await page.goto(`/${lang}/login`);
-  await logInWithPassword(page, lang, email, password);
-  await expectUserCentre(page, lang, email);
-}
-
 for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
   test(`"This wasn't me" from a second browser secures the account (${lang})`, async ({ browser }) => {
     const m = messages[lang];
@@ -37,12 +31,11 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     const password = "Laser-Disown-2026";
 
     const first = await newBrowser(browser);
-    await createAccount(first.context.request, email, password);
-    await signedInBrowser(first.page, lang, email, password);
+    await signedInNewAccount(first.page, lang, email, password);
 
     // the second browser opens the activity page and disowns the newest sign-in
     const second = await newBrowser(browser);
-    await signedInBrowser(second.page, lang, email, password);
+    await signInOnLoginScreen(second.page, lang, email, password);
     await second.page.goto(`/${lang}/profile/security/activity`);
     await expect(second.page.getByRole("heading", { level: 1, name: a.title })).toBeVisible();
     // by its kind: "在新设备上登录" (a new device) holds the words of "登录" (a sign-in)

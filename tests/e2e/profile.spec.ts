@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { signedInNewAccount } from "./support/accounts";
 import { uniqueEmail } from "./support/mailbox";
-import { expectUserCentre, messages, registerAccount, type Lang } from "./support/screens";
+import { messages, type Lang } from "./support/screens";
 
 type FilePayload = { name: string; mimeType: string; buffer: Buffer };
 type Item = { id: number; name: string };
@@ -64,9 +65,8 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
       test.setTimeout(120_000);
       const m = messages[lang];
       const email = uniqueEmail(`profile-${lang}`);
-      await page.goto(`/${lang}/register`);
-      await registerAccount(page, lang, email, "Laser-2026");
-      await expectUserCentre(page, lang, email);
+      // an account made through the API: the register screen is journey.spec.ts's
+      await signedInNewAccount(page, lang, email, "Laser-2026");
 
       // Avatar: choose → preview → save with progress → shown, and still there after a reload.
       await chooseAvatar(page, lang, await pngAvatar());
@@ -145,9 +145,8 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
       test.setTimeout(120_000);
       const m = messages[lang];
       const email = uniqueEmail(`avatar-${lang}`);
-      await page.goto(`/${lang}/register`);
-      await registerAccount(page, lang, email, "Laser-2026");
-      await expectUserCentre(page, lang, email);
+      // an account made through the API: the register screen is journey.spec.ts's
+      await signedInNewAccount(page, lang, email, "Laser-2026");
 
       await chooseAvatar(page, lang, await pngAvatar());
       await page.getByRole("button", { name: m.profile.avatar.upload }).click();
@@ -190,9 +189,7 @@ test("the avatar route refuses other sites and visitors without a session, and c
 
   // Signed in, a 6 MB image sent past the page's own check is refused by the portal with 20111.
   const email = uniqueEmail("avatar-size");
-  await page.goto("/en/register");
-  await registerAccount(page, "en", email, "Laser-2026");
-  await expectUserCentre(page, "en", email);
+  await signedInNewAccount(page, "en", email, "Laser-2026");
   const answer = await page.evaluate(async (size) => {
     const bytes = new Uint8Array(size);
     bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,7 +1,8 @@
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { readEmailedCode } from "./mailbox";
+import { signInOnLoginScreen, type Lang } from "./screens";
 
 /**
  * Accounts made through the services' API, for tests that are not about registering: the same
@@ -26,4 +27,13 @@ export async function createAccount(request: APIRequestContext, email: string, p
   await ok(request.post(`${base}/v1/captcha`, { data: { receiver: email, nonce, type: "register", ticket } }));
   const code = await readEmailedCode(request, email);
   return ok<{ utoken: string }>(request.post(`${base}/v1/register`, { data: { email, password, captcha: code, nonce } }));
+}
+
+/**
+ * An account made through the API, then signed in on the login screen with its password: the
+ * user centre open, its registration code the account's first mail (as after the register screen).
+ */
+export async function signedInNewAccount(page: Page, lang: Lang, email: string, password: string): Promise<void> {
+  await createAccount(page.request, email, password);
+  await signInOnLoginScreen(page, lang, email, password);
 }

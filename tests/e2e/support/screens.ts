@@ -58,6 +58,13 @@ export async function logOut(page: Page, lang: Lang, to = "login"): Promise<void
   await expect(page).toHaveURL(new RegExp(`/${lang}/${to}(\\?|$)`));
 }
 
+/** Signs in with a password on the login screen, and waits for the user centre. */
+export async function signInOnLoginScreen(page: Page, lang: Lang, email: string, password: string): Promise<void> {
+  await page.goto(`/${lang}/login`);
+  await logInWithPassword(page, lang, email, password);
+  await expectUserCentre(page, lang, email);
+}
+
 /** A new account, signed out again, ready for the sign-in screens. */
 export async function registeredAccount(page: Page, lang: Lang, email: string, password: string): Promise<void> {
   await page.goto(`/${lang}/register`);
