@@ -6,7 +6,7 @@ import { EMBED_PARAM, readPortalMessage, RELAY_PARAM, WINDOW_MODE } from "@/lib/
 import { isFramed, parentOrigin } from "@/lib/bridge/host-bridge";
 import { launchQueryFromLocation } from "@/lib/bridge/launch-query";
 import { completeSignIn, EMBED_BLOCKED_EVENT } from "@/lib/bridge/session";
-import { framedCookiesWork, requestStorageAccess, requestStorageAccessUnprompted, storageAccessState } from "@/lib/bridge/storage-access";
+import { framedCookiesWork, requestStorageAccess, storageAccessState, withoutUserActivation } from "@/lib/bridge/storage-access";
 import type { SignInResult } from "@/lib/session/action-result";
 import { fetchApi } from "@/lib/session/api-answer";
 import { Alert } from "@/components/ui/alert";
@@ -53,9 +53,10 @@ export function FramedSignIn({ lang }: { lang: string }) {
       setAccess(state);
       if (state !== "available") return;
       // after a FedCM sign-in on the host's page, Chromium grants storage access without a prompt
-      // or a click (docs/fedcm.md), though not at once; elsewhere every request is refused and the
-      // frame offers its button. Asked only without a user activation: never the browser's prompt.
-      if ((await requestStorageAccessUnprompted(unmounted.signal)) && !unmounted.signal.aborted) await adoptBrowserSession(lang);
+      // or a click (docs/fedcm.md); elsewhere this is refused at once and the frame offers its
+      // button. Asked only once the host's click has lapsed, so it is never the browser's prompt.
+      await withoutUserActivation(unmounted.signal);
+      if (!unmounted.signal.aborted && (await requestStorageAccess())) await adoptBrowserSession(lang);
     });
     const onBlocked = () => setBlocked(true);
     // the window this frame opened signed the user in and handed the session to the host itself

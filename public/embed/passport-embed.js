@@ -136,9 +136,6 @@
     };
   }
 
-  /** The frames `frame` made that are still on this page (signIn reloads them after FedCM). */
-  var frames = [];
-
   /** Embeds the portal in an iframe inside `container` (an element or a selector). */
   function frame(options) {
     var container = typeof options.container === "string" ? global.document.querySelector(options.container) : options.container;
@@ -169,10 +166,9 @@
       true,
     );
     container.appendChild(iframe);
-    var handle = {
+    return {
       iframe: iframe,
       origin: origin,
-      src: options.src,
       on: events.on,
       /** asks the portal to reload its page */
       reload: function () {
@@ -181,13 +177,8 @@
       destroy: function () {
         stop();
         if (iframe.parentNode) iframe.parentNode.removeChild(iframe);
-        frames = frames.filter(function (other) {
-          return other !== handle;
-        });
       },
     };
-    frames.push(handle);
-    return handle;
   }
 
   /** Opens the portal in a window (window mode): it hands a sign-in to this page and closes. */
@@ -245,15 +236,6 @@
     return global.navigator.credentials.get(request).then(
       function (credential) {
         if (!credential || typeof credential.token !== "string") return embedFrame("noCredential");
-        // the passport's frames already on this page (one shown when the user first dismissed the
-        // dialog, say) load their page again: a frame asks for storage access as it loads, which
-        // Chromium now grants without a prompt, and shows the user signed in (docs/fedcm.md). This
-        // page navigates them, so that the portal is told this host again (its referrer); a reload
-        // from inside the frame would name the portal itself, and the portal refuses that framing
-        var portal = originOf(options.configURL);
-        frames.forEach(function (embedded) {
-          if (embedded.origin === portal && embedded.iframe.isConnected) embedded.iframe.src = embedded.src;
-        });
         if (typeof options.onCode === "function") options.onCode(credential.token);
         return { code: credential.token };
       },

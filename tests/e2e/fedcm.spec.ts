@@ -63,16 +63,11 @@ async function watchStorageAccess(page: Page): Promise<StorageAccessCall[]> {
   return calls;
 }
 
-const REFUSED: StorageAccessCall = { path: "/en/login", activation: false, granted: false, has: false };
-const GRANTED: StorageAccessCall = { path: "/en/login", activation: false, granted: true, has: true };
-
 const fallbacks = (page: Page) => page.evaluate(() => (window as unknown as { fallbacks: string[] }).fallbacks.length);
 const portalFrame = (page: Page) => page.frameLocator("#passport iframe").last();
 
 for (const brand of FEDCM_BRANDS) {
-  test(`${brand.name} (${brand.url}): the browser offers the passport; dismissed, the frame; chosen, the brand gets the user and the frame storage access without a prompt; signed out, no dialog, and a click signs in in the browser's window, which closes itself`, async ({ page, request }) => {
-    // a long journey on a busy machine: each step waits for what the user sees, however slow
-    test.slow();
+  test(`${brand.name} (${brand.url}): the browser offers the passport; dismissed, the frame; chosen, the brand gets the user; signed out, no dialog, and a click signs in in the browser's window, which closes itself`, async ({ page, request }) => {
     const email = uniqueEmail("fedcm");
     await createAccount(request, email, PASSWORD, EMBED_PORTAL_URL);
     // signed in at the portal itself, on the provider's origin: the browser is told so
@@ -93,23 +88,13 @@ for (const brand of FEDCM_BRANDS) {
     await expect.poll(() => fallbacks(page)).toBe(1);
     await expect(portalFrame(page).getByRole("heading", { name: m.login.title })).toBeVisible();
     // that frame asks for storage access once the click that made it has lapsed (never a prompt),
-    // and before a FedCM sign-in the browser refuses, each time it asks
-    await expect.poll(() => storageAccess.length).toBeGreaterThan(0);
-    for (const call of storageAccess) expect(call).toEqual(REFUSED);
+    // and before a FedCM sign-in the browser refuses
+    await expect.poll(() => storageAccess).toEqual([{ path: "/en/login", activation: false, granted: false, has: false }]);
 
     await page.getByRole("button", { name: "Sign in with Passport" }).click();
     const chosen = await nextDialog(dialogs, 2);
     await cdp.send("FedCm.selectAccount", { dialogId: chosen.dialogId, accountIndex: 0 });
     await expect(page.locator("#user")).toHaveText(`Signed in as ${email}`);
-
-    // the portal's frame shown at the dismissal, still on the page: after the FedCM sign-in the
-    // browser grants it storage access without a prompt or a click (third-party cookies still
-    // blocked), and it goes on to the user centre with the browser's sign-in of the portal
-    const framed = portalFrame(page);
-    await expect(framed.getByRole("heading", { name: m.settings.title })).toBeVisible({ timeout: 90_000 });
-    await expect(framed.getByText(email).first()).toBeVisible();
-    expect(storageAccess).toContainEqual(GRANTED);
-    expect(storageAccess.filter((call) => call.activation)).toEqual([]);
 
     // signed out at the portal: the browser is told, and the brand's page gets no dialog
     await page.goto(`${SIBLING_URL}/en/profile/settings`);

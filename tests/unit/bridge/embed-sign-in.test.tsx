@@ -115,26 +115,6 @@ describe("in a host's frame", () => {
     Reflect.deleteProperty(doc, "requestStorageAccess");
   });
 
-  test("refused as it loads (Chromium, just after a FedCM sign-in on the host's page), asks again by itself and then uses the browser's sign-in", async () => {
-    frameUnder({ postMessage: jest.fn() });
-    const adopt = jest.fn(() => Promise.resolve(new Response(JSON.stringify({ ok: true, data: { signedIn: false } }))));
-    jest.spyOn(global, "fetch").mockImplementation(adopt);
-    const doc = document as Document & { hasStorageAccess?: () => Promise<boolean>; requestStorageAccess?: () => Promise<void> };
-    let asked = 0;
-    doc.hasStorageAccess = () => Promise.resolve(false);
-    doc.requestStorageAccess = () => (++asked > 1 ? Promise.resolve() : Promise.reject(new DOMException("Must be handling a user gesture", "NotAllowedError")));
-    const { unmount } = renderIn("en", <FramedSignIn lang="en" />);
-    expect(await screen.findByRole("button", { name: messages.en.embed.useBrowserSession })).toBeVisible();
-    await waitFor(() => expect(asked).toBe(1));
-    expect(adopt).not.toHaveBeenCalled();
-    await waitFor(() => expect(adopt).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/embed\/adopt\?/), expect.objectContaining({ method: "POST" })), { timeout: 5_000 });
-    expect(asked).toBe(2);
-    expect(screen.queryByText(messages.en.embed.noBrowserSession)).toBeNull();
-    unmount();
-    Reflect.deleteProperty(doc, "hasStorageAccess");
-    Reflect.deleteProperty(doc, "requestStorageAccess");
-  });
-
   test("renders nothing outside a frame", async () => {
     const { container } = renderIn("en", <FramedSignIn lang="en" />);
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));

@@ -8,7 +8,7 @@ import { envelope, HOST_PROTOCOL, HOST_PROTOCOL_VERSION, MIN_EMBED_HEIGHT, readH
  * own window at the portal's own origin. It speaks the contract's protocol exactly.
  */
 type Listener = (value: unknown) => void;
-type Embedded = { iframe: HTMLIFrameElement; origin: string; src: string; on(type: string, listener: Listener): () => void; reload(): void; destroy(): void };
+type Embedded = { iframe: HTMLIFrameElement; origin: string; on(type: string, listener: Listener): () => void; reload(): void; destroy(): void };
 type Opened = { window: Window; on(type: string, listener: Listener): () => void; close(): void };
 type PassportEmbedApi = {
   frame(options: Record<string, unknown>): Embedded;
@@ -195,31 +195,6 @@ describe("PassportEmbed.signIn (docs/fedcm.md)", () => {
       expect(container.querySelector("iframe")).toBeNull();
     } finally {
       restore();
-    }
-  });
-
-  test("signed in, it loads the passport's frames already on the page again (so they ask for storage access again), and no other site's", async () => {
-    const restore = withFedcm(() => Promise.resolve({ token: "the-code" }));
-    /** The addresses this page sends the frame to from now on (the host navigating it names the host as referrer). */
-    const loads = (embedded: Embedded) => {
-      const seen: string[] = [];
-      Object.defineProperty(embedded.iframe, "src", { get: () => seen.at(-1) ?? "", set: (value: string) => void seen.push(value), configurable: true });
-      return seen;
-    };
-    const portal = api.frame({ container, src: `${PORTAL}/en/login?p=atomm` });
-    const other = api.frame({ container, src: "https://other.example/en/login" });
-    const gone = api.frame({ container, src: `${PORTAL}/en/register` });
-    const [toPortal, toOther, toGone] = [loads(portal), loads(other), loads(gone)];
-    gone.destroy();
-    try {
-      await api.signIn({ configURL: CONFIG, clientId: "brand", mode: "active", fallback: { container, src: `${PORTAL}/en/login` } });
-      expect(toPortal).toEqual([`${PORTAL}/en/login?p=atomm`]);
-      expect(toOther).toEqual([]);
-      expect(toGone).toEqual([]);
-    } finally {
-      restore();
-      portal.destroy();
-      other.destroy();
     }
   });
 
