@@ -55,6 +55,9 @@ export class Sender {
         cache: "no-store",
         signal: abort.signal,
       });
+      // the answer is read to its end: a browser keeps the request of an unread answer open (its
+      // connection held, and tools such as Lighthouse wait for the page's network to go quiet)
+      await response.arrayBuffer();
       this.healthy = response.ok;
       if (response.ok || (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429)) this.store.remove(flight.ids);
     } catch {

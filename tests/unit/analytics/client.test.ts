@@ -184,6 +184,21 @@ test("a slow collector: the next batch waits 8 s, the request gives up after 20 
   expect(hang).toHaveBeenCalled();
 });
 
+test("each answer of the collector is read to its end (an unread answer keeps the browser's request open)", async () => {
+  const answers: Response[] = [];
+  answer = () => {
+    const response = new Response(JSON.stringify({ code: 0, data: { accepted: 1, rejected: 0 } }), { status: 200 });
+    answers.push(response);
+    return Promise.resolve(response);
+  };
+  start();
+  await jest.advanceTimersByTimeAsync(0);
+  record("buttonClick", { elementId: "a" });
+  await jest.advanceTimersByTimeAsync(6_000);
+  expect(answers).toHaveLength(2);
+  expect(answers.map((response) => response.bodyUsed)).toEqual([true, true]);
+});
+
 test("a refused (malformed) batch is dropped; a throttled one waits", async () => {
   start();
   await jest.advanceTimersByTimeAsync(0);
