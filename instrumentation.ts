@@ -37,7 +37,8 @@ export async function register() {
   openDatabaseInBackground(startServices);
   // the portal's calls reach the embedded services directly, as the portal's own loopback
   // address would over HTTP (the browser's address still comes with PORTAL_SERVICES_KEY)
-  const { servicesApp } = await import("./lib/backend/http/app");
+  // the services' app loads with the first call that needs it, not before the first page answers
   const { registerTransport } = await import("./lib/upstream/transport");
-  registerTransport(async (request) => servicesApp().fetch(request, { peer: "127.0.0.1" }));
+  let app: Promise<typeof import("./lib/backend/http/app")> | undefined;
+  registerTransport(async (request) => (await (app ??= import("./lib/backend/http/app"))).servicesApp().fetch(request, { peer: "127.0.0.1" }));
 }

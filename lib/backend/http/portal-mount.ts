@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import { servicesApp } from "./app";
 import { withCountableBody } from "./streamed-request";
 
 /**
@@ -15,6 +14,9 @@ import { withCountableBody } from "./streamed-request";
  * the `incoming` binding's socket, as under `npm run services`. The two headers next.config.mjs
  * gives every answer are set here, and no-referrer on the paths that may carry a ticket. Next's
  * own Request and Response classes are left alone (overrideGlobalObjects: false).
+ *
+ * The app itself (its routes, zod schemas, @simplewebauthn/server…) loads with the first API
+ * request, not at the server's start: a start that serves pages first never waits for it.
  */
 export type ServicesRequestHandler = { takes: (request: Pick<IncomingMessage, "url">) => boolean; answer: (request: IncomingMessage, response: ServerResponse) => Promise<void> };
 
@@ -23,7 +25,8 @@ const API_PATH = /^\/v[12]\//;
 const NO_REFERRER = /^\/v1\/(?:oauth|cookie)\//;
 
 export function servicesRequestHandler(): ServicesRequestHandler {
-  const listener = getRequestListener((request, env) => servicesApp().fetch(withCountableBody(request), env), { overrideGlobalObjects: false });
+  let app: Promise<typeof import("./app")> | undefined;
+  const listener = getRequestListener(async (request, env) => (await (app ??= import("./app"))).servicesApp().fetch(withCountableBody(request), env), { overrideGlobalObjects: false });
   return {
     takes: (request) => API_PATH.test(request.url ?? ""),
     answer: async (request, response) => {

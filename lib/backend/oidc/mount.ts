@@ -1,12 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describeFault, log } from "../log";
-import { answerConsent } from "./consent";
-import { answerFedcm, isFedcmPath } from "./fedcm/routes";
-import { answerInteraction, INTERACTION_PATH } from "./interaction";
+import { isFedcmPath } from "./fedcm/paths";
 import { errorPage, pageLang } from "./pages";
-import { oidcProvider } from "./provider";
-import { oneRequest } from "./adapter";
-import { isProviderPath, issuer } from "./settings";
+import { isProviderPath } from "./settings";
 
 
 /**
@@ -18,6 +14,11 @@ import { isProviderPath, issuer } from "./settings";
  * builds its endpoints' URLs and secure cookies from them), so what a client sends as Host or
  * X-Forwarded-* never reaches an address the provider writes (ARCHITECTURE: the portal's origin
  * comes from configuration).
+ *
+ * This module is what the server loads at start: the check of the path only. The provider and
+ * what answers its requests (answer.ts, with oidc-provider and koa, about a second of a cold
+ * start here) load with the first request for one of its paths, so a start that serves pages
+ * never waits for them (docs/performance.md, "Cold start").
  */
 export type ProviderRequestHandler = (request: IncomingMessage, response: ServerResponse) => boolean;
 
@@ -25,34 +26,6 @@ function pathnameOf(url: string | undefined): string {
   const raw = url ?? "/";
   const end = raw.search(/[?#]/);
   return end === -1 ? raw : raw.slice(0, end);
-}
-
-/**
- * The provider's pages' policy, in place of the portal pages' one (lib/security/headers.ts): its
- * forms end at an app (the sign-out confirmation's redirect to a registered post-logout URI, a
- * form_post answer to a registered redirect URI), which the portal's `form-action 'self'` would
- * block, so form-action is left open; scripts only by the hash oidc-provider adds for its one
- * inline script; never framed.
- */
-export const PROVIDER_CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
-
-function pinOrigin(request: IncomingMessage): void {
-  const origin = new URL(issuer());
-  request.headers.host = origin.host;
-  request.headers["x-forwarded-proto"] = origin.protocol.slice(0, -1);
-  delete request.headers["x-forwarded-host"];
-}
-
-async function answer(request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> {
-  pinOrigin(request);
-  // FedCM's endpoints (docs/fedcm.md): JSON for the browser, one more door onto the same grants
-  if (isFedcmPath(pathname)) return answerFedcm(request, response, pathname);
-  response.setHeader("content-security-policy", PROVIDER_CSP);
-  const { provider, callback } = await oidcProvider();
-  const interaction = INTERACTION_PATH.exec(pathname);
-  if (interaction?.[1] && request.method === "GET") return answerInteraction(provider, request, response, interaction[1]);
-  if (interaction?.[1] && request.method === "POST") return answerConsent(provider, request, response, interaction[1]);
-  oneRequest(() => callback(request, response));
 }
 
 /** A fault around the provider (it answers its own errors): the error page, never a stack. */
@@ -71,7 +44,9 @@ export function providerRequestHandler(): ProviderRequestHandler {
   return (request, response) => {
     const pathname = pathnameOf(request.url);
     if (!isProviderPath(pathname) && !isFedcmPath(pathname)) return false;
-    answer(request, response, pathname).catch((error: unknown) => failed(request, response, error));
+    import("./answer")
+      .then(({ answer }) => answer(request, response, pathname))
+      .catch((error: unknown) => failed(request, response, error));
     return true;
   };
 }

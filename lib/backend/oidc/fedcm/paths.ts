@@ -14,3 +14,8 @@ export const FEDCM_PATHS = {
   assertion: `${FEDCM_PREFIX}/assertion`,
   disconnect: `${FEDCM_PREFIX}/disconnect`,
 } as const;
+
+/** Whether a path is one of FedCM's (the well-known file, or under the FedCM prefix). */
+export function isFedcmPath(pathname: string): boolean {
+  return pathname === WELL_KNOWN_PATH || pathname.startsWith(`${FEDCM_PREFIX}/`);
+}

@@ -3,7 +3,7 @@ import { answerAssertion, answerDisconnect } from "./assertion";
 import { sendAccounts, sendClientMetadata } from "./accounts";
 import { sendConfig, sendWellKnown } from "./config";
 import { fromBrowserFedcm, sendError } from "./http";
-import { FEDCM_PATHS, FEDCM_PREFIX, WELL_KNOWN_PATH } from "./paths";
+import { FEDCM_PATHS, WELL_KNOWN_PATH } from "./paths";
 
 /**
  * The FedCM paths, answered before the OpenID Provider sees a request (mount.ts). Every one of
@@ -11,10 +11,6 @@ import { FEDCM_PATHS, FEDCM_PREFIX, WELL_KNOWN_PATH } from "./paths";
  * fetch, a form, a crawler) is refused with the standard error. A path under the prefix that is
  * not an endpoint, or the wrong method, is a 404 / 405 in the same form.
  */
-export function isFedcmPath(pathname: string): boolean {
-  return pathname === WELL_KNOWN_PATH || pathname.startsWith(`${FEDCM_PREFIX}/`);
-}
-
 const GET_ROUTES: Record<string, (request: IncomingMessage, response: ServerResponse) => void | Promise<void>> = {
   [WELL_KNOWN_PATH]: (_request, response) => sendWellKnown(response),
   [FEDCM_PATHS.config]: sendConfig,
