@@ -9,14 +9,15 @@ import ts from "typescript";
  */
 const ROOT = path.resolve(__dirname, "../../..");
 const SKIP = new Set(["node_modules", ".next", ".git", "tests", "bench", ".e2e"]);
-type Module = { client: boolean; server: boolean; specifiers: string[] };
+export type Module = { client: boolean; server: boolean; specifiers: string[]; source: ts.SourceFile };
 const modules = new Map<string, Module>();
 
-function read(file: string): Module {
+/** A module of the repository, parsed once: its directive and the modules its code brings in. */
+export function readModule(file: string): Module {
   const known = modules.get(file);
   if (known) return known;
   const text = fs.readFileSync(file, "utf8");
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const specifiers: string[] = [];
   const typeOnly = (elements: readonly { isTypeOnly: boolean }[]) => elements.length > 0 && elements.every((element) => element.isTypeOnly);
   const visit = (node: ts.Node): void => {
@@ -34,12 +35,13 @@ function read(file: string): Module {
     ts.forEachChild(node, visit);
   };
   visit(source);
-  const parsed = { client: /^\s*["']use client["']/.test(text), server: /^\s*["']use server["']/.test(text), specifiers };
+  const parsed = { client: /^\s*["']use client["']/.test(text), server: /^\s*["']use server["']/.test(text), specifiers, source };
   modules.set(file, parsed);
   return parsed;
 }
 
-function resolve(from: string, specifier: string): { file: string } | { pkg: string } | null {
+/** A module specifier as a file of the repository (`@/` or relative), or the package it names. */
+export function resolveModule(from: string, specifier: string): { file: string } | { pkg: string } | null {
   if (!specifier.startsWith("@/") && !specifier.startsWith(".")) return { pkg: specifier };
   const base = specifier.startsWith("@/") ? path.join(ROOT, specifier.slice(2)) : path.resolve(path.dirname(from), specifier);
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
@@ -61,17 +63,17 @@ function sources(dir: string, found: string[] = []): string[] {
 /** Every client module that reaches a package named by `matches`, with the chain of files that brings it in. */
 export function clientModulesReaching(matches: (pkg: string) => boolean): { module: string; chain: string[]; pkg: string }[] {
   const found: { module: string; chain: string[]; pkg: string }[] = [];
-  for (const entry of sources(ROOT).filter((file) => read(file).client)) {
+  for (const entry of sources(ROOT).filter((file) => readModule(file).client)) {
     const seen = new Set<string>();
     const queue: string[][] = [[entry]];
     search: for (let chain = queue.shift(); chain; chain = queue.shift()) {
       const file = chain[chain.length - 1] ?? entry;
       if (seen.has(file)) continue;
       seen.add(file);
-      const current = read(file);
+      const current = readModule(file);
       if (current.server && file !== entry) continue;
       for (const specifier of current.specifiers) {
-        const target = resolve(file, specifier);
+        const target = resolveModule(file, specifier);
         if (target && "pkg" in target && matches(target.pkg)) {
           found.push({ module: path.relative(ROOT, entry), chain: chain.map((step) => path.relative(ROOT, step)), pkg: target.pkg });
           break search;
