@@ -148,7 +148,11 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    // no trace: recording one (a screencast and a DOM snapshot around every action) took a quarter
+    // to a half of the screens' tests' time on a busy 2-core machine (docs/testing.md), and CI
+    // keeps only what is printed (the failure-context reporter's page needs no trace). To keep one
+    // while looking into a failure: `npx playwright test FILE --trace retain-on-failure`.
+    trace: "off",
     launchOptions: {
       // Debian's Chromium; browsers are never downloaded (docs/testing.md).
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

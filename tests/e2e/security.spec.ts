@@ -1,6 +1,7 @@
 import { devices, expect, test } from "@playwright/test";
+import { signedOutNewAccount } from "./support/accounts";
 import { uniqueEmail } from "./support/mailbox";
-import { expectUserCentre, logInWithPassword, logOut, messages, registerAccount, registeredAccount } from "./support/screens";
+import { expectUserCentre, logInWithPassword, logOut, messages, signInOnLoginScreen } from "./support/screens";
 import { cell, newBrowser, openSecurity, sessionRows } from "./support/security-screens";
 
 test("two browsers of one user each list both sessions, and ending one sends it to login", async ({ browser }) => {
@@ -13,9 +14,9 @@ test("two browsers of one user each list both sessions, and ending one sends it 
   // A desktop browser, and a phone that also claims another address (nothing vouches for it).
   const desktop = await newBrowser(browser, { ...devices["Desktop Chrome"] });
   const phone = await newBrowser(browser, { ...devices["Pixel 7"], extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.77" } });
-  await registeredAccount(desktop.page, lang, email, password);
-  await logInWithPassword(desktop.page, lang, email, password);
-  await expectUserCentre(desktop.page, lang, email);
+  // made through the API with no session open (the register screen has its own tests)
+  await signedOutNewAccount(desktop.page.request, email, password);
+  await signInOnLoginScreen(desktop.page, lang, email, password);
   await phone.page.goto(`/${lang}/login`);
   await logInWithPassword(phone.page, lang, email, password);
   await expectUserCentre(phone.page, lang, email);
@@ -83,9 +84,8 @@ test("changing the password refuses a wrong current one and two different new on
   const oldPassword = "Laser-2026";
   const newPassword = "Welder-800W";
 
-  await page.goto(`/${lang}/register`);
-  await registerAccount(page, lang, email, oldPassword);
-  await expectUserCentre(page, lang, email);
+  await signedOutNewAccount(page.request, email, oldPassword);
+  await signInOnLoginScreen(page, lang, email, oldPassword);
   // The same account signed in on another browser.
   const other = await newBrowser(browser);
   await other.page.goto(`/${lang}/login`);

@@ -30,6 +30,15 @@ export async function createAccount(request: APIRequestContext, email: string, p
 }
 
 /**
+ * An account made through the API whose registration session is ended again (POST
+ * /v1/user/logout): as after the register screen and a sign-out, no session of it is open.
+ */
+export async function signedOutNewAccount(request: APIRequestContext, email: string, password: string, base = ""): Promise<void> {
+  const { utoken } = await createAccount(request, email, password, base);
+  await ok(request.post(`${base}/v1/user/logout`, { headers: { utoken } }));
+}
+
+/**
  * An account made through the API, then signed in on the login screen with its password: the
  * user centre open, its registration code the account's first mail (as after the register screen).
  */

@@ -65,14 +65,6 @@ export async function signInOnLoginScreen(page: Page, lang: Lang, email: string,
   await expectUserCentre(page, lang, email);
 }
 
-/** A new account, signed out again, ready for the sign-in screens. */
-export async function registeredAccount(page: Page, lang: Lang, email: string, password: string): Promise<void> {
-  await page.goto(`/${lang}/register`);
-  await registerAccount(page, lang, email, password);
-  await expectUserCentre(page, lang, email);
-  await logOut(page, lang);
-}
-
 export type EnterpriseAccount = { account: string; email: string; name: string; password: string };
 
 /** The enterprise created for this language (or another fixture of ENTERPRISES) before the portal started (playwright.config.ts). */
