@@ -110,7 +110,9 @@ describe("client messages", () => {
 });
 
 describe("what the reading of client code finds", () => {
-  const reads = (code: string, dynamic: DynamicNamespaces = {}) => messageReads(ts.createSourceFile("components/example.tsx", code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX), dynamic);
+  // a made-up file (the placeholder keeps tests/unit/docs/named-paths.test.ts from looking for it)
+  const EXAMPLE = "components/<example>.tsx";
+  const reads = (code: string, dynamic: DynamicNamespaces = {}) => messageReads(ts.createSourceFile(EXAMPLE, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX), dynamic);
 
   it("a literal key is one message; a template's fixed start a part; any other key the whole namespace", () => {
     const code = `"use client";
@@ -134,7 +136,7 @@ describe("what the reading of client code finds", () => {
     expect(() => reads(`"use client"; function A() { const t = useTranslations("login"); return <B t={t} />; }`)).toThrow("handed on");
     expect(() => reads(`"use client"; function A() { const t = useTranslations("login"); return format(t); }`)).toThrow("handed on");
     expect(() => reads(`"use client"; function A({ ns }) { const t = useTranslations(ns); return t("title"); }`)).toThrow("chosen at run time");
-    expect(reads(`"use client"; function A({ ns }) { const t = useTranslations(ns); return t("title"); }`, { "components/example.tsx": ["login", "register"] }).sort()).toEqual(["login.title", "register.title"]);
+    expect(reads(`"use client"; function A({ ns }) { const t = useTranslations(ns); return t("title"); }`, { [EXAMPLE]: ["login", "register"] }).sort()).toEqual(["login.title", "register.title"]);
     expect(() => reads(`"use client"; function A() { const messages = useMessages(); return null; }`)).toThrow("useMessages");
   });
 });
