@@ -39,6 +39,5 @@ export async function register() {
   // address would over HTTP (the browser's address still comes with PORTAL_SERVICES_KEY)
   // the services' app loads with the first call that needs it, not before the first page answers
   const { registerTransport } = await import("./lib/upstream/transport");
-  let app: Promise<typeof import("./lib/backend/http/app")> | undefined;
-  registerTransport(async (request) => (await (app ??= import("./lib/backend/http/app"))).servicesApp().fetch(request, { peer: "127.0.0.1" }));
+  registerTransport(async (request) => (await import("./lib/backend/http/app")).servicesApp().fetch(request, { peer: "127.0.0.1" }));
 }

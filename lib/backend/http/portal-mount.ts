@@ -25,8 +25,8 @@ const API_PATH = /^\/v[12]\//;
 const NO_REFERRER = /^\/v1\/(?:oauth|cookie)\//;
 
 export function servicesRequestHandler(): ServicesRequestHandler {
-  let app: Promise<typeof import("./app")> | undefined;
-  const listener = getRequestListener(async (request, env) => (await (app ??= import("./app"))).servicesApp().fetch(withCountableBody(request), env), { overrideGlobalObjects: false });
+  // a module is evaluated once; later imports of it are answered from the module cache
+  const listener = getRequestListener(async (request, env) => (await import("./app")).servicesApp().fetch(withCountableBody(request), env), { overrideGlobalObjects: false });
   return {
     takes: (request) => API_PATH.test(request.url ?? ""),
     answer: async (request, response) => {

@@ -7,10 +7,8 @@ import { answerInteraction, INTERACTION_PATH } from "./interaction";
 import { oidcProvider } from "./provider";
 import { issuer } from "./settings";
 
-/**
- * How the OpenID Provider answers a request mount.ts handed it (loaded with the first such
- * request). Before the provider sees a request its scheme and host are set to the issuer's.
- */
+// How the OpenID Provider answers a request mount.ts handed it (this module loads with the first
+// such request). Before the provider sees a request its scheme and host are set to the issuer's.
 
 /**
  * The provider's pages' policy, in place of the portal pages' one (lib/security/headers.ts): its
