@@ -6,6 +6,7 @@ import { oidcClients, sessions, users } from "../db/schema";
 import { ServiceError } from "../errors";
 import { amrOf as amrOfFactors, factorKindsOf } from "../services/factor-kinds";
 import { authenticate, type SessionRow } from "../services/sessions";
+import { takeAccountRead } from "./adapter";
 import type { UserRow } from "../services/users";
 
 /**
@@ -28,7 +29,8 @@ const accountById = preparedOnce((db) =>
 
 export async function findAccount(accountId: string): Promise<Account | undefined> {
   if (!UUID.test(accountId)) return undefined;
-  const [user] = await accountById(await getDb()).execute({ id: accountId });
+  // a token request read it with its token (adapter.ts) a moment ago; anything else reads it here
+  const user = takeAccountRead(accountId) ?? (await accountById(await getDb()).execute({ id: accountId }))[0];
   if (!user || user.status === "banned") return undefined;
   return {
     accountId: user.id,

@@ -5,7 +5,7 @@ import { errors, type Adapter, type AdapterPayload } from "oidc-provider";
 import { addSeconds, now } from "../clock";
 import { sha256Hex } from "../crypto";
 import { getDb, preparedOnce } from "../db/client";
-import { oidcPayloads } from "../db/schema";
+import { oidcPayloads, users } from "../db/schema";
 import { registerPruner } from "../maintenance/registry";
 import { clientMetadata } from "./clients";
 
@@ -50,12 +50,25 @@ const findLive = preparedOnce((db) =>
     .prepare("oidc_find"),
 );
 
-/** A code or token, and in the same statement the grant it was issued under (the provider reads that next). */
+/** An account's id as its `users` row's key, or null (no row then) when the text is not a UUID. */
+const accountKey = sql`case when ${oidcPayloads.accountId} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then ${oidcPayloads.accountId}::uuid end`;
+
+/**
+ * A code or token, and in the same statement the grant it was issued under and the account's
+ * claims' columns (the provider reads both next).
+ */
 const token = alias(oidcPayloads, "token");
 const findLiveWithGrant = preparedOnce((db) =>
   db
-    .select({ model: oidcPayloads.model, id: oidcPayloads.id, payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
+    .select({
+      model: oidcPayloads.model,
+      id: oidcPayloads.id,
+      payload: oidcPayloads.payload,
+      consumedAt: oidcPayloads.consumedAt,
+      account: { id: users.id, email: users.email, nickname: users.nickname, headpic: users.headpic, status: users.status },
+    })
     .from(oidcPayloads)
+    .leftJoin(users, eq(users.id, accountKey))
     .where(
       and(
         liveAtNow,
@@ -74,19 +87,32 @@ const findLiveWithGrant = preparedOnce((db) =>
 
 type StoredRow = { payload: unknown; consumedAt: Date | null };
 
+/** The columns of an account the provider's claims are made of (account.ts). */
+export type AccountRow = { id: string; email: string; nickname: string | null; headpic: string | null; status: string };
+
 /**
- * The grants read with a token during one provider request (mount.ts runs each in `oneRequest`):
- * the provider's next Grant.find takes its grant from here instead of reading it again. Each is
- * taken once, and dropped when the grant is written or revoked in the meantime.
+ * What was read with a token during one provider request (mount.ts runs each in `oneRequest`):
+ * the provider's next Grant.find takes its grant from here, and its findAccount the account,
+ * instead of reading them again. Each is taken once; a grant is dropped when it is written or
+ * revoked in the meantime.
  */
-const grantsRead = new AsyncLocalStorage<Map<string, StoredRow>>();
+type ReadWithToken = { grants: Map<string, StoredRow>; accounts: Map<string, AccountRow> };
+const readWithToken = new AsyncLocalStorage<ReadWithToken>();
 
 export function oneRequest<T>(work: () => T): T {
-  return grantsRead.run(new Map(), work);
+  return readWithToken.run({ grants: new Map(), accounts: new Map() }, work);
 }
 
 function forgetGrant(grantId: string): void {
-  grantsRead.getStore()?.delete(grantId);
+  readWithToken.getStore()?.grants.delete(grantId);
+}
+
+/** The account read with this request's token, once; undefined when none was. */
+export function takeAccountRead(accountId: string): AccountRow | undefined {
+  const accounts = readWithToken.getStore()?.accounts;
+  const found = accounts?.get(accountId);
+  accounts?.delete(accountId);
+  return found;
 }
 
 const consumeOnce = preparedOnce((db) =>
@@ -151,11 +177,11 @@ export class DatabaseAdapter implements Adapter {
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     if (this.model === "Client") return clientMetadata(id);
-    const read = grantsRead.getStore();
+    const read = readWithToken.getStore();
     if (this.model === "Grant") {
-      const known = read?.get(id);
+      const known = read?.grants.get(id);
       if (known) {
-        read?.delete(id);
+        read?.grants.delete(id);
         return this.restore(id, known.payload, known.consumedAt);
       }
     }
@@ -166,7 +192,10 @@ export class DatabaseAdapter implements Adapter {
       return row ? this.restore(id, row.payload, row.consumedAt) : undefined;
     }
     const rows = await findLiveWithGrant(db).execute(params);
-    for (const row of rows) if (row.model === "Grant") read.set(row.id, row);
+    for (const row of rows) {
+      if (row.model === "Grant") read.grants.set(row.id, row);
+      if (row.account) read.accounts.set(row.account.id, row.account);
+    }
     const row = rows.find((found) => found.model === this.model);
     return row ? this.restore(id, row.payload, row.consumedAt) : undefined;
   }
