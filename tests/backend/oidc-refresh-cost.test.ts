@@ -1,7 +1,7 @@
 import * as client from "openid-client";
 import { registerUser } from "./support/harness";
 import { authorization, Browser, newClient, providerPerTest, redeem, relyingParty, signInThroughProvider } from "./support/oidc";
-import { TEST_DATABASE } from "./support/postgres";
+import { statementsOf } from "./support/statements";
 
 /**
  * What one refresh costs the database (docs/performance.md, "The OpenID Provider's lines"): the
@@ -10,20 +10,6 @@ import { TEST_DATABASE } from "./support/postgres";
  * a statement added to this path shows here before it shows in the bench.
  */
 const provider = providerPerTest({ BULK_RUNNER_INTERVAL_SECONDS: "0" });
-
-/** Counts the statements the driver in use is handed while `work` runs. */
-async function statementsOf(work: () => Promise<unknown>): Promise<number> {
-  const spy =
-    TEST_DATABASE === "postgres"
-      ? jest.spyOn((await import("pg")).default.Client.prototype, "query")
-      : jest.spyOn((await import("@electric-sql/pglite")).PGlite.prototype, "query");
-  try {
-    await work();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 test("a refresh rotates the token with six statements: the app, the token and its grant, the account, the consume, two inserts", async () => {
   const { clientId } = await newClient();
