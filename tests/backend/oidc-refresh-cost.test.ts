@@ -2,6 +2,7 @@ import * as client from "openid-client";
 import { registerUser } from "./support/harness";
 import { authorization, Browser, newClient, providerPerTest, redeem, relyingParty, signInThroughProvider } from "./support/oidc";
 import { TEST_DATABASE } from "./support/postgres";
+import { statementsOf } from "./support/statements";
 
 /**
  * What one refresh costs the database (docs/performance.md, "What one refresh costs"): the
@@ -11,20 +12,6 @@ import { TEST_DATABASE } from "./support/postgres";
  * statement added to this path shows here before it shows in the bench.
  */
 const provider = providerPerTest({ BULK_RUNNER_INTERVAL_SECONDS: "0" });
-
-/** Counts the statements the driver in use is handed while `work` runs. */
-async function statementsOf(work: () => Promise<unknown>): Promise<number> {
-  const spy =
-    TEST_DATABASE === "postgres"
-      ? jest.spyOn((await import("pg")).default.Client.prototype, "query")
-      : jest.spyOn((await import("@electric-sql/pglite")).PGlite.prototype, "query");
-  try {
-    await work();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 test("a refresh rotates the token with four statements (five on PostgreSQL: the app): the token with its grant and account, the consume, two inserts", async () => {
   const { clientId } = await newClient();

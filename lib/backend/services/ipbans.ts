@@ -1,6 +1,6 @@
 import { and, desc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { now } from "../clock";
-import { getDb } from "../db/client";
+import { getDb, preparedOnce } from "../db/client";
 import { ipBans } from "../db/schema";
 import { normalizeIp } from "../net/addresses";
 
@@ -21,15 +21,20 @@ export function banCovers(address: string | SQLWrapper, at: Date | SQLWrapper = 
   return sql`(${address}::inet <<= ${ipBans.network} and (${ipBans.expiresAt} is null or ${ipBans.expiresAt} > ${at}::timestamptz))`;
 }
 
+/** Every passkey sign-in's options and every code request ask it: built once (db/client.ts, preparedOnce). */
+const banOfAddress = preparedOnce((db) =>
+  db
+    .select({ network: ipBans.network })
+    .from(ipBans)
+    .where(banCovers(sql.placeholder("address"), sql.placeholder("at")))
+    .limit(1)
+    .prepare("ip_ban_of_address"),
+);
+
 export async function isIpBanned(ip: string | null): Promise<boolean> {
   const address = normalizeIp(ip);
   if (!address) return false;
-  const db = await getDb();
-  const rows = await db
-    .select({ network: ipBans.network })
-    .from(ipBans)
-    .where(banCovers(address))
-    .limit(1);
+  const rows = await banOfAddress(await getDb()).execute({ address, at: now() });
   return rows.length > 0;
 }
 

@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { addSeconds, now } from "../clock";
 import { getDb, preparedOnce } from "../db/client";
-import { ipBans, signInFailures, users } from "../db/schema";
+import { ipBans, signInFailures, twoStepTotp, users } from "../db/schema";
 import { normalizeIp } from "../net/addresses";
 import { banCovers } from "./ipbans";
 import { CREDENTIAL_FAILURES, VERIFICATION_AFTER } from "./limits";
@@ -9,11 +9,20 @@ import type { UserRow } from "./users";
 
 /**
  * What a sign-in reads before it looks at credentials: whether the address is banned, the
- * email's recent failures, and the account itself. One prepared query instead of three: a
- * sign-in is the services' busiest write path, and on the embedded database every round trip
- * runs on the server's own thread, beside the password hashing (docs/performance.md).
+ * email's recent failures, the account itself and whether its two-step is on (what the end of
+ * the sign-in asks: two-step-hold.ts). One prepared query instead of four: a sign-in is the
+ * services' busiest write path, and on the embedded database every round trip runs on the
+ * server's own thread, beside the password hashing (docs/performance.md).
  */
 export type SignInRecord = { ipBanned: boolean; recentFailures: number; user: UserRow | null };
+
+/** Whether two-step was on for an account row this module read, by the row itself (nothing kept past the request). */
+const twoStepOfRow = new WeakMap<UserRow, boolean>();
+
+/** Two-step as the sign-in's record read it for this very row, or undefined for a row read elsewhere. */
+export function twoStepReadWith(user: UserRow): boolean | undefined {
+  return twoStepOfRow.get(user);
+}
 
 const email = sql.placeholder("email");
 /** the caller's address as text, or null (then nothing is banned) */
@@ -33,6 +42,7 @@ const recordQuery = preparedOnce((db) =>
         inArray(signInFailures.reason, [...CREDENTIAL_FAILURES]),
       )})`.mapWith(Number),
       user: users,
+      twoStepOn: sql<boolean>`exists (select 1 from ${twoStepTotp} where ${and(eq(twoStepTotp.userId, users.id), isNotNull(twoStepTotp.confirmedAt))})`,
     })
     // one row whatever the email: the account is joined to it, or null
     .from(sql`(select 1) as "one"`)
@@ -49,5 +59,7 @@ export async function readSignInRecord(input: { email: string; ip: string | null
     since: addSeconds(now(), -VERIFICATION_AFTER.windowSeconds),
     at: now(),
   });
-  return { ipBanned: row?.ipBanned ?? false, recentFailures: row?.recentFailures ?? 0, user: row?.user ?? null };
+  const user = row?.user ?? null;
+  if (user && row) twoStepOfRow.set(user, row.twoStepOn);
+  return { ipBanned: row?.ipBanned ?? false, recentFailures: row?.recentFailures ?? 0, user };
 }

@@ -7,6 +7,7 @@ import { deviceHash } from "./devices";
 import type { FactorKind } from "./factor-kinds";
 import type { SignInMethod } from "./failures";
 import type { ClientInfo } from "./sessions";
+import { twoStepReadWith } from "./sign-in-record";
 import { isTwoStepOn, SECOND_FACTOR_METHODS } from "./two-step-factor";
 import type { UserRow } from "./users";
 
@@ -31,7 +32,8 @@ export type FirstStep = { method: SignInMethod; remember: boolean; factors: read
 
 /** With two-step on: store the ticket and throw 20901 (`data.ticket`, `data.methods`); off: nothing. */
 export async function holdForSecondStep(user: UserRow, client: ClientInfo, first: FirstStep): Promise<void> {
-  if (!(await isTwoStepOn(user.id))) return;
+  // a sign-in with an email read it with the account (sign-in-record.ts); others ask now
+  if (!(twoStepReadWith(user) ?? (await isTwoStepOn(user.id)))) return;
   const ticket = randomToken(32);
   const db = await getDb();
   const at = now();

@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { AuthenticationOptions, AuthenticationResponse, PasskeySession } from "@/lib/contract/passkeys";
 import { now } from "../../clock";
 import { getConfig } from "../../config";
-import { getDb } from "../../db/client";
+import { getDb, preparedOnce } from "../../db/client";
 import { passkeys, users } from "../../db/schema";
 import { ErrorCode, ServiceError, throttled } from "../../errors";
 import { isOver, rateLimit } from "../../ratelimit";
@@ -40,14 +41,38 @@ export async function passkeySignInOptions(ip: string | null): Promise<Authentic
   return { attempt, options };
 }
 
-export async function findPasskey(credentialId: string): Promise<StoredPasskey | null> {
-  const db = await getDb();
-  const [row] = await db
+/** Every passkey sign-in reads its passkey and moves its counter: both built once (db/client.ts, preparedOnce). */
+const passkeyByCredential = preparedOnce((db) =>
+  db
     .select({ passkey: passkeys, email: users.email })
     .from(passkeys)
     .innerJoin(users, eq(users.id, passkeys.userId))
-    .where(eq(passkeys.credentialId, credentialId))
-    .limit(1);
+    .where(eq(passkeys.credentialId, sql.placeholder("credentialId")))
+    .limit(1)
+    .prepare("passkey_by_credential"),
+);
+
+const ofSameUser = alias(passkeys, "of_same_user");
+
+/**
+ * Only from the counter this sign-in read: of two uses of one answer, one moves it. It also
+ * returns the account's passkeys, which the answer's signals list (passkeySignalsFor), so the
+ * sign-in does not read them in a statement of their own.
+ */
+const moveCounter = preparedOnce((db) =>
+  db
+    .update(passkeys)
+    .set({ counter: sql`${sql.placeholder("counter")}::bigint`, backedUp: sql`${sql.placeholder("backedUp")}::boolean`, lastUsedAt: sql`${sql.placeholder("at")}::timestamptz` })
+    .where(and(eq(passkeys.id, sql.placeholder("id")), eq(passkeys.counter, sql.placeholder("readCounter"))))
+    .returning({
+      id: passkeys.id,
+      credentialIds: sql<string[]>`(select coalesce(array_agg(${ofSameUser.credentialId}), '{}') from ${passkeys} as ${sql.identifier("of_same_user")} where ${ofSameUser.userId} = ${passkeys.userId})`,
+    })
+    .prepare("move_passkey_counter"),
+);
+
+export async function findPasskey(credentialId: string): Promise<StoredPasskey | null> {
+  const [row] = await passkeyByCredential(await getDb()).execute({ credentialId });
   return row ? { ...row.passkey, email: row.email } : null;
 }
 
@@ -74,8 +99,10 @@ async function verifies(stored: StoredPasskey, response: AuthenticationResponse,
  * that did not grow) are one refusal, 20701, logged and counted like a wrong password. The
  * counter moves only from the value this check read, so two uses of one answer cannot both win.
  */
-export function passkeyAssertion(stored: StoredPasskey | null, response: AuthenticationResponse, challenge: string): Factor {
+export function passkeyAssertion(stored: StoredPasskey | null, response: AuthenticationResponse, challenge: string): Factor & { accountPasskeys: () => readonly string[] | undefined } {
+  let accountPasskeys: readonly string[] | undefined;
   return {
+    accountPasskeys: () => accountPasskeys,
     method: "passkey",
     // two factors at once, and the device itself: neither two-step nor device security holds it
     proves: ["passkey"],
@@ -85,13 +112,10 @@ export function passkeyAssertion(stored: StoredPasskey | null, response: Authent
       if (response.response.userHandle !== userHandleOf(account.id)) throw await refuse();
       const checked = await verifies(stored, response, challenge);
       if (!checked) throw await refuse();
-      const db = await getDb();
-      const moved = await db
-        .update(passkeys)
-        .set({ counter: checked.counter, backedUp: checked.backedUp, lastUsedAt: now() })
-        .where(and(eq(passkeys.id, stored.id), eq(passkeys.counter, stored.counter)))
-        .returning({ id: passkeys.id });
-      if (moved.length === 0) throw await refuse();
+      const moved = await moveCounter(await getDb()).execute({ counter: checked.counter, backedUp: checked.backedUp, at: now(), id: stored.id, readCounter: stored.counter });
+      const [row] = moved;
+      if (!row) throw await refuse();
+      accountPasskeys = row.credentialIds;
       return account;
     },
   };
@@ -106,13 +130,14 @@ export async function loginWithPasskey(input: { attempt: string; response: Authe
   const challenge = await spendChallenge("authenticate", input.attempt, null);
   assertWellFormedAssertion(input.response);
   const stored = await findPasskey(input.response.id);
+  const factor = passkeyAssertion(stored, input.response, challenge);
   // an unknown passkey has no account: the attempt is logged under no email
-  const { token, user } = await signIn(stored?.email ?? "", passkeyAssertion(stored, input.response, challenge), client, input.remember ?? false).catch((error: unknown) => {
+  const { token, user } = await signIn(stored?.email ?? "", factor, client, input.remember ?? false).catch((error: unknown) => {
     // the browser still offers a passkey this site no longer knows (removed here, or from another
     // database): say so, so it can stop offering it (PublicKeyCredential.signalUnknownCredential).
     // The credential id is the caller's own and random, so this tells them nothing about anyone.
     if (!stored && error instanceof ServiceError && error.code === ErrorCode.passkeyRefused) throw new ServiceError(ErrorCode.passkeyRefused, { unknownCredential: true });
     throw error;
   });
-  return { utoken: token, uid: user.id, enterprise: user.enterpriseId !== null, signals: await passkeySignalsFor(user) };
+  return { utoken: token, uid: user.id, enterprise: user.enterpriseId !== null, signals: await passkeySignalsFor(user, factor.accountPasskeys()) };
 }

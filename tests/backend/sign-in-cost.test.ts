@@ -1,0 +1,56 @@
+import { call, OPEN_TIMEOUT, registerUser, startBackend, stopBackend } from "./support/harness";
+import { addPasskey, proveWithPassword, signInOptions, SoftAuthenticator } from "./support/passkeys";
+import { statementsOf } from "./support/statements";
+
+/**
+ * What a sign-in costs the database (docs/performance.md, "Where a sign-in's CPU goes"), counted
+ * at the driver. A passkey sign-in: its options store the challenge (and read the ban list first when the
+ * caller's address is known: here, called in-process, it is not); its
+ * answer spends the challenge, reads the passkey with its account's email, reads the sign-in
+ * record (ban list, failures, account, two-step), moves the counter (returning the account's
+ * passkeys for the signals) and writes the session. A password sign-in: the record and the
+ * session. A statement added to either path shows here before it shows in the bench.
+ */
+// no bulk-job runner: its polls would land among the counted statements
+beforeAll(() => startBackend({ BULK_RUNNER_INTERVAL_SECONDS: "0" }), OPEN_TIMEOUT);
+afterAll(stopBackend);
+
+test("a passkey sign-in costs one statement for its options and five for its answer", async () => {
+  const { utoken } = await registerUser("passkey-cost@example.com");
+  const device = new SoftAuthenticator();
+  await proveWithPassword(utoken);
+  expect((await addPasskey(utoken, device)).code).toBe(0);
+  const signIn = async () => {
+    const { attempt, options } = await signInOptions();
+    return call("POST", "/v1/login/passkey", { body: { attempt, response: device.get(options) } });
+  };
+  // the first sign-in of a database prepares its statements; the second is what every later one costs
+  expect((await signIn()).code).toBe(0);
+
+  let options: Awaited<ReturnType<typeof signInOptions>> | undefined;
+  const forOptions = await statementsOf(async () => {
+    options = await signInOptions();
+  });
+  let answer: Awaited<ReturnType<typeof call>> | undefined;
+  const forAnswer = await statementsOf(async () => {
+    answer = await call("POST", "/v1/login/passkey", { body: { attempt: options?.attempt, response: options ? device.get(options.options) : null } });
+  });
+
+  expect(answer).toMatchObject({ status: 200, code: 0, data: { utoken: expect.any(String), signals: { credentialIds: [expect.any(String)] } } });
+  expect(forOptions).toBe(1);
+  expect(forAnswer).toBe(5);
+});
+
+test("a password sign-in costs two statements: the sign-in record and the session", async () => {
+  await registerUser("password-cost@example.com", "cost-pass1");
+  const signIn = () => call("POST", "/v1/login", { body: { email: "password-cost@example.com", password: "cost-pass1" } });
+  expect((await signIn()).code).toBe(0);
+
+  let reply: Awaited<ReturnType<typeof call>> | undefined;
+  const statements = await statementsOf(async () => {
+    reply = await signIn();
+  });
+
+  expect(reply).toMatchObject({ status: 200, code: 0, data: { utoken: expect.any(String) } });
+  expect(statements).toBe(2);
+});
