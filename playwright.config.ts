@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 import { DATA_DIRS, SEEDED } from "./tests/e2e/support/fixtures";
+import { type E2eServer, SERVERS_ENV, SERVERS_READY } from "./tests/e2e/support/server-set";
 
 /** The fixtures (tests/e2e/support/fixtures.ts), read by the specs through this file. */
 export { CODE_FILES, ENTERPRISES, OPERATOR_FILES, PROD_BANNED_IP, SUPPORT_OPERATOR_FILES } from "./tests/e2e/support/fixtures";
@@ -119,9 +120,10 @@ export const FEDCM_BRANDS = [
 ] as const;
 
 /**
- * How long Playwright waits for each server to answer. Not a measure of speed: a server that
- * cannot start exits, and Playwright stops at once. The budget only ends a start that hangs, so
- * it is far above the slowest start seen on a busy 2-core machine (about a minute).
+ * How long start-servers.ts waits for each server to answer, from that server's start. Not a
+ * measure of speed: a server that cannot start exits, and the run stops at once. The budget only
+ * ends a start that hangs, so it is far above the slowest start seen on a busy 2-core machine
+ * (about a minute).
  */
 const START_TIMEOUT = Number(process.env.E2E_START_TIMEOUT_MS ?? 15 * 60_000);
 /**
@@ -130,6 +132,153 @@ const START_TIMEOUT = Number(process.env.E2E_START_TIMEOUT_MS ?? 15 * 60_000);
  * background, and a request waits for it), so no test pays for the opening.
  */
 const ready = (origin: string) => `${origin}/message/v1/web/announcements`;
+
+/**
+ * Every server of the run, started side by side by tests/e2e/support/start-servers.ts (one
+ * `webServer` entry below): each as soon as those in its `after` are ready. Playwright itself
+ * starts a `webServer` list one after another, and the run's first test waited for the sum.
+ */
+const SERVERS: E2eServer[] = [
+  {
+    // Every portal's fresh data directory and fixtures, in one process (seed.ts), before the first portal starts.
+    name: "fixtures",
+    command: "tsx tests/e2e/support/seed.ts",
+    ready: { stdout: SEEDED },
+    env: { LOG_LEVEL: "warn", REFAPP_ORIGIN: REFAPP_URL, REFAPP_ISSUER: PORTAL_ISSUER, REFAPP_CLIENT_FILE, FEDCM_BRAND_ORIGINS: FEDCM_BRANDS.map(({ name, url }) => `${name}=${url}`).join(",") },
+  },
+  {
+    name: "oidc-providers",
+    command: "tsx tests/e2e/support/oidc-providers.ts",
+    ready: { url: `${issuer(OIDC_PROVIDERS.apple)}/.well-known/openid-configuration` },
+    env: {
+      OIDC_PROVIDER_PORTS: Object.entries(OIDC_PROVIDERS).map(([channel, port]) => `${channel}:${port}`).join(","),
+      // Google's provider is a standard one (oidc-provider), which checks its client's redirect URIs
+      OIDC_GOOGLE_CLIENT_ID: socialEnv.SOCIAL_GOOGLE_CLIENT_ID,
+      OIDC_GOOGLE_CLIENT_SECRET: socialEnv.SOCIAL_GOOGLE_CLIENT_SECRET,
+      OIDC_GOOGLE_REDIRECT_URIS: ["127.0.0.1", "localhost"].map((host) => `http://${host}:${PORT}/v1/oauth/google/callback`).join(","),
+    },
+  },
+  {
+    name: "smtp-sink",
+    command: "tsx tests/e2e/support/smtp-sink.ts",
+    ready: { url: `http://127.0.0.1:${SMTP_HTTP_PORT}/health` },
+    env: { SMTP_SINK_PORT: String(SMTP_PORT), SMTP_SINK_HTTP_PORT: String(SMTP_HTTP_PORT) },
+  },
+  {
+    name: "host-site",
+    command: "tsx tests/e2e/support/host-site.ts",
+    ready: { url: `http://127.0.0.1:${HOST_SITE_PORT}/health` },
+    env: { HOST_SITE_PORT: String(HOST_SITE_PORT), FOREIGN_SITE_PORT: String(FOREIGN_SITE_PORT), EMBED_PORTAL_URL },
+  },
+  {
+    // reads the brands' registrations seed.ts wrote
+    name: "fedcm-brands",
+    command: "tsx tests/e2e/support/fedcm-brands.ts",
+    ready: { url: `${FEDCM_BRANDS[2].url}/health` },
+    after: ["fixtures"],
+    env: { FEDCM_ISSUER: SIBLING_URL, FEDCM_PORTAL_URL: EMBED_PORTAL_URL },
+  },
+  {
+    // on SIGTERM the script stops the server and removes its data
+    name: "postgres",
+    command: "bash tests/e2e/support/postgres.sh",
+    ready: { port: PG_PORT },
+    env: { PG_PORT: String(PG_PORT) },
+  },
+  {
+    // A production build with its own fresh data directory, the test enterprises and redemption codes (seed.ts).
+    name: "portal",
+    command: serve("127.0.0.1", PORT),
+    ready: { url: ready(BASE_URL) },
+    after: ["fixtures", "oidc-providers", "smtp-sink"],
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: DATA_DIRS.main,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      ...SERVER_ENV,
+      ...TEST_RUN_ENV,
+      SAFETY_DEVICE_API_KEY,
+      SN_PASSWORD_KEY,
+      ...socialEnv,
+    },
+  },
+  {
+    // its client is in the main portal's database already (seed.ts): nothing is registered here;
+    // it asks the portal for its OpenID configuration at the first sign-in, not at its start
+    name: "reference-app",
+    command: `tsx tests/support/reference-app/cli.ts --port ${REFAPP_PORT} --issuer ${PORTAL_ISSUER} --client-file ${REFAPP_CLIENT_FILE}`,
+    ready: { url: `${REFAPP_URL}/health` },
+    after: ["fixtures"],
+    env: { ...SERVER_ENV },
+  },
+  {
+    // its own data directory, made afresh with the ban in place (seed.ts)
+    name: "production-portal",
+    command: serve("127.0.0.1", PROD_PORT),
+    ready: { url: ready(PROD_URL) },
+    after: ["fixtures", "smtp-sink"],
+    env: {
+      PORT: String(PROD_PORT),
+      DATA_DIR: DATA_DIRS.production,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      ...SERVER_ENV,
+    },
+  },
+  {
+    // The embeddable portal: its own data, the host site allowlisted, the sibling site for cookies.
+    name: "embed-portal",
+    command: serve("localhost", EMBED_PORT),
+    ready: { url: ready(EMBED_PORTAL_URL) },
+    after: ["fixtures", "smtp-sink"],
+    env: {
+      PORT: String(EMBED_PORT),
+      DATA_DIR: DATA_DIRS.embed,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      EMBED_ALLOWED_ORIGINS: [HOST_SITE_URL, ...FEDCM_BRANDS.map(({ url }) => url)].join(","),
+      COOKIE_SYNC_MODE: "redirect",
+      COOKIE_SYNC_SITES: `${SIBLING_URL}=localhost`,
+      COOKIE_SYNC_DOMAINS: "localhost",
+      COOKIE_SYNC_TARGETS: `127.0.0.1:${EMBED_PORT},localhost:${EMBED_PORT}`,
+      ...TEST_RUN_ENV,
+      // accounts are made through the API in the tests: a cheap proof of work
+      ALTCHA_COST: "50",
+      ALTCHA_MAX_COUNTER: "30",
+      ...SERVER_ENV,
+    },
+  },
+  {
+    // its DATA_DIR is under .e2e, which seed.ts empties first
+    name: "down-portal",
+    command: serve("localhost", DOWN_PORT),
+    ready: { url: `${DOWN_URL}/en/login` },
+    after: ["fixtures"],
+    env: {
+      PORT: String(DOWN_PORT),
+      PASSPORT_API_URL: `http://127.0.0.1:${CLOSED_PORT}`,
+      USER_API_URL: `http://127.0.0.1:${CLOSED_PORT}`,
+      MESSAGE_API_URL: `http://127.0.0.1:${CLOSED_PORT}`,
+      DATA_DIR: ".e2e/unused",
+      ...SERVER_ENV,
+    },
+  },
+  {
+    name: "messages-portal",
+    command: serve("localhost", MESSAGES_PORT),
+    ready: { url: ready(MESSAGES_URL) },
+    after: ["fixtures", "smtp-sink", "postgres"],
+    env: {
+      PORT: String(MESSAGES_PORT),
+      DATABASE_URL: MESSAGES_DATABASE_URL,
+      DATA_DIR: ".e2e/messages-data",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // accounts are made through the API: a cheap proof of work (configuration, not a code path)
+      ...SERVER_ENV,
+      ...TEST_RUN_ENV,
+      ALTCHA_COST: "50",
+      ALTCHA_MAX_COUNTER: "30",
+    },
+  },
+];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -160,161 +309,16 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  // Playwright starts these one after another, in this order, each once the one before is ready.
-  webServer: [
-    {
-      // Every portal's fresh data directory and fixtures, in one process (seed.ts), before the first portal starts.
-      name: "fixtures",
-      command: "tsx tests/e2e/support/seed.ts",
-      wait: { stdout: new RegExp(SEEDED) },
-      env: { LOG_LEVEL: "warn", REFAPP_ORIGIN: REFAPP_URL, REFAPP_ISSUER: PORTAL_ISSUER, REFAPP_CLIENT_FILE, FEDCM_BRAND_ORIGINS: FEDCM_BRANDS.map(({ name, url }) => `${name}=${url}`).join(",") },
-      reuseExistingServer: false,
-      timeout: START_TIMEOUT,
-      stdout: "pipe",
-    },
-    {
-      command: "tsx tests/e2e/support/oidc-providers.ts",
-      url: `${issuer(OIDC_PROVIDERS.apple)}/.well-known/openid-configuration`,
-      env: {
-        OIDC_PROVIDER_PORTS: Object.entries(OIDC_PROVIDERS).map(([channel, port]) => `${channel}:${port}`).join(","),
-        // Google's provider is a standard one (oidc-provider), which checks its client's redirect URIs
-        OIDC_GOOGLE_CLIENT_ID: socialEnv.SOCIAL_GOOGLE_CLIENT_ID,
-        OIDC_GOOGLE_CLIENT_SECRET: socialEnv.SOCIAL_GOOGLE_CLIENT_SECRET,
-        OIDC_GOOGLE_REDIRECT_URIS: ["127.0.0.1", "localhost"].map((host) => `http://${host}:${PORT}/v1/oauth/google/callback`).join(","),
-      },
-      reuseExistingServer: false,
-      timeout: START_TIMEOUT,
-      stdout: "pipe",
-    },
-    {
-      command: "tsx tests/e2e/support/smtp-sink.ts",
-      url: `http://127.0.0.1:${SMTP_HTTP_PORT}/health`,
-      env: { SMTP_SINK_PORT: String(SMTP_PORT), SMTP_SINK_HTTP_PORT: String(SMTP_HTTP_PORT) },
-      reuseExistingServer: false,
-      timeout: START_TIMEOUT,
-      stdout: "pipe",
-    },
-    {
-      // A production build with its own fresh data directory, the test enterprises and redemption codes (seed.ts).
-      command: serve("127.0.0.1", PORT),
-      url: ready(BASE_URL),
-      env: {
-        PORT: String(PORT),
-        DATA_DIR: DATA_DIRS.main,
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        ...SERVER_ENV,
-        ...TEST_RUN_ENV,
-        SAFETY_DEVICE_API_KEY,
-        SN_PASSWORD_KEY,
-        ...socialEnv,
-      },
-      reuseExistingServer: false,
-      timeout: START_TIMEOUT,
-      stdout: "pipe",
-    },
-    {
-      // its client is in the main portal's database already (seed.ts): nothing is registered here
-      command: `tsx tests/support/reference-app/cli.ts --port ${REFAPP_PORT} --issuer ${PORTAL_ISSUER} --client-file ${REFAPP_CLIENT_FILE}`,
-      url: `${REFAPP_URL}/health`,
-      env: { ...SERVER_ENV },
-      reuseExistingServer: false,
-      timeout: START_TIMEOUT,
-      stdout: "pipe",
-    },
-    {
-      // its own data directory, made afresh with the ban in place (seed.ts)
-      command: serve("127.0.0.1", PROD_PORT),
-      url: ready(PROD_URL),
-      env: {
-        PORT: String(PROD_PORT),
-        DATA_DIR: DATA_DIRS.production,
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        ...SERVER_ENV,
-      },
-      reuseExistingServer: false,
-      timeout: START_TIMEOUT,
-      stdout: "pipe",
-    },
-    {
-      command: "tsx tests/e2e/support/host-site.ts",
-      url: `http://127.0.0.1:${HOST_SITE_PORT}/health`,
-      env: { HOST_SITE_PORT: String(HOST_SITE_PORT), FOREIGN_SITE_PORT: String(FOREIGN_SITE_PORT), EMBED_PORTAL_URL },
-      reuseExistingServer: false,
-      timeout: START_TIMEOUT,
-      stdout: "pipe",
-    },
-    {
-      // The embeddable portal: its own data, the host site allowlisted, the sibling site for cookies.
-      command: serve("localhost", EMBED_PORT),
-      url: ready(EMBED_PORTAL_URL),
-      env: {
-        PORT: String(EMBED_PORT),
-        DATA_DIR: DATA_DIRS.embed,
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        EMBED_ALLOWED_ORIGINS: [HOST_SITE_URL, ...FEDCM_BRANDS.map(({ url }) => url)].join(","),
-        COOKIE_SYNC_MODE: "redirect",
-        COOKIE_SYNC_SITES: `${SIBLING_URL}=localhost`,
-        COOKIE_SYNC_DOMAINS: "localhost",
-        COOKIE_SYNC_TARGETS: `127.0.0.1:${EMBED_PORT},localhost:${EMBED_PORT}`,
-        ...TEST_RUN_ENV,
-        // accounts are made through the API in the tests: a cheap proof of work
-        ALTCHA_COST: "50",
-        ALTCHA_MAX_COUNTER: "30",
-        ...SERVER_ENV,
-      },
-      reuseExistingServer: false,
-      timeout: START_TIMEOUT,
-      stdout: "pipe",
-    },
-    {
-      command: "tsx tests/e2e/support/fedcm-brands.ts",
-      url: `${FEDCM_BRANDS[2].url}/health`,
-      env: { FEDCM_ISSUER: SIBLING_URL, FEDCM_PORTAL_URL: EMBED_PORTAL_URL },
-      reuseExistingServer: false,
-      timeout: START_TIMEOUT,
-      stdout: "pipe",
-    },
-    {
-      command: serve("localhost", DOWN_PORT),
-      url: `${DOWN_URL}/en/login`,
-      env: {
-        PORT: String(DOWN_PORT),
-        PASSPORT_API_URL: `http://127.0.0.1:${CLOSED_PORT}`,
-        USER_API_URL: `http://127.0.0.1:${CLOSED_PORT}`,
-        MESSAGE_API_URL: `http://127.0.0.1:${CLOSED_PORT}`,
-        DATA_DIR: ".e2e/unused",
-        ...SERVER_ENV,
-      },
-      reuseExistingServer: false,
-      timeout: START_TIMEOUT,
-      stdout: "pipe",
-    },
-    {
-      command: "bash tests/e2e/support/postgres.sh",
-      port: PG_PORT,
-      env: { PG_PORT: String(PG_PORT) },
-      // SIGTERM lets the script stop the server and remove its data
-      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-      reuseExistingServer: false,
-      timeout: START_TIMEOUT,
-    },
-    {
-      command: serve("localhost", MESSAGES_PORT),
-      url: ready(MESSAGES_URL),
-      env: {
-        PORT: String(MESSAGES_PORT),
-        DATABASE_URL: MESSAGES_DATABASE_URL,
-        DATA_DIR: ".e2e/messages-data",
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        // accounts are made through the API: a cheap proof of work (configuration, not a code path)
-        ...SERVER_ENV,
-        ...TEST_RUN_ENV,
-        ALTCHA_COST: "50",
-        ALTCHA_MAX_COUNTER: "30",
-      },
-      reuseExistingServer: false,
-      timeout: START_TIMEOUT,
-      stdout: "pipe",
-    },
-  ],
+  webServer: {
+    name: "servers",
+    command: "tsx tests/e2e/support/start-servers.ts",
+    wait: { stdout: new RegExp(SERVERS_READY) },
+    env: { [SERVERS_ENV]: JSON.stringify(SERVERS), E2E_START_TIMEOUT_MS: String(START_TIMEOUT) },
+    // each server has START_TIMEOUT from its own start (start-servers.ts); this only ends a launcher that hangs
+    timeout: START_TIMEOUT * SERVERS.length,
+    // SIGTERM reaches every server (their process group): the portals close their databases, postgres.sh removes its data
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    reuseExistingServer: false,
+    stdout: "pipe",
+  },
 });
