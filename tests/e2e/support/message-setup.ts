@@ -52,7 +52,9 @@ const bin = path.resolve("node_modules/.bin");
 export async function admin(...args: string[]): Promise<string> {
   const { stdout } = await run(path.join(bin, "tsx"), ["lib/backend/cli/cli.ts", ...args, "--reason", "end-to-end test setup"], {
     env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`, DATABASE_URL: MESSAGES_DATABASE_URL, LOG_LEVEL: "silent" },
-    timeout: 60_000,
+    // a hang guard only, under the spec's own 180 s: at load 16 the command's start (tsx, the
+    // services' modules) ran past 60 s
+    timeout: 170_000,
   });
   return stdout.trim();
 }
