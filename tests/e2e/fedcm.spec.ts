@@ -72,8 +72,11 @@ const portalFrame = (page: Page) => page.frameLocator("#passport iframe").last()
 const REFUSED: StorageAccessCall = { path: "/en/login", activation: false, granted: false, has: false };
 const GRANTED: StorageAccessCall = { path: "/en/login", activation: false, granted: true, has: true };
 
-/** A user signed in at the portal itself, on the provider's origin: the browser is told so. */
-async function signedInAtPortal(page: Page, request: APIRequestContext): Promise<string> {
+/**
+ * A user signed in at the portal itself, on the provider's origin (the browser is told so), then
+ * on the brand's page a click on its sign-in button: the browser's dialog offers that user.
+ */
+async function offeredOnBrand(page: Page, request: APIRequestContext, brandUrl: string) {
   const email = uniqueEmail("fedcm");
   await createAccount(request, email, PASSWORD, EMBED_PORTAL_URL);
   await page.goto(`${SIBLING_URL}/en/login`);
@@ -81,19 +84,20 @@ async function signedInAtPortal(page: Page, request: APIRequestContext): Promise
   await signInWith(page, "en", email, PASSWORD);
   await loggedIn;
   await expect(page.getByRole("heading", { name: m.settings.title })).toBeVisible();
-  return email;
+
+  const { cdp, dialogs } = await watchDialogs(page);
+  const storageAccess = await watchStorageAccess(page);
+  await page.goto(brandUrl);
+  await page.getByRole("button", { name: "Sign in with Passport" }).click();
+  const dialog = await nextDialog(dialogs, 1);
+  expect(dialog.accounts.map((account) => account.email)).toEqual([email]);
+  return { email, cdp, dialogs, dialog, storageAccess };
 }
 
 for (const brand of FEDCM_BRANDS) {
   test(`${brand.name} (${brand.url}): the browser offers the passport; chosen, the brand gets the user and the portal's frame then has storage access without a prompt; signed out, no dialog, and a click signs in in the browser's window, which closes itself`, async ({ page, request }) => {
-    const email = await signedInAtPortal(page, request);
-    const { cdp, dialogs } = await watchDialogs(page);
-    const storageAccess = await watchStorageAccess(page);
-    await page.goto(brand.url);
-    await page.getByRole("button", { name: "Sign in with Passport" }).click();
-    const chosen = await nextDialog(dialogs, 1);
-    expect(chosen.accounts.map((account) => account.email)).toEqual([email]);
-    await cdp.send("FedCm.selectAccount", { dialogId: chosen.dialogId, accountIndex: 0 });
+    const { email, cdp, dialogs, dialog, storageAccess } = await offeredOnBrand(page, request, brand.url);
+    await cdp.send("FedCm.selectAccount", { dialogId: dialog.dialogId, accountIndex: 0 });
     await expect(page.locator("#user")).toHaveText(`Signed in as ${email}`);
 
     // the brand's next page with the portal in a frame (third-party cookies still blocked): the
@@ -135,14 +139,8 @@ for (const brand of FEDCM_BRANDS) {
   });
 
   test(`${brand.name} (${brand.url}): dismissed, the portal's frame, which asks for storage access without a prompt and is refused before a FedCM sign-in`, async ({ page, request }) => {
-    const email = await signedInAtPortal(page, request);
-    const { cdp, dialogs } = await watchDialogs(page);
-    const storageAccess = await watchStorageAccess(page);
-    await page.goto(brand.url);
-    await page.getByRole("button", { name: "Sign in with Passport" }).click();
-    const dismissed = await nextDialog(dialogs, 1);
-    expect(dismissed.accounts.map((account) => account.email)).toEqual([email]);
-    await cdp.send("FedCm.dismissDialog", { dialogId: dismissed.dialogId });
+    const { cdp, dialog, storageAccess } = await offeredOnBrand(page, request, brand.url);
+    await cdp.send("FedCm.dismissDialog", { dialogId: dialog.dialogId });
     await expect.poll(() => fallbacks(page)).toBe(1);
     await expect(portalFrame(page).getByRole("heading", { name: m.login.title })).toBeVisible();
     // asked once the click that made the frame has lapsed (never a prompt), and refused
