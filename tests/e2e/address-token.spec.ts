@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { BASE_URL, EMBED_PORTAL_URL, FOREIGN_SITE_URL, HOST_SITE_URL } from "../../playwright.config";
+import { BASE_URL, EMBED_PORTAL_URL, FOREIGN_SITE_URL, HOST_SITE_URL, OIDC_PROVIDERS } from "../../playwright.config";
 import { createAccount } from "./support/accounts";
 import { emailOfToken } from "./support/embed-screens";
 import { uniqueEmail } from "./support/mailbox";
@@ -126,12 +126,15 @@ test("a native app's webview launch hands a token over at once; the same header 
 test("a hostile page starts a social sign-in in a popup, then sends it to the callback with its own token: nothing is signed in", async ({ page, request }) => {
   const email = uniqueEmail("csrf-social");
   const { utoken } = await createAccount(request, email, PASSWORD, BASE_URL);
-  const query = new URLSearchParams({ open: `${BASE_URL}/api/social/google?lang=en`, then: `${BASE_URL}/en/authcb?ut=${utoken}&c=google`, after: "1500" });
+  const query = new URLSearchParams({ open: `${BASE_URL}/api/social/google?lang=en`, then: `${BASE_URL}/en/authcb?ut=${utoken}&c=google` });
   await page.goto(`${FOREIGN_SITE_URL}/popup.html?${query}`);
   const popupOpened = page.waitForEvent("popup");
   await page.locator("#bait").click();
   const popup = await popupOpened;
-  await expect(popup).toHaveURL(new RegExp(`^${BASE_URL}/en/login`), { timeout: 20_000 });
+  // the social sign-in has begun: the popup is at the provider's sign-in page
+  await expect(popup).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${OIDC_PROVIDERS.google}/`));
+  await page.locator("#then").click();
+  await expect(popup).toHaveURL(new RegExp(`^${BASE_URL}/en/login`));
   expect(await portalToken(page.context(), BASE_URL)).toBeUndefined();
   await popup.goto(`${BASE_URL}/en/profile/settings`);
   await expect(popup).toHaveURL(new RegExp(`^${BASE_URL}/en/login`));

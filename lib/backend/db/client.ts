@@ -153,11 +153,6 @@ export async function getDb(): Promise<Db> {
   return ambient.getStore() ?? (await handle()).db;
 }
 
-/** Which database is open (opened if none is yet): PGlite, this process's alone, or PostgreSQL, shared by every instance. */
-export async function databaseDriver(): Promise<"pglite" | "pg"> {
-  return (await handle()).driver;
-}
-
 /**
  * Runs `work` in one transaction without handing it a handle: the services it calls read the
  * database through `getDb()` as always, and their own `db.transaction` becomes a savepoint. An

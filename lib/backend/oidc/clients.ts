@@ -5,7 +5,7 @@ import { z } from "zod";
 import { CLIENT_SCOPES, type ClientScope, type ConsoleErrorKey } from "@/lib/contract/console/screens";
 import { now } from "../clock";
 import { randomToken } from "../crypto";
-import { databaseDriver, getDb, preparedOnce, type Db } from "../db/client";
+import { getDb, preparedOnce } from "../db/client";
 import { oidcClients } from "../db/schema";
 import { seal, unseal } from "./seal";
 import { redirectUriProblem } from "./redirect-uris";
@@ -14,8 +14,7 @@ import { fedcmFactsOf, fedcmMetadataOf } from "./fedcm/client-facts";
 /**
  * Apps registered with the OpenID Provider, in oidc_clients: what the operator commands and the
  * console's Apps screen (services/console/clients.ts) create, list, rotate and disable, and what the provider's Client model
- * reads on every request (adapter.ts), so every instance sees a change at once (on PGlite, one
- * process, from memory: `clientMetadata`).
+ * reads on every request (adapter.ts), so every instance sees a change at once.
  *
  * Kinds: a public app (a single-page or native app: no secret, PKCE S256 required) or a
  * confidential one (a server: client_secret_basic with a secret shown once, or private_key_jwt
@@ -192,7 +191,6 @@ export async function registerClient(input: ClientInput): Promise<{ clientId: st
     createdAt: at,
     updatedAt: at,
   });
-  clientsChanged();
   return { clientId, secret };
 }
 
@@ -234,7 +232,6 @@ export async function rotateClientSecret(clientId: string): Promise<string> {
   const secret = randomToken(32);
   const db = await getDb();
   await db.update(oidcClients).set({ secretSealed: await seal("oidc-client-secret", clientId, secret), updatedAt: now() }).where(eq(oidcClients.clientId, clientId));
-  clientsChanged();
   return secret;
 }
 
@@ -250,7 +247,6 @@ export async function setClientScopes(clientId: string, scopes: readonly string[
   const metadata = { ...(row.metadata as Record<string, unknown>), ...scopeMetadata(allowed) };
   const db = await getDb();
   await db.update(oidcClients).set({ metadata, updatedAt: now() }).where(eq(oidcClients.clientId, clientId));
-  clientsChanged();
   return allowed;
 }
 
@@ -260,7 +256,6 @@ export async function disableClient(clientId: string): Promise<void> {
   if (!row) throw new ClientInputError(`No enabled client ${JSON.stringify(clientId)} (see client:list).`, "noSuchClient");
   const db = await getDb();
   await db.update(oidcClients).set({ disabledAt: now(), updatedAt: now() }).where(eq(oidcClients.clientId, clientId));
-  clientsChanged();
 }
 
 /** The provider reads the client on every request (every instance sees a change at once): built once. */
@@ -273,47 +268,15 @@ const providerClient = preparedOnce((db) =>
     .prepare("oidc_client"),
 );
 
-/**
- * On PGlite the enabled clients the provider read, kept in memory: the database is this
- * process's alone (db/dir-lock.ts), and every write of oidc_clients is one of the functions
- * above, each of which ends with `clientsChanged`, so no statement is needed to know a kept one
- * is still as stored. A read keeps its answer only when no write came while it ran: a read that
- * began before a change (or an operator's change still inside its transaction, which PGlite
- * runs alone, so a later read waits for its end) is used once and not kept. On PostgreSQL, where
- * other instances write too, every request reads the row.
- */
-let clientsGeneration = 0;
-let keptClients = new WeakMap<Db, Map<string, string>>();
-
-function clientsChanged(): void {
-  clientsGeneration += 1;
-  keptClients = new WeakMap();
-}
-
-async function readClient(db: Db, clientId: string): Promise<AdapterPayload | undefined> {
-  const [row] = await providerClient(db).execute({ clientId });
+/** What the provider reads of an enabled client (its registered metadata, and the secret to compare). */
+export async function clientMetadata(clientId: string): Promise<AdapterPayload | undefined> {
+  if (clientId.length > 100) return undefined;
+  const [row] = await providerClient(await getDb()).execute({ clientId });
   if (!row) return undefined;
   const secret = row.secretSealed === null ? null : await unseal("oidc-client-secret", clientId, row.secretSealed);
   // a secret sealed under another key (CODE_SECRET changed) matches nothing: the client must rotate it
   if (row.secretSealed !== null && secret === null) return undefined;
   return { ...(row.metadata as AdapterPayload), client_id: clientId, ...(secret === null ? {} : { client_secret: secret }) };
-}
-
-/** What the provider reads of an enabled client (its registered metadata, and the secret to compare). */
-export async function clientMetadata(clientId: string): Promise<AdapterPayload | undefined> {
-  if (clientId.length > 100) return undefined;
-  const db = await getDb();
-  if ((await databaseDriver()) !== "pglite") return readClient(db, clientId);
-  // kept as JSON and given as a new object each time: the provider may change what it is handed
-  const kept = keptClients.get(db)?.get(clientId);
-  if (kept !== undefined) return JSON.parse(kept) as AdapterPayload;
-  const generation = clientsGeneration;
-  const read = await readClient(db, clientId);
-  if (read && generation === clientsGeneration) {
-    const forDb = keptClients.get(db) ?? new Map<string, string>();
-    keptClients.set(db, forDb.set(clientId, JSON.stringify(read)));
-  }
-  return read;
 }
 
 /** The portal-side facts of a client the provider's pages need (consent, the sign-in page's brand). */

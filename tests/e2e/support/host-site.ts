@@ -6,7 +6,7 @@
  * - a foreign site on http://127.0.0.2:FOREIGN_SITE_PORT, not on the allowlist, serving the same
  *   pages (it may not frame the portal, and opening it gets it nothing) and a page that posts
  *   messages at the portal's frame, and two attack pages: a link (`/link.html?to=`) and a popup it
- *   opens and then sends elsewhere (`/popup.html?open=&then=`).
+ *   opens and then, on a second click, sends elsewhere (`/popup.html?open=&then=`).
  * Started and stopped by Playwright's webServer, by its own process.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -101,13 +101,18 @@ function linkPage(query: URLSearchParams): string {
 function popupPage(query: URLSearchParams): string {
   const open = loopbackUrl(query.get("open")) ?? "about:blank";
   const then = loopbackUrl(query.get("then")) ?? "about:blank";
-  const after = Math.min(Number(query.get("after") ?? 1000) || 1000, 10_000);
+  // the second step on a click of its own, not a timer: Chromium lets a navigation without user
+  // activation leave a pending one made with it alone, so a timer that fired while the popup's
+  // first page was still loading (a busy machine) did nothing
   return `<!doctype html><html><head><meta charset="utf-8"><title>Win a laser</title></head><body>
-<button id="bait">Claim your prize</button>
+<button id="bait">Claim your prize</button> <button id="then">Claim it now</button>
 <script>
+  var popup = null;
   document.getElementById("bait").addEventListener("click", function () {
-    var popup = window.open(${JSON.stringify(open)}, "prize", "popup=yes,width=480,height=720");
-    setTimeout(function () { popup.location = ${JSON.stringify(then)}; }, ${after});
+    popup = window.open(${JSON.stringify(open)}, "prize", "popup=yes,width=480,height=720");
+  });
+  document.getElementById("then").addEventListener("click", function () {
+    if (popup) popup.location = ${JSON.stringify(then)};
   });
 </script></body></html>`;
 }
