@@ -534,7 +534,7 @@ async function dataScalePart(): Promise<number | null> {
   try {
     const child = spawn(TSX_BIN, [path.join(ROOT, "bench", "data-scale.ts"), ...(JSON_OUTPUT ? ["--json"] : [])], {
       cwd: ROOT,
-      env: { ...baseEnv(), BENCH_DATABASE_URL: postgres.url, BENCH_PG_LOG: path.join(postgres.data, "log", "postgresql.log"), ...pick("BENCH_SCALE_SMALL", "BENCH_SCALE_LARGE", "BENCH_SCALE_SAMPLES") },
+      env: { ...baseEnv(), BENCH_DATABASE_URL: postgres.url, BENCH_PG_LOG: path.join(postgres.data, "log", "postgresql.log"), ...pick("BENCH_SCALE_SMALL", "BENCH_SCALE_LARGE", "BENCH_SCALE_SAMPLES", "BENCH_SCALE_ROUNDS") },
       stdio: ["ignore", "inherit", "inherit"],
     });
     return await new Promise((resolve) => child.on("exit", resolve));

@@ -15,6 +15,9 @@ type Db = Awaited<ReturnType<typeof import("@/lib/backend/db/client").getDb>>;
 /** How many rows per account of the login log, inbox and so on (the proportions of a real passport). */
 export type Proportions = { sessions: number; deliveries: number; events: number; failuresEvery: number; redemptionsEvery: number };
 
+/** The data-scale part's seed (bench/data-scale.ts): ten login-log rows per account, four inbox messages, one event, a refused sign-in for every fifth, a redemption for every tenth. */
+export const SCALE_PROPORTIONS: Proportions = { sessions: 10, deliveries: 4, events: 1, failuresEvery: 5, redemptionsEvery: 10 };
+
 /** The console search's seed: one session each, nothing else. */
 export const CONSOLE_PROPORTIONS: Proportions = { sessions: 1, deliveries: 0, events: 0, failuresEvery: 0, redemptionsEvery: 0 };
 
