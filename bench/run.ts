@@ -29,7 +29,7 @@
  * measurement is cut into that many rounds, taken in turn with its reference's), BENCH_CONNECTIONS (default 8),
  * BENCH_BASE_PORT (default 3900: the portal +0, the baseline +1, the cold-start servers +2, +3,
  * the per-core portal +4 and its PostgreSQL +5, the console search's PostgreSQL +6,
- * the data-scale part's +7, the Lighthouse portal +9 and its Chromium +10), BENCH_PER_CORE_SECONDS (default 10),
+ * the data-scale part's +7, the Lighthouse portal +9, its Chromium +10 and its bare Next app +11), BENCH_PER_CORE_SECONDS (default 10),
  * BENCH_PER_CORE_CONNECTIONS (default 4).
  * It never builds the portal: without `.next` it stops and says to run `npm run build`. It builds
  * the baseline when bench/baseline/.next is missing or the baseline's sources changed since, and says so.
@@ -263,8 +263,8 @@ async function baselineSources(): Promise<string> {
 
 // ---------------------------------------------------------------------------------------------
 
-/** The table beside the bare Next app: its JSON and its text. */
-async function baselinePart(): Promise<{ json: Record<string, unknown>; text: string }> {
+/** The bare Next app's build, made when it is missing or its sources changed since. */
+async function ensureBaselineBuilt(): Promise<void> {
   const sources = await baselineSources();
   const stamp = path.join(BASELINE_DIR, ".next", "bench-sources");
   const built = existsSync(path.join(BASELINE_DIR, ".next", "BUILD_ID")) && existsSync(stamp) ? await readFile(stamp, "utf8") : null;
@@ -273,6 +273,11 @@ async function baselinePart(): Promise<{ json: Record<string, unknown>; text: st
     await run("baseline build", NEXT_BIN, ["build", BASELINE_DIR, "--webpack"], baseEnv());
     await writeFile(stamp, sources);
   }
+}
+
+/** The table beside the bare Next app: its JSON and its text. */
+async function baselinePart(): Promise<{ json: Record<string, unknown>; text: string }> {
+  await ensureBaselineBuilt();
 
   const started = Date.now();
   // 1. Cold starts first, on a quiet machine: an empty DATA_DIR, the server's start to the first 200.
@@ -507,9 +512,12 @@ async function consoleSearchPart(): Promise<number | null> {
   }
 }
 
-/** Lighthouse's scores (bench/lighthouse/part.ts): a portal of its own on +9, Chromium's DevTools port on +10. */
+/** Lighthouse's scores (bench/lighthouse/part.ts): a portal of its own on +9, Chromium's DevTools port on +10, the bare Next app on +11. */
 async function printLighthouse(): Promise<void> {
-  const part = await lighthousePart(BASE_PORT);
+  const part = await lighthousePart(BASE_PORT, async (port) => {
+    await ensureBaselineBuilt();
+    return (await startBaseline("baseline (lighthouse)", port)).child;
+  });
   process.stdout.write(JSON_OUTPUT ? `${JSON.stringify(part.json, null, 2)}\n` : `\n${part.text}`);
 }
 

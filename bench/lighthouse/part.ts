@@ -13,6 +13,8 @@
  * BENCH_LIGHTHOUSE_RUNS times (default 3); a line shows each category's median.
  * BENCH_LIGHTHOUSE_REPORTS names a directory to keep each run's whole result (Lighthouse's JSON,
  * which its viewer opens) for a closer look at a missed score.
+ * Beside them, for scale, the bare Next app's page of the login page's shape (bench/baseline, on
+ * BENCH_BASE_PORT + 11), audited the same way: what Next itself scores on this machine, no goal.
  */
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -25,6 +27,8 @@ import { signedInCookies, signIn } from "../signed-in";
 import { FORM_FACTORS, lineOf, notes, table, type FormFactor, type LhrLike, type PageRuns } from "./report";
 
 const PAGES = ["/en/login", "/en/profile/settings"] as const;
+/** The bare Next app's page of the login page's shape (a prerendered page behind a rewrite, of its size). */
+const BASELINE_PAGE = "/en/login";
 const SIGNED_IN = "/en/profile/settings";
 
 /** Debian's Chromium, as the browser tests use it (tests/e2e/support/ensure-chromium.sh installs it); never a downloaded one. */
@@ -136,12 +140,12 @@ async function audit(pageUrl: string, formFactor: FormFactor, chromiumPort: numb
 }
 
 /** The part: its table and notes as text, and the lines as JSON. */
-export async function lighthousePart(basePort: number): Promise<{ json: Record<string, unknown>; text: string; pass: boolean }> {
+export async function lighthousePart(basePort: number, startBaseline: (port: number) => Promise<Child>): Promise<{ json: Record<string, unknown>; text: string; pass: boolean }> {
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("no production build of the portal (.next): run `npm run build` first");
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: run \`bash tests/e2e/support/ensure-chromium.sh\` (Debian's chromium), or set CHROME_PATH`);
   const runs = positiveInteger("BENCH_LIGHTHOUSE_RUNS", 3);
   const started = Date.now();
-  const [portalPort, chromiumPort] = [basePort + 9, basePort + 10];
+  const [portalPort, chromiumPort, baselinePort] = [basePort + 9, basePort + 10, basePort + 11];
   const databaseUrl = process.env.BENCH_DATABASE_URL?.trim();
   const database: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   const account = { email: `bench-lighthouse-${Date.now().toString(36)}@example.test`, password: "bench-Password-0123" };
@@ -170,6 +174,20 @@ export async function lighthousePart(basePort: number): Promise<{ json: Record<s
   } finally {
     await stop(portal.child);
   }
+  log(`lighthouse: starting the bare Next app (:${baselinePort})`);
+  const baseline = await startBaseline(baselinePort);
+  try {
+    for (const formFactor of FORM_FACTORS) {
+      const lhrs: LhrLike[] = [];
+      for (let i = 1; i <= runs; i += 1) {
+        log(`lighthouse: the bare Next app's ${BASELINE_PAGE} ${formFactor}, run ${i} of ${runs}`);
+        lhrs.push(await audit(`http://localhost:${baselinePort}${BASELINE_PAGE}`, formFactor, chromiumPort, null));
+      }
+      results.push({ page: `bare Next ${BASELINE_PAGE}`, formFactor, runs: lhrs, reference: true });
+    }
+  } finally {
+    await stop(baseline);
+  }
   const lines = results.map(lineOf);
   const cpus = os.cpus();
   const load = os.loadavg().map((value) => value.toFixed(2));
@@ -178,7 +196,7 @@ export async function lighthousePart(basePort: number): Promise<{ json: Record<s
     `${table(lines)}\n\n`,
     ...notes(lines, runs).map((note) => `note: ${note}\n`),
     `${new Date().toISOString()}, ${cpus.length} × ${cpus[0]?.model ?? "unknown"}, load average ${load.join(" ")}, Node ${process.version}, ${CHROMIUM}; ` +
-      `the signed-in page with a bench account's session cookies; took ${Math.round((Date.now() - started) / 1000)} s.\n`,
+      `the signed-in page with a bench account's session cookies; "bare Next" is bench/baseline's page of the login page's shape, for scale (no goal); took ${Math.round((Date.now() - started) / 1000)} s.\n`,
   ].join("");
   return { json: { date: new Date().toISOString(), runs, lines }, text, pass: lines.every((line) => line.pass) };
 }

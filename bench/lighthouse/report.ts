@@ -71,10 +71,14 @@ export function failingAudits(lhr: LhrLike, category: Category, limit = 5): Fail
   return failing.sort((a, b) => lost(b) - lost(a) || a.score - b.score).slice(0, limit);
 }
 
-/** One page in one form factor: each run's result, in order. */
-export type PageRuns = { page: string; formFactor: FormFactor; runs: readonly LhrLike[] };
+/**
+ * One page in one form factor: each run's result, in order. A reference is a page of the bare
+ * Next app (bench/baseline), audited the same way for scale: what Next itself scores on this
+ * machine. It has no goal, and its line never fails the part.
+ */
+export type PageRuns = { page: string; formFactor: FormFactor; runs: readonly LhrLike[]; reference?: boolean };
 
-export type Line = { page: string; formFactor: FormFactor; scores: Scores; ranges: Record<Category, string>; pass: boolean; why: { category: Category; score: number | null; audits: FailingAudit[] }[] };
+export type Line = { page: string; formFactor: FormFactor; scores: Scores; ranges: Record<Category, string>; pass: boolean; reference: boolean; why: { category: Category; score: number | null; audits: FailingAudit[] }[] };
 
 /**
  * A page's line: the median of each category over the runs, judged against its goal; for a
@@ -95,7 +99,8 @@ export function lineOf(result: PageRuns): Line {
     const run = result.runs[at >= 0 ? at : 0];
     return { category, score: scores[category], audits: run ? failingAudits(run, category) : [] };
   });
-  return { page: result.page, formFactor: result.formFactor, scores, ranges, pass: why.length === 0, why };
+  const reference = result.reference === true;
+  return { page: result.page, formFactor: result.formFactor, scores, ranges, pass: reference || why.length === 0, reference, why };
 }
 
 const goalText = (formFactor: FormFactor) => CATEGORIES.map((category) => (goalOf(formFactor, category) === 100 ? "100" : `≥ ${goalOf(formFactor, category)}`)).join(" / ");
@@ -107,8 +112,8 @@ export function table(lines: readonly Line[]): string {
     line.page,
     line.formFactor,
     ...CATEGORIES.map((category) => (line.scores[category] === null ? "error" : String(line.scores[category]))),
-    goalText(line.formFactor),
-    line.pass ? "pass" : "FAIL",
+    line.reference ? "-" : goalText(line.formFactor),
+    line.reference ? "-" : line.pass ? "pass" : "FAIL",
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((cell) => (cell[i] ?? "").length)));
   const row = (cell: readonly string[]) => cell.map((value, i) => (i < 2 ? value.padEnd(widths[i] ?? 0) : value.padStart(widths[i] ?? 0))).join("  ").trimEnd();
@@ -123,7 +128,8 @@ export function notes(lines: readonly Line[], runs: number): string[] {
     if (runs > 1 && spread.length > 0) out.push(`${line.page} ${line.formFactor}: the ${runs} runs ranged ${spread.join(", ")}`);
     for (const miss of line.why) {
       const audits = miss.audits.map((audit) => `${audit.id} (${audit.title}${audit.displayValue ? `, ${audit.displayValue}` : ""}; score ${audit.score.toFixed(2)}, weight ${Number(audit.weight.toFixed(1))})`);
-      out.push(`${line.page} ${line.formFactor} ${miss.category} ${miss.score ?? "error"}: ${audits.length > 0 ? audits.join("; ") : "no failing audit reported (see the run's warnings)"}`);
+      const below = line.reference ? ` (below the portal's goal of ${goalOf(line.formFactor, miss.category)})` : "";
+      out.push(`${line.page} ${line.formFactor} ${miss.category} ${miss.score ?? "error"}${below}: ${audits.length > 0 ? audits.join("; ") : "no failing audit reported (see the run's warnings)"}`);
     }
   }
   return out;

@@ -97,4 +97,15 @@ describe("a page's line and the table", () => {
     expect(line.pass).toBe(false);
     expect(notes([line], 1)).toEqual(["/en/profile/settings desktop seo 63: is-crawlable (Page is blocked from indexing; score 0.00, weight 4)"]);
   });
+
+  it("shows the bare Next app's page for scale: no goal, never a failure of the part, its missed points noted as below the portal's goal", () => {
+    const bare = lineOf({ page: "bare Next /en/login", formFactor: "mobile", runs: [lhr({ performance: 0.9 }, [TBT])], reference: true });
+    expect(bare.reference).toBe(true);
+    expect(bare.pass).toBe(true);
+    expect(table([mobile, bare]).split("\n").slice(2)).toEqual([
+      "/en/login            mobile         97   100       100  100  ≥ 98 / 100 / 100 / 100       FAIL",
+      "bare Next /en/login  mobile         90   100       100  100                       -          -",
+    ]);
+    expect(notes([bare], 1)).toEqual(["bare Next /en/login mobile performance 90 (below the portal's goal of 98): total-blocking-time (Total Blocking Time, 210 ms; score 0.95, weight 30)"]);
+  });
 });
