@@ -50,13 +50,15 @@ export function bodyCapFor(url: string | undefined): number {
  * not be read anyway, and no data event is taken from whoever reads the body.
  */
 export class CappedRequest extends http.IncomingMessage {
-  private received = 0;
-  private cap: number | null = null;
+  // set on the first chunk of a body, not in the constructor: a GET, most requests, never
+  // pays for them (`declare`: no field is defined on every request object)
+  private declare received: number | undefined;
+  private declare cap: number | undefined;
 
   override push(chunk: unknown, encoding?: BufferEncoding): boolean {
     if (chunk !== null && chunk !== undefined && !this.destroyed) {
       this.cap ??= bodyCapFor(this.url);
-      this.received += (chunk as { length?: number }).length ?? 0;
+      this.received = (this.received ?? 0) + ((chunk as { length?: number }).length ?? 0);
       if (this.received > this.cap) {
         this.destroy();
         return false;
@@ -72,6 +74,15 @@ export type IncomingOptions = {
   pageHeaders: (headers: IncomingHttpHeaders) => Readonly<Record<string, string>>;
 };
 
+/** The page headers as a list, made once per headers object (the server's are fixed per scheme). */
+const ENTRIES = new WeakMap<Readonly<Record<string, string>>, ReadonlyArray<readonly [string, string]>>();
+
+function headerEntries(headers: Readonly<Record<string, string>>): ReadonlyArray<readonly [string, string]> {
+  let entries = ENTRIES.get(headers);
+  if (!entries) ENTRIES.set(headers, (entries = Object.entries(headers)));
+  return entries;
+}
+
 function refuseTooLarge(request: IncomingMessage, response: ServerResponse): void {
   const body = JSON.stringify({ ok: false, error: { code: 10002 }, message: "Information out of limit." });
   response.writeHead(413, { "content-type": "application/json", "content-length": Buffer.byteLength(body), connection: "close" });
@@ -85,10 +96,12 @@ function refuseTooLarge(request: IncomingMessage, response: ServerResponse): voi
  * declared body over the cap); the request must then not be handed on.
  */
 export function prepareRequest(request: IncomingMessage, response: ServerResponse, { trustProxy, pageHeaders }: IncomingOptions): boolean {
-  if (!trustProxy) for (const name of FORWARDED) delete request.headers[name];
-  request.headers[HEADER.peer] = request.socket.remoteAddress ?? "";
-  if (isPagePath(request.url)) for (const [name, value] of Object.entries(pageHeaders(request.headers))) response.setHeader(name, value);
-  if (Number(request.headers["content-length"] ?? 0) > bodyCapFor(request.url)) {
+  const headers = request.headers;
+  if (!trustProxy) for (const name of FORWARDED) if (headers[name] !== undefined) delete headers[name];
+  headers[HEADER.peer] = request.socket.remoteAddress ?? "";
+  if (isPagePath(request.url)) for (const [name, value] of headerEntries(pageHeaders(headers))) response.setHeader(name, value);
+  const length = headers["content-length"];
+  if (length !== undefined && Number(length) > bodyCapFor(request.url)) {
     refuseTooLarge(request, response);
     return false;
   }

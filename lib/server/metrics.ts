@@ -48,7 +48,8 @@ export function observeRequest(request: IncomingMessage, response: ServerRespons
   const started = performance.now();
   const group = routeGroup(request.method, request.url, request.headers["next-action"]);
   if (group === "probe" || group === "metrics") return;
-  response.once("close", () => {
+  // "close" comes once per response: `on`, without the wrapper `once` makes per request
+  response.on("close", () => {
     const metrics = httpMetrics();
     const status = response.writableFinished ? String(response.statusCode) : "499";
     metrics.requests.inc({ group, status });

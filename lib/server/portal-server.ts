@@ -88,7 +88,9 @@ export async function startPortalServer({ dir, hostname, port, settings, service
     // server; the portal's forms only call their own page's actions, so only a made-up request
     // gets here. Answered as an unknown action, which Next passes back without a stack trace.
     if (id !== null && request.headers[FORWARDED_ACTION] !== undefined) return refuseAction(request, response, "server action forwarded between pages");
-    void ready.then(() => withOutageStatus(response, () => handle?.(request, response))).catch((error: unknown) => failed(request, response, error));
+    // once Next is ready, straight to it (no promise and closure per request); before, after its start
+    if (handle) return void pass(handle, request, response);
+    void ready.then(() => (handle ? pass(handle, request, response) : undefined)).catch((error: unknown) => failed(request, response, error));
   });
   // bytes that are not a request (e.g. a DELETE's body sent without a length) get the services'
   // envelope (10001), not Node's empty 400
@@ -110,6 +112,11 @@ export async function startPortalServer({ dir, hostname, port, settings, service
   prepared(starting);
   await starting;
   return { server, address, closeApp: () => app.close() };
+}
+
+/** Next's handler for one request, its faults answered 500 (outages found meanwhile: withOutageStatus). */
+function pass(handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  return withOutageStatus(response, () => handle(request, response)).catch((error: unknown) => failed(request, response, error));
 }
 
 /**
