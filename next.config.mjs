@@ -31,7 +31,11 @@ const nextConfig = {
   // preloadEntriesOnStart: false, so a start loads the modules of the pages it serves, not every
   // page's and route's at once while the first request waits behind them (a cold start's first
   // /en/login: docs/performance.md, "Cold start"); each other page loads on its first request.
-  experimental: { sri: { algorithm: "sha256" }, isrFlushToDisk: false, preloadEntriesOnStart: false },
+  //
+  // On CI (CI set, as .ci/run does) the build writes no Turbopack cache to .next/cache: CI builds
+  // once on a fresh clone and throws the checkout away, and the writing took 17 s of a 75 s build
+  // there (docs/testing.md, where the suite's time goes). Elsewhere the cache speeds up the next build.
+  experimental: { sri: { algorithm: "sha256" }, isrFlushToDisk: false, preloadEntriesOnStart: false, turbopackFileSystemCacheForBuild: !process.env.CI },
   // Native packages that must stay outside the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "nodemailer", "geoip-lite", "@countrystatecity/countries", "pdf-lib", "@pdf-lib/fontkit", "subset-font"],
   // A plain anonymous visit of a sign-in page does not pass the proxy (see its matcher in
