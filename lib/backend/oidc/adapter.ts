@@ -96,7 +96,7 @@ export type AccountRow = { id: string; email: string; nickname: string | null; h
  * instead of reading them again. Each is taken once; a grant is dropped when it is written or
  * revoked in the meantime.
  */
-type ReadWithToken = { grants: Map<string, StoredRow>; accounts: Map<string, AccountRow>; rotation?: Rotation };
+type ReadWithToken = { grants: Map<string, StoredRow>; accounts: Map<string, AccountRow> };
 const readWithToken = new AsyncLocalStorage<ReadWithToken>();
 
 export function oneRequest<T>(work: () => T): T {
@@ -115,15 +115,6 @@ export function takeAccountRead(accountId: string): AccountRow | undefined {
   return found;
 }
 
-/** One row of oidc_payloads as the upsert statements take it. */
-type PayloadRow = { model: string; id: string; payload: unknown; grantId: string | null; uid: string | null; accountId: string | null; expiresAt: string | null };
-
-/**
- * A refresh token's rotation, held back within one provider request: the old token's consume and
- * the new refresh token, written together with the access token that follows them (`rotate`).
- */
-type Rotation = { model: string; id: string; writes: PayloadRow[] };
-
 const consumeOnce = preparedOnce((db) =>
   db
     .update(oidcPayloads)
@@ -132,12 +123,6 @@ const consumeOnce = preparedOnce((db) =>
     .returning({ id: oidcPayloads.id })
     .prepare("oidc_consume"),
 );
-
-/** A row stored again under its key takes the new values (the provider saves a grant or session again). */
-const replaceStored = {
-  target: [oidcPayloads.model, oidcPayloads.id],
-  set: { payload: sql`excluded.payload`, grantId: sql`excluded.grant_id`, uid: sql`excluded.uid`, accountId: sql`excluded.account_id`, expiresAt: sql`excluded.expires_at` },
-};
 
 const upsertPayload = preparedOnce((db) =>
   db
@@ -151,76 +136,12 @@ const upsertPayload = preparedOnce((db) =>
       accountId: sql.placeholder("accountId"),
       expiresAt: at("expiresAt"),
     })
-    .onConflictDoUpdate(replaceStored)
+    .onConflictDoUpdate({
+      target: [oidcPayloads.model, oidcPayloads.id],
+      set: { payload: sql`excluded.payload`, grantId: sql`excluded.grant_id`, uid: sql`excluded.uid`, accountId: sql`excluded.account_id`, expiresAt: sql`excluded.expires_at` },
+    })
     .prepare("oidc_upsert"),
 );
-
-/**
- * A rotation's three writes in one statement: the old refresh token consumed, and only if this
- * request is the one that consumed it, the new refresh token and the access token stored. The
- * rows come back when they were stored; none means another request consumed the token first.
- */
-const rowOf = (n: 1 | 2) =>
-  sql`(${sql.placeholder(`model${n}`)}::text, ${sql.placeholder(`id${n}`)}::text, ${sql.placeholder(`payload${n}`)}::text::jsonb, ${sql.placeholder(`grantId${n}`)}::text, ${sql.placeholder(`uid${n}`)}::text, ${sql.placeholder(`accountId${n}`)}::text, ${sql.placeholder(`expiresAt${n}`)}::timestamptz, null::timestamptz)`;
-const rotate = preparedOnce((db) => {
-  const consumed = db
-    .$with("consumed", { one: sql<number>`one` })
-    .as(sql`update ${oidcPayloads} set ${sql.identifier(oidcPayloads.consumedAt.name)} = ${at("now")} where ${and(byKey, isNull(oidcPayloads.consumedAt))} returning 1 as one`);
-  return db
-    .with(consumed)
-    .insert(oidcPayloads)
-    .select(sql`select * from (values ${rowOf(1)}, ${rowOf(2)}) as written where exists (select 1 from ${consumed})`)
-    .onConflictDoUpdate(replaceStored)
-    .returning({ id: oidcPayloads.id })
-    .prepare("oidc_rotate");
-});
-
-/** The rotation this request holds back, taken out of it (so it is done once). */
-function takeRotation(): Rotation | undefined {
-  const store = readWithToken.getStore();
-  const rotation = store?.rotation;
-  if (store) store.rotation = undefined;
-  return rotation;
-}
-
-/** A held-back rotation done the long way, before another call of the adapter: the consume, then what it waited for. */
-async function settleRotation(): Promise<void> {
-  const rotation = takeRotation();
-  if (!rotation) return;
-  const db = await getDb();
-  const first = await consumeOnce(db).execute({ model: rotation.model, id: rotation.id, now: now().toISOString() });
-  if (first.length === 0) await lostConsume(rotation.model, rotation.id);
-  for (const row of rotation.writes) await upsertPayload(db).execute(row);
-}
-
-/** A code or token consumed by another request first: its grant and everything issued under it end, and the caller is refused. */
-async function lostConsume(model: string, id: string): Promise<never> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ grantId: oidcPayloads.grantId })
-    .from(oidcPayloads)
-    .where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id)))
-    .limit(1);
-  if (row?.grantId) {
-    const grantId = row.grantId;
-    forgetGrant(grantId);
-    await db.delete(oidcPayloads).where(or(eq(oidcPayloads.grantId, grantId), and(eq(oidcPayloads.model, "Grant"), eq(oidcPayloads.id, grantId))));
-  }
-  throw new errors.InvalidGrant("already consumed");
-}
-
-/** A row's values as the rotation statement's parameters for its `n`th row (the payload as JSON text). */
-function numbered(row: PayloadRow, n: 1 | 2): Record<string, string | null> {
-  return {
-    [`model${n}`]: row.model,
-    [`id${n}`]: row.id,
-    [`payload${n}`]: JSON.stringify(row.payload),
-    [`grantId${n}`]: row.grantId,
-    [`uid${n}`]: row.uid,
-    [`accountId${n}`]: row.accountId,
-    [`expiresAt${n}`]: row.expiresAt,
-  };
-}
 
 export class DatabaseAdapter implements Adapter {
   private readonly hashed: boolean;
@@ -242,7 +163,8 @@ export class DatabaseAdapter implements Adapter {
     const { jti, ...rest } = payload;
     const stored = this.hashed ? rest : { ...rest, ...(jti === undefined ? {} : { jti }) };
     if (this.model === "Grant") forgetGrant(id);
-    const row: PayloadRow = {
+    const db = await getDb();
+    await upsertPayload(db).execute({
       model: this.model,
       id: this.key(id),
       payload: stored,
@@ -250,21 +172,11 @@ export class DatabaseAdapter implements Adapter {
       uid: stringOr(payload.uid),
       accountId: stringOr(payload.accountId),
       expiresAt: typeof expiresIn === "number" ? addSeconds(now(), expiresIn).toISOString() : null,
-    };
-    const rotation = readWithToken.getStore()?.rotation;
-    if (rotation && this.model === "RefreshToken" && rotation.writes.length === 0) {
-      rotation.writes.push(row);
-      return;
-    }
-    if (rotation && this.model === "AccessToken" && rotation.writes.length === 1) return this.rotate(rotation, row);
-    await settleRotation();
-    const db = await getDb();
-    await upsertPayload(db).execute(row);
+    });
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     if (this.model === "Client") return clientMetadata(id);
-    await settleRotation();
     const read = readWithToken.getStore();
     if (this.model === "Grant") {
       const known = read?.grants.get(id);
@@ -298,7 +210,6 @@ export class DatabaseAdapter implements Adapter {
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    await settleRotation();
     const db = await getDb();
     const [row] = await db
       .select({ id: oidcPayloads.id, payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
@@ -318,42 +229,24 @@ export class DatabaseAdapter implements Adapter {
    * racing with one value would both pass that read; only the first consume here wins. The second
    * is a replay like any other (OAuth 2.1 §4.1.3, §4.3.1): the grant ends, so what the first
    * request gets dies too, and the caller is told `invalid_grant`.
-   *
-   * A refresh token's consume within a provider request waits for the new refresh token and the
-   * access token the provider stores next (its refresh_token grant does nothing else between),
-   * and the three are one statement (`rotate`). Any other call of the adapter first does what
-   * waits, one write at a time; a request that fails before its access token is stored stores
-   * nothing, and its refresh token stays as it was (no token was given out).
    */
   async consume(id: string): Promise<void> {
-    const store = readWithToken.getStore();
-    if (store && this.model === "RefreshToken" && !store.rotation) {
-      store.rotation = { model: this.model, id: this.key(id), writes: [] };
-      return;
-    }
-    await settleRotation();
     const db = await getDb();
     const first = await consumeOnce(db).execute({ model: this.model, id: this.key(id), now: now().toISOString() });
-    if (first.length === 0) await lostConsume(this.model, this.key(id));
+    if (first.length > 0) return;
+    const [row] = await db.select({ grantId: oidcPayloads.grantId }).from(oidcPayloads).where(this.where(id)).limit(1);
+    if (row?.grantId) await this.revokeGrant(row.grantId);
+    throw new errors.InvalidGrant("already consumed");
   }
 
-  private async rotate(rotation: Rotation, accessToken: PayloadRow): Promise<void> {
-    takeRotation();
-    const [refreshToken] = rotation.writes;
-    if (!refreshToken) throw new Error("a rotation without its refresh token");
+  /** A grant and everything issued under it (the provider's own revocation does the same in steps). */
+  private async revokeGrant(grantId: string): Promise<void> {
+    forgetGrant(grantId);
     const db = await getDb();
-    const written = await rotate(db).execute({
-      model: rotation.model,
-      id: rotation.id,
-      now: now().toISOString(),
-      ...numbered(refreshToken, 1),
-      ...numbered(accessToken, 2),
-    });
-    if (written.length === 0) await lostConsume(rotation.model, rotation.id);
+    await db.delete(oidcPayloads).where(or(eq(oidcPayloads.grantId, grantId), and(eq(oidcPayloads.model, "Grant"), eq(oidcPayloads.id, grantId))));
   }
 
   async destroy(id: string): Promise<void> {
-    await settleRotation();
     if (this.model === "Grant") forgetGrant(id);
     const db = await getDb();
     await db.delete(oidcPayloads).where(this.where(id));
@@ -361,7 +254,6 @@ export class DatabaseAdapter implements Adapter {
 
   /** Every code and token of a grant, whatever its model (the grant itself is destroyed by the provider). */
   async revokeByGrantId(grantId: string): Promise<void> {
-    await settleRotation();
     forgetGrant(grantId);
     const db = await getDb();
     await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
