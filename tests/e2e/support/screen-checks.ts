@@ -53,6 +53,9 @@ export async function expectNoSidewaysScroll(page: Page, name: string): Promise<
  * element per passed or incomplete rule instead of all of them, most of its time on a long page.
  */
 export async function expectNoAxeViolations(page: Page, name: string): Promise<void> {
+  // a page rendered per request streams its <title> after the first bytes (Next's streamed
+  // metadata): axe checks the page once it has one, as a user's tab shows it a moment later
+  await expect(page, `the title of ${name}`).toHaveTitle(/\S/);
   const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(AXE_TAGS).analyze();
   const found = violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
   expect(found, `axe on ${name}`).toEqual([]);
