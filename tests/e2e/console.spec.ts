@@ -101,6 +101,10 @@ for (const lang of ["en", "zh"] as const satisfies readonly Lang[]) {
     await query.focus();
     await page.keyboard.type(prefix.toUpperCase());
     await page.keyboard.press("Enter");
+    // the search is a client navigation: the list shown before it already holds the customer (the
+    // newest accounts come first), so the results are only there once the address has the query;
+    // Next's router also drops the tab's title for a few milliseconds while it swaps the head in
+    await expect(page).toHaveURL((url) => url.searchParams.get("q")?.toLowerCase() === prefix.toLowerCase());
     const link = page.getByRole("link", { name: customerEmail });
     await expect(link).toBeVisible();
     // their last sign-in (the account's registration signed them in), never "—"

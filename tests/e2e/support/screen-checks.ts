@@ -54,7 +54,10 @@ export async function expectNoSidewaysScroll(page: Page, name: string): Promise<
  */
 export async function expectNoAxeViolations(page: Page, name: string): Promise<void> {
   // a page rendered per request streams its <title> after the first bytes (Next's streamed
-  // metadata): axe checks the page once it has one, as a user's tab shows it a moment later
+  // metadata), and a client navigation to a page not prefetched (a search) drops the title for
+  // a few milliseconds while the router swaps the head in: axe checks the page once it has one,
+  // as a user's tab shows it a moment later. A test that navigates on the client first waits for
+  // the new address, so the title checked is the new page's (console.spec.ts, the user search).
   await expect(page, `the title of ${name}`).toHaveTitle(/\S/);
   const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(AXE_TAGS).analyze();
   const found = violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
