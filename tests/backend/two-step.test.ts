@@ -95,6 +95,16 @@ describe("signing in with two-step on", () => {
     expect((await secondStep(ticketOf(await signIn(email, password)), "totp", totpCode(secret), LAPTOP)).code).toBe(0);
   });
 
+  test("two requests with the same authenticator code at once: exactly one signs in, one session opens", async () => {
+    backend.advance(30);
+    const before = await liveSessions(uid);
+    const tickets = [ticketOf(await signIn(email, password)), ticketOf(await signIn(email, password))];
+    const code = totpCode(secret);
+    const replies = await Promise.all(tickets.map((ticket) => secondStep(ticket, "totp", code, LAPTOP)));
+    expect(replies.map((reply) => reply.code).sort()).toEqual([0, 20903]);
+    expect(await liveSessions(uid)).toBe(before + 1);
+  });
+
   test("a ticket expires after 5 minutes, belongs to its device and to its account", async () => {
     backend.advance(30);
     const old = ticketOf(await signIn(email, password));

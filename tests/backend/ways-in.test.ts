@@ -30,6 +30,13 @@ describe("sign-in with an emailed code", () => {
     expect(await byCode({ email: "coder@example.com", captcha: code, nonce })).toMatchObject({ status: 400, code: 20204 });
   });
 
+  test("one code sent by two sign-ins at once: exactly one signs in", async () => {
+    await registerUser("twice@example.com");
+    const { nonce, code } = await requestCode("twice@example.com", "login");
+    const replies = await Promise.all([0, 1].map(() => byCode({ email: "twice@example.com", captcha: code, nonce })));
+    expect(replies.map((reply) => reply.code).sort()).toEqual([0, 20204]);
+  });
+
   test("a wrong code → 20204; a code for another purpose does not sign in", async () => {
     await registerUser("purpose@example.com");
     const { nonce, code } = await requestCode("purpose@example.com", "findpwd");
@@ -65,6 +72,20 @@ describe("password recovery", () => {
     // the code is spent
     const again = await call("POST", "/v1/find/password", { body: { email, captcha: code, nonce, password: "third-pass-3" } });
     expect(again.code).toBe(20204);
+  });
+
+  test("one reset code sent twice at once with two new passwords: exactly one is set, the other changes nothing", async () => {
+    const email = "reset-race@example.com";
+    await registerUser(email, "old-pass-1");
+    const { nonce, code } = await requestCode(email, "findpwd");
+    const passwords = ["first-new-1", "second-new-2"];
+    const replies = await Promise.all(passwords.map((password) => call("POST", "/v1/find/password", { body: { email, captcha: code, nonce, password } })));
+    expect(replies.map((reply) => reply.code).sort()).toEqual([0, 20204]);
+    const winner = passwords[replies.findIndex((reply) => reply.code === 0)];
+    const loser = passwords.find((password) => password !== winner) ?? "";
+    expect(await signIn(email, String(winner))).toMatchObject({ status: 200, code: 0 });
+    expect(await signIn(email, loser)).toMatchObject({ status: 401, code: 20205 });
+    expect(await signIn(email, "old-pass-1")).toMatchObject({ status: 401, code: 20205 });
   });
 
   test("a login code cannot reset a password; a bad new password changes nothing", async () => {
