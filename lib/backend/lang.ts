@@ -1,7 +1,8 @@
-/** Languages of server-written text (emails). The `lang` request header picks one. */
-export type Lang = "en" | "zh";
+import { messageLangOf } from "@/lib/contract/error-messages";
+import type { MessageLang } from "@/lib/contract/errors";
 
-/** `zh`, `zh-CN`, `zh_TW`, `ZH-Hans` → zh; anything else → en. */
-export function langFromHeader(value: string | null | undefined): Lang {
-  return /^zh(?:$|[-_])/i.test((value ?? "").trim()) ? "zh" : "en";
-}
+/** Languages of server-written text (emails). The `lang` request header picks one. */
+export type Lang = MessageLang;
+
+/** `zh`, `zh-CN`, `zh_TW`, `ZH-Hans` → zh; anything else → en (the contract's rule, shared with the portal's server). */
+export const langFromHeader = messageLangOf;

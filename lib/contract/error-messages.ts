@@ -88,3 +88,8 @@ export const ERROR_MESSAGES: ErrorMessages = {
 export function errorMessage(code: ErrorCodeValue, lang: MessageLang): string {
   return ERROR_MESSAGES[code][lang];
 }
+
+/** The language of a services' message: the caller's `lang` header, `zh`, `zh-CN`, `ZH-Hans`… → zh; anything else → en. */
+export function messageLangOf(header: string | null | undefined): MessageLang {
+  return /^zh(?:$|[-_])/i.test((header ?? "").trim()) ? "zh" : "en";
+}

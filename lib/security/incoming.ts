@@ -1,6 +1,10 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import { IMPORT_MAX_BYTES } from "@/lib/contract/console/user-transfer";
+import { SERVICES_API_PATH } from "@/lib/contract/api-paths";
+import { errorMessage, messageLangOf } from "@/lib/contract/error-messages";
+import { ErrorCode } from "@/lib/contract/errors";
 import { HEADER } from "@/lib/contract/headers";
+import { refusalBody } from "./refusal-body";
 import { isPagePath } from "./page-paths";
 
 /**
@@ -83,8 +87,20 @@ function headerEntries(headers: Readonly<Record<string, string>>): ReadonlyArray
   return entries;
 }
 
+/**
+ * The refusal of a declared body over the cap, in the envelope the path's callers read: the
+ * services' `{code, message}` on their API (in the language of the `lang` header, as the
+ * services answer a chunked body over their own limit), else the portal's (in the path's language).
+ */
+function tooLargeBody(request: IncomingMessage): string {
+  const url = request.url ?? "/";
+  const code = ErrorCode.informationOutOfLimit;
+  if (SERVICES_API_PATH.test(url)) return JSON.stringify({ code, message: errorMessage(code, messageLangOf(request.headers[HEADER.lang]?.toString())) });
+  return JSON.stringify(refusalBody(code, url.split("?")[0] ?? "/", "en"));
+}
+
 function refuseTooLarge(request: IncomingMessage, response: ServerResponse): void {
-  const body = JSON.stringify({ ok: false, error: { code: 10002 }, message: "Information out of limit." });
+  const body = tooLargeBody(request);
   response.writeHead(413, { "content-type": "application/json", "content-length": Buffer.byteLength(body), connection: "close" });
   response.end(body);
   // what the client still sends is discarded, not buffered

@@ -61,8 +61,8 @@ test("the caller is the socket: a forged X-Forwarded-For from 127.0.0.3 is not b
 
 test("a declared body over the cap is refused before it is read (413, 10002); malformed JSON is 400, 10001", async () => {
   const big = await rawRequest({ port, localAddress: "127.0.0.4", method: "POST", path: "/v1/login", headers: { "content-type": "application/json", "content-length": String(50 * 1024 * 1024) } });
-  // the portal server's own refusal, the same as for a page (lib/security/incoming.ts)
-  expect({ status: big.status, body: JSON.parse(big.text) as unknown }).toMatchObject({ status: 413, body: { error: { code: 10002 } } });
+  // the portal server's own refusal, in the services' envelope their callers read (lib/security/incoming.ts)
+  expect({ status: big.status, body: JSON.parse(big.text) as unknown }).toEqual({ status: 413, body: { code: 10002, message: "Information out of limit." } });
   const bad = await rawRequest({ port, localAddress: "127.0.0.4", method: "POST", path: "/v1/login", headers: { "content-type": "application/json" }, body: "{email: oops" });
   expect({ status: bad.status, code: (JSON.parse(bad.text) as { code: number }).code }).toEqual({ status: 400, code: 10001 });
 });

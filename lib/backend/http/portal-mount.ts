@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import { SERVICES_API_PATH } from "@/lib/contract/api-paths";
 import { withCountableBody } from "./streamed-request";
 
 /**
@@ -20,7 +21,6 @@ import { withCountableBody } from "./streamed-request";
  */
 export type ServicesRequestHandler = { takes: (request: Pick<IncomingMessage, "url">) => boolean; answer: (request: IncomingMessage, response: ServerResponse) => Promise<void> };
 
-const API_PATH = /^\/v[12]\//;
 /** Social sign-in's and third-party-cookie mode's addresses may carry a ticket (next.config.mjs) */
 const NO_REFERRER = /^\/v1\/(?:oauth|cookie)\//;
 
@@ -28,7 +28,7 @@ export function servicesRequestHandler(): ServicesRequestHandler {
   // a module is evaluated once; later imports of it are answered from the module cache
   const listener = getRequestListener(async (request, env) => (await import("./app")).servicesApp().fetch(withCountableBody(request), env), { overrideGlobalObjects: false });
   return {
-    takes: (request) => API_PATH.test(request.url ?? ""),
+    takes: (request) => SERVICES_API_PATH.test(request.url ?? ""),
     answer: async (request, response) => {
       response.setHeader("x-content-type-options", "nosniff");
       response.setHeader("referrer-policy", NO_REFERRER.test(request.url ?? "") ? "no-referrer" : "strict-origin-when-cross-origin");

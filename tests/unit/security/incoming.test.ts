@@ -59,18 +59,32 @@ describe("the portal's server before Next", () => {
     expect(seen["x-forwarded-host"]).toBeUndefined();
   });
 
-  it("refuses a declared body over the cap without reading it", async () => {
-    const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request(`${base}/v1/login`, { method: "POST", headers: { "content-type": "application/json", "content-length": String(3 * 1024 * 1024) }, agent: false });
+  /** A POST that declares `bytes` and sends one: the status and body of the answer. */
+  function declare(path: string, bytes: number, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", "content-length": String(bytes), ...headers }, agent: false });
       request.on("response", (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-        request.destroy();
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => {
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as unknown });
+          request.destroy();
+        });
       });
       request.on("error", reject);
       request.write("{");
     });
-    expect(status).toBe(413);
+  }
+
+  it("refuses a declared body over the cap without reading it, in the envelope the path's callers read", async () => {
+    const before = received;
+    // the services' API: their envelope, in the caller's `lang`
+    expect(await declare("/v1/login", 3 * 1024 * 1024)).toEqual({ status: 413, body: { code: 10002, message: "Information out of limit." } });
+    expect(await declare("/v2/user/login", 3 * 1024 * 1024, { lang: "zh-CN" })).toEqual({ status: 413, body: { code: 10002, message: "信息超出限制。" } });
+    // anything else: the portal's, in the path's language
+    expect(await declare("/zh/login", 3 * 1024 * 1024)).toEqual({ status: 413, body: { ok: false, error: { code: 10002 }, message: "信息超出限制" } });
+    expect(received).toBe(before);
   });
 
   it("lets a header the proxy or Next sets on the response win over the default one", async () => {
