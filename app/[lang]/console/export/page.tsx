@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { portalConfig } from "@/lib/config";
 import { USER_STATUSES } from "@/lib/contract/console/users";
@@ -6,13 +5,11 @@ import { EXPORT_FORMATS } from "@/lib/contract/console/user-transfer";
 import { localeOf } from "@/lib/i18n/routing";
 import { consoleHome, requireOperator } from "@/lib/console/session";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
+import { consoleMetadata } from "@/lib/console/metadata";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 
-export async function generateMetadata({ params }: PageProps<"/[lang]/console/export">): Promise<Metadata> {
-  const t = await getTranslations({ locale: localeOf((await params).lang), namespace: "console.transfer" });
-  return { title: t("exportTitle") };
-}
+export const generateMetadata = consoleMetadata("export");
 
 const SELECT = "rounded border border-gray-300 bg-white px-3 py-2 text-sm";
 

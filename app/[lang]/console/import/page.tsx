@@ -1,15 +1,12 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { portalConfig } from "@/lib/config";
 import { localeOf } from "@/lib/i18n/routing";
 import { requireOperator } from "@/lib/console/session";
 import { ConsoleShell, NotForYourRole } from "@/components/console/console-shell";
+import { consoleMetadata } from "@/lib/console/metadata";
 import { UserImport } from "@/components/console/user-import";
 
-export async function generateMetadata({ params }: PageProps<"/[lang]/console/import">): Promise<Metadata> {
-  const t = await getTranslations({ locale: localeOf((await params).lang), namespace: "console.transfer" });
-  return { title: t("importTitle") };
-}
+export const generateMetadata = consoleMetadata("import");
 
 /** Import users (admins only): upload, the dry run's report, then the run (docs/import-export.md). */
 export default async function ConsoleImportPage({ params }: PageProps<"/[lang]/console/import">) {
