@@ -1,6 +1,7 @@
 import { types } from "node:util";
 import pino, { type Logger } from "pino";
 import { getConfig } from "./config";
+import { isDatabaseUnavailable, pgErrorCode } from "./db/errors";
 import { singleton } from "./singleton";
 
 /**
@@ -39,10 +40,17 @@ export function rootCause(error: unknown): unknown {
  * A fault worth a stack trace, reduced to what may be logged. isNativeError, not instanceof:
  * errors made in another realm (Node's own, under a test runner's sandbox) are errors too.
  */
-export function describeFault(error: unknown): { type: string; message: string; stack?: string } {
+export function describeFault(error: unknown): { type: string; message: string; stack?: string; code?: string } {
   const root = rootCause(error);
-  if (types.isNativeError(root)) return { type: root.name, message: root.message, ...(root.stack ? { stack: root.stack } : {}) };
-  return { type: typeof root, message: String(root) };
+  const native = types.isNativeError(root);
+  const described = { type: native ? root.name : typeof root, message: native ? root.message : String(root) };
+  // a database that cannot be reached is an outage, not a bug: the driver's code and no stack
+  // (as a request's "database unavailable" line), whether a request or a timer's run met it
+  if (isDatabaseUnavailable(error)) {
+    const code = pgErrorCode(error);
+    return code === undefined ? described : { ...described, code };
+  }
+  return native && root.stack ? { ...described, stack: root.stack } : described;
 }
 
 /**

@@ -18,16 +18,20 @@ afterAll(async () => {
   "stop PostgreSQL, call, start it, call again: 10007 during the outage, normal answers after it",
   async () => {
     own = await ownPostgres();
-    await startBackend({ DATABASE_URL: own.url });
+    // the instance's timers run every second, so each meets the outage too
+    await startBackend({ DATABASE_URL: own.url, BULK_RUNNER_INTERVAL_SECONDS: "1", PRUNE_INTERVAL_SECONDS: "1" });
     const { utoken } = await registerUser("steady@example.com", "steady-pass1");
     const login = () => call("POST", "/v1/login", { body: { email: "steady@example.com", password: "steady-pass1" } });
     expect((await login()).code).toBe(0);
 
     const server = own;
-    const { lines, text } = await captureLog(async () => {
+    const { lines, text } = await captureLog(async (heard) => {
       await server.stop();
       expect(await login()).toMatchObject({ status: 503, code: 10007, message: "System error, try later or contact customer service." });
       expect(await call("GET", "/v1/user/basic", { token: utoken })).toMatchObject({ status: 503, code: 10007 });
+      // the bulk jobs' runner and the prune say so and try again at their next run
+      await heard((line) => line.msg === "the bulk job runner failed; trying again at the next run");
+      await heard((line) => line.msg === "pruning failed; trying again at the next run");
       await server.start();
       expect((await login()).code).toBe(0);
       expect((await call("GET", "/v1/user/basic", { token: utoken })).code).toBe(0);
@@ -35,6 +39,7 @@ afterAll(async () => {
 
     expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: "database unavailable", route: "/v1/login" }));
     expect(lines.filter((line) => line.msg === "unexpected error")).toEqual([]);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 40, msg: "the bulk job runner failed; trying again at the next run", err: expect.objectContaining({ code: "ECONNREFUSED" }) }));
     // an outage is not a bug: no stack traces, and never a password
     expect(text).not.toMatch(/"stack"/);
     expect(text).not.toContain("steady-pass1");
