@@ -39,7 +39,8 @@ afterAll(async () => {
 
     expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: "database unavailable", route: "/v1/login" }));
     expect(lines.filter((line) => line.msg === "unexpected error")).toEqual([]);
-    expect(lines).toContainEqual(expect.objectContaining({ level: 40, msg: "the bulk job runner failed; trying again at the next run", err: expect.objectContaining({ code: "ECONNREFUSED" }) }));
+    // with the driver's code: ECONNREFUSED, or 57P01 for a run the stop cut off mid-query
+    expect(lines).toContainEqual(expect.objectContaining({ level: 40, msg: "the bulk job runner failed; trying again at the next run", err: expect.objectContaining({ code: expect.stringMatching(/^(ECONNREFUSED|57P0[123])$/) }) }));
     // an outage is not a bug: no stack traces, and never a password
     expect(text).not.toMatch(/"stack"/);
     expect(text).not.toContain("steady-pass1");
