@@ -1,14 +1,14 @@
 import { createEnterprise } from "@/lib/backend/cli/commands";
-import { call, envelope, OPEN_TIMEOUT, registerUser, send, startBackend, stopBackend } from "./support/harness";
+import { call, envelope, lastCodeFor, mailIds, OPEN_TIMEOUT, registerUser, send, startBackend, stopBackend, ticketFor } from "./support/harness";
 import { newOperator, operatorHeaders, sessionOf } from "./support/console";
 import { newBrowser, socialEnv, socialRoundTrip, startProviders, stopProviders, type Providers } from "./support/social";
 
 /**
  * The brand of registration (issue 32): the app code an account registered from, kept on the
  * account. Each way an account is made, then the console's search by brand, as an operator sees it.
- * A registration names its brand; a social sign-up and an operator's enterprise account open no
- * registration session and have none (as when the search read the sessions); an import keeps the
- * brand its file gives.
+ * A registration and a social sign-up name the brand they came from (the app code their first
+ * session records); an operator's enterprise account has none; an import keeps the brand its file
+ * gives.
  */
 let providers: Providers | undefined;
 let admin: Record<string, string>;
@@ -49,15 +49,38 @@ test("a registration keeps the brand it came from; later sign-ins from another b
   expect(await consoleFinds("reg-brand.test", "&brand=support")).toEqual([]);
 });
 
-test("a sign-up through Google from a brand has no brand of registration, as before", async () => {
+test("a sign-up through Google keeps the brand it started from; a later sign-in from another brand does not change it", async () => {
   if (!providers) throw new Error("providers not started");
   const back = await socialRoundTrip(providers, newBrowser(), "google", {
     identity: { email: "google@social-brand.test", name: "Gee" },
     query: { lang: "en", appCode: "atomm", appPlatform: "web-pc", r: "http://localhost:3000/en/profile" },
   });
   expect(back.searchParams.get("n")).toBe("1"); // a new account
-  expect(await consoleFinds("social-brand.test")).toEqual([{ email: "google@social-brand.test", brand: null }]);
-  expect(await consoleFinds("social-brand.test", "&brand=atomm")).toEqual([]);
+  const again = await socialRoundTrip(providers, newBrowser(), "google", {
+    identity: { email: "google@social-brand.test", name: "Gee" },
+    query: { lang: "en", appCode: "support", appPlatform: "web-pc", r: "http://localhost:3000/en/profile" },
+  });
+  expect(again.searchParams.get("n")).toBeNull(); // the same account, signed in
+  expect(await consoleFinds("social-brand.test")).toEqual([{ email: "google@social-brand.test", brand: "atomm" }]);
+  expect(await consoleFinds("social-brand.test", "&brand=atomm")).toEqual([{ email: "google@social-brand.test", brand: "atomm" }]);
+  expect(await consoleFinds("social-brand.test", "&brand=support")).toEqual([]);
+});
+
+test("a sign-up whose provider gave no verified email keeps its brand once the email is proved", async () => {
+  if (!providers) throw new Error("providers not started");
+  const back = await socialRoundTrip(providers, newBrowser(), "facebook", {
+    identity: { email: "unverified@mail-brand.test", emailVerified: false, name: "No Mail" },
+    query: { lang: "en", appCode: "creative_space", appPlatform: "web-pc", r: "http://localhost:3000/en/profile" },
+  });
+  const ticket = back.searchParams.get("lt") ?? "";
+  const email = "chosen@mail-brand.test";
+  const seen = await mailIds(email);
+  const nonce = String((await call("POST", "/v1/verify/email", { body: { email } })).data?.nonce);
+  expect(await call("POST", "/v1/captcha", { body: { receiver: email, nonce, type: "social", ticket: await ticketFor("social", email) } })).toMatchObject({ code: 0 });
+  const captcha = await lastCodeFor(email, seen);
+  // the confirmation itself comes from no brand: the ticket remembers where the sign-up began
+  expect(await call("POST", "/v1/oauth/link/confirm", { body: { ticket, method: "code", email, nonce, captcha } })).toMatchObject({ code: 0, data: { created: true } });
+  expect(await consoleFinds("mail-brand.test", "&brand=creative_space")).toEqual([{ email, brand: "creative_space" }]);
 });
 
 test("an enterprise account an operator made has none, whatever brand its user signs in from", async () => {

@@ -79,10 +79,12 @@ export async function refreshIdentityName(identity: Identity): Promise<void> {
 
 /**
  * A new account for an identity with a verified email, connected to it, in one transaction:
- * no password (a hash of random bytes nobody knows, passwordSet false). null when the email or
- * the identity was taken meanwhile (a race): the caller looks again.
+ * no password (a hash of random bytes nobody knows, passwordSet false), and the brand the sign-up
+ * came from as its brand of registration (the app code its first session records, as a
+ * registration's). null when the email or the identity was taken meanwhile (a race): the caller
+ * looks again.
  */
-export async function createSocialUser(identity: Identity & { email: string }): Promise<UserRow | null> {
+export async function createSocialUser(identity: Identity & { email: string }, registrationAppCode: string | null): Promise<UserRow | null> {
   const db = await getDb();
   const passwordHash = await hashPassword(randomToken(32));
   try {
@@ -90,7 +92,7 @@ export async function createSocialUser(identity: Identity & { email: string }): 
       const at = now();
       const [user] = await tx
         .insert(users)
-        .values({ email: identity.email, passwordHash, passwordSet: false, nickname: identity.name?.slice(0, 32) ?? null, createdAt: at, updatedAt: at })
+        .values({ email: identity.email, passwordHash, passwordSet: false, nickname: identity.name?.slice(0, 32) ?? null, registrationAppCode, createdAt: at, updatedAt: at })
         .returning();
       if (!user) throw new Error("insert returned no row");
       await tx.insert(socialAccounts).values({ userId: user.id, channel: identity.channel, subject: identity.subject, name: identity.name, createdAt: at });

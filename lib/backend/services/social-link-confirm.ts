@@ -66,7 +66,7 @@ export async function confirmLink(input: LinkConfirmation, client: ClientInfo): 
   await spendLink(link);
   const identity = linkIdentity(link, email);
   const existing = await findUserByEmail(email);
-  const created = existing ? null : await createSocialUser({ ...identity, email });
+  const created = existing ? null : await createSocialUser({ ...identity, email }, from.appCode);
   const account = existing ?? created ?? (await findUserByEmail(email));
   if (!account) throw new ServiceError(ErrorCode.socialAuthFailed);
   // an existing account is connected with its session: after the second step when two-step holds it

@@ -74,7 +74,7 @@ export async function signInWithIdentity(identity: Identity, client: ClientInfo,
       if (existing.enterpriseId) throw new ServiceError(ErrorCode.socialEnterprise);
       return { kind: "ticket", reason: "connect", ticket: await createLinkTicket({ kind: "connect", identity, user: existing, client }) };
     }
-    const created = await createSocialUser({ ...identity, email: identity.email });
+    const created = await createSocialUser({ ...identity, email: identity.email }, client.appCode);
     if (created) return sessionFor(created, identity.channel, client, true);
   }
   throw new ServiceError(ErrorCode.socialAuthFailed);
