@@ -6,7 +6,7 @@ import { PASSPORT_VERSION } from "@/lib/contract/headers";
 import { OPERATOR_TOKEN_HEADER } from "@/lib/contract/console/roles";
 import { ServiceError } from "../errors";
 import { isDatabaseUnavailable } from "../db/errors";
-import { describeFault, log, rootCause } from "../log";
+import { describeFault, log } from "../log";
 import { singleton } from "../singleton";
 import { describeClient, sessionToken } from "./client";
 import { callerLang, failure } from "./envelope";
@@ -106,12 +106,9 @@ export function createServicesApp(): ServicesApp {
       if (error.status < 500) return failure(ErrorCode.invalidParams, undefined, undefined, lang);
     }
     if (isDatabaseUnavailable(error)) {
-      // an outage, not a bug: one line without a stack, and the caller is told to try later
-      const cause = rootCause(error);
-      log().error(
-        { reqId: c.var.requestId, method: c.req.method, route: c.req.routePath, err: { type: cause instanceof Error ? cause.name : typeof cause, code: (cause as { code?: unknown } | null)?.code } },
-        "database unavailable",
-      );
+      // an outage, not a bug: one line with the driver's code and no stack (describeFault), and
+      // the caller is told to try later
+      log().error({ reqId: c.var.requestId, method: c.req.method, route: c.req.routePath, err: describeFault(error) }, "database unavailable");
       return failure(ErrorCode.serviceUnavailable, undefined, undefined, lang);
     }
     log().error({ reqId: c.var.requestId, method: c.req.method, route: c.req.routePath, err: describeFault(error) }, "unexpected error");
