@@ -36,11 +36,14 @@ test("a registration keeps the brand it came from; later sign-ins from another b
   await registerUser("plain@reg-brand.test");
   // the older header (`code`) names the brand as well
   await registerUser("older@reg-brand.test", "secret-pass1", { code: "creative_space" });
+  // an app code no brand filter could name is no brand
+  await registerUser("odd@reg-brand.test", "secret-pass1", { "x-app-code": "a b <i>" });
   const signedIn = await call("POST", "/v1/login", { body: { email: "maker@reg-brand.test", password: "secret-pass1" }, headers: { "x-app-code": "support" } });
   expect(signedIn.code).toBe(0);
 
   expect(await consoleFinds("reg-brand.test")).toEqual([
     { email: "maker@reg-brand.test", brand: "atomm" },
+    { email: "odd@reg-brand.test", brand: null },
     { email: "older@reg-brand.test", brand: "creative_space" },
     { email: "plain@reg-brand.test", brand: null },
   ]);

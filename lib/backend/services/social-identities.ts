@@ -8,7 +8,7 @@ import { ErrorCode, ServiceError } from "../errors";
 import type { Identity } from "../social/identity";
 import { hashPassword } from "./passwords";
 import { bySelf, recordAccountEvent } from "./account-events";
-import type { UserRow } from "./users";
+import { registrationBrand, type UserRow } from "./users";
 
 /**
  * Social identities and the accounts they are connected to. One identity (provider + subject)
@@ -92,7 +92,7 @@ export async function createSocialUser(identity: Identity & { email: string }, r
       const at = now();
       const [user] = await tx
         .insert(users)
-        .values({ email: identity.email, passwordHash, passwordSet: false, nickname: identity.name?.slice(0, 32) ?? null, registrationAppCode, createdAt: at, updatedAt: at })
+        .values({ email: identity.email, passwordHash, passwordSet: false, nickname: identity.name?.slice(0, 32) ?? null, registrationAppCode: registrationBrand(registrationAppCode), createdAt: at, updatedAt: at })
         .returning();
       if (!user) throw new Error("insert returned no row");
       await tx.insert(socialAccounts).values({ userId: user.id, channel: identity.channel, subject: identity.subject, name: identity.name, createdAt: at });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { UserBasic, UserFullInfo } from "@/lib/contract/passport";
 import { canonicalEmail } from "@/lib/contract/fields";
+import { APP_CODE_PATTERN } from "@/lib/contract/message-rules";
 import { now } from "../clock";
 import { getDb } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -11,6 +12,14 @@ import type { Lang } from "../lang";
 export type UserRow = typeof users.$inferSelect;
 export type UserStatus = UserRow["status"];
 export type EnterpriseRow = typeof enterprises.$inferSelect;
+
+/**
+ * The brand of registration an app code names: one the console's brand filter and an import
+ * accept (letters, digits, `_.-`), else none, so a header of spaces or markup never becomes one.
+ */
+export function registrationBrand(appCode: string | null | undefined): string | null {
+  return appCode && APP_CODE_PATTERN.test(appCode) ? appCode : null;
+}
 
 export async function findUserByEmail(email: string): Promise<UserRow | null> {
   const db = await getDb();
@@ -33,7 +42,7 @@ export async function createUser(input: { email: string; passwordHash: string; p
   try {
     const [row] = await db
       .insert(users)
-      .values({ email: canonicalEmail(input.email), passwordHash: input.passwordHash, passwordSet: input.passwordSet ?? true, registrationAppCode: input.registrationAppCode ?? null, createdAt: at, updatedAt: at })
+      .values({ email: canonicalEmail(input.email), passwordHash: input.passwordHash, passwordSet: input.passwordSet ?? true, registrationAppCode: registrationBrand(input.registrationAppCode), createdAt: at, updatedAt: at })
       .returning();
     if (!row) throw new Error("insert returned no row");
     return row;
