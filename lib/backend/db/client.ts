@@ -6,6 +6,7 @@ import { getConfig } from "../config";
 import { clearSingleton, peekSingleton, singleton } from "../singleton";
 import { log } from "../log";
 import { lockDataDir } from "./dir-lock";
+import { findImage, holdsDatabase } from "./image";
 import { pgErrorCode } from "./errors";
 
 /**
@@ -58,7 +59,10 @@ async function openPglite(dataDir: string): Promise<Handle> {
   try {
     // pg_trgm is one of PGlite's contrib extensions, loaded only when named (migration 0018 creates it)
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    // a new database from the build's image when there is one for this code (image.ts)
+    const image = holdsDatabase(dir) ? null : findImage(folder);
+    client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(image ? { loadDataDir: new Blob([fs.readFileSync(image)]) } : {}) });
+    if (image) log().info({ image: path.basename(image) }, "database created from the build's image");
   } catch (error) {
     unlock();
     throw error;
