@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -81,3 +82,70 @@ const created = (text: string) => text.includes("database created from the build
     fs.rmSync(other, { recursive: true, force: true });
   }
 });
+
+/** The backend's data directory with its database closed and gone, as before a first start. */
+async function emptied(): Promise<string> {
+  backend ??= await startBackend();
+  await shutdownBackend();
+  fs.rmSync(path.join(backend.dataDir, "pglite"), { recursive: true, force: true });
+  return backend.dataDir;
+}
+
+/** how a data directory left by a start that was killed while it made the database opens */
+async function opensAfterKill(dataDir: string, email: string): Promise<string> {
+  await shutdownBackend();
+  process.env.DATA_DIR = dataDir;
+  const next = await captureLog(async () => {
+    await registerUser(email, "after-kill1");
+    expect((await call("POST", "/v1/login", { body: { email, password: "after-kill1" } })).code).toBe(0);
+  });
+  expect(fs.existsSync(path.join(dataDir, "pglite.creating"))).toBe(false);
+  return next.text;
+}
+const madeAgain = (text: string) => text.includes("the database a stopped start was making is made again");
+
+(pgliteRun ? test : test.skip)(
+  "a start killed while it unpacks the image leaves a directory the next start makes again, instead of refusing to start",
+  async () => {
+    await buildImage();
+    const dataDir = await emptied();
+    // a process that opens the database as the portal does, killed (SIGKILL: no stop runs) as
+    // soon as the unpacking wrote its first file, PG_VERSION: the rest of the directory is missing
+    const child = spawn(path.join(process.cwd(), "node_modules", ".bin", "node"), ["--import", "tsx", "tests/backend/support/stopping-server.ts"], {
+      env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: os.tmpdir(), DATABASE_URL: "", DATA_DIR: dataDir },
+      stdio: "ignore",
+    });
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    while (!fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"))) await new Promise((resolve) => setTimeout(resolve, 2));
+    child.kill("SIGKILL");
+    await exited;
+    // the start had not finished: its file says so (it goes once the migrations ran)
+    expect(fs.existsSync(path.join(dataDir, "pglite.creating"))).toBe(true);
+    expect(madeAgain(await opensAfterKill(dataDir, "after-kill@example.com"))).toBe(true);
+  },
+  6 * OPEN_TIMEOUT,
+);
+
+(pgliteRun ? test : test.skip)(
+  "a half-unpacked directory without the start's file is never wiped; with it, only the database is made again",
+  async () => {
+    const dataDir = await emptied();
+    // what the kill above leaves: PG_VERSION and little else
+    fs.mkdirSync(path.join(dataDir, "pglite", "global"), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, "pglite", "PG_VERSION"), "17\n");
+    // an uploaded file beside the database (DATA_DIR/files)
+    fs.mkdirSync(path.join(dataDir, "files"), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, "files", "kept.png"), "kept");
+    // no file of an unfinished start: it could be a database of value, so the start refuses it and deletes nothing
+    await shutdownBackend();
+    process.env.DATA_DIR = dataDir;
+    await expect(getDb()).rejects.toThrow();
+    expect(fs.readFileSync(path.join(dataDir, "pglite", "PG_VERSION"), "utf8")).toBe("17\n");
+    // with it, the database is made again and what lies beside it stays
+    await shutdownBackend();
+    fs.writeFileSync(path.join(dataDir, "pglite.creating"), "1\n");
+    expect(madeAgain(await opensAfterKill(dataDir, "after-half@example.com"))).toBe(true);
+    expect(fs.readFileSync(path.join(dataDir, "files", "kept.png"), "utf8")).toBe("kept");
+  },
+  6 * OPEN_TIMEOUT,
+);

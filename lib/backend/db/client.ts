@@ -47,6 +47,16 @@ export function migrationsFolder(): string {
   return folder;
 }
 
+/**
+ * DATA_DIR/pglite.creating: written before a new database is made (initdb, or the build's image
+ * unpacked) and removed once its migrations ran. The image's unpacking writes PG_VERSION first,
+ * so a start killed during it leaves a directory that looks like a database and that PGlite
+ * cannot open ("PGlite failed to initialize properly"). Found at a start, the file says the
+ * directory holds such a half-made database, never anything saved (no request is served before
+ * the migrations ran), so the next start makes it again instead of refusing to start.
+ */
+const CREATING = "pglite.creating";
+
 async function openPglite(dataDir: string): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -55,12 +65,22 @@ async function openPglite(dataDir: string): Promise<Handle> {
   const dir = path.join(dataDir, "pglite");
   fs.mkdirSync(dir, { recursive: true });
   const unlock = lockDataDir(dataDir);
+  const unfinished = path.join(dataDir, CREATING);
+  let creating = false;
   let client: Awaited<ReturnType<typeof PGlite.create>>;
   try {
+    if (fs.existsSync(unfinished)) {
+      // a start stopped while it made this database: nothing was saved in it, so it is made again
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(dir, { recursive: true });
+      log().warn({ dataDir }, "the database a stopped start was making is made again");
+    }
+    creating = !holdsDatabase(dir);
+    if (creating) fs.writeFileSync(unfinished, `${process.pid}\n`, { mode: 0o600 });
     // pg_trgm is one of PGlite's contrib extensions, loaded only when named (migration 0018 creates it)
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
     // a new database from the build's image when there is one for this code (image.ts)
-    const image = holdsDatabase(dir) ? null : findImage(folder);
+    const image = creating ? findImage(folder) : null;
     client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(image ? { loadDataDir: new Blob([fs.readFileSync(image)]) } : {}) });
     if (image) log().info({ image: path.basename(image) }, "database created from the build's image");
   } catch (error) {
@@ -77,6 +97,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
   try {
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: folder });
+    if (creating) fs.rmSync(unfinished, { force: true });
     const appliedMigrations = async () => {
       const result: { rows: unknown[] } = await client.query(APPLIED_MIGRATIONS);
       return Number((result.rows[0] as { n?: unknown } | undefined)?.n ?? 0);
