@@ -10,8 +10,9 @@ import { findImage, holdsDatabase } from "./image";
 import { pgErrorCode } from "./errors";
 
 /**
- * The database: PGlite in DATA_DIR/pglite by default, PostgreSQL through node-postgres when
- * DATABASE_URL is set. Opened lazily on first use (never at import: Next imports route
+ * The database: PGlite in DATA_DIR/pglite by default, PostgreSQL when DATABASE_URL is set, both
+ * through node-postgres and drizzle's node-postgres driver (PGlite by its wire-protocol adapter:
+ * pglite-pool.ts). Opened lazily on first use (never at import: Next imports route
  * modules at build time), migrated with the committed SQL migrations, then cached on
  * globalThis for the life of the process.
  */
@@ -59,8 +60,6 @@ const CREATING = "pglite.creating";
 
 async function openPglite(dataDir: string): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
   const folder = migrationsFolder();
   const dir = path.join(dataDir, "pglite");
   fs.mkdirSync(dir, { recursive: true });
@@ -87,24 +86,31 @@ async function openPglite(dataDir: string): Promise<Handle> {
     unlock();
     throw error;
   }
+  // node-postgres over PGlite's wire protocol (pglite-pool.ts): the driver of PostgreSQL, with its
+  // named statements, which PGlite then plans once
+  const { pglitePool } = await import("./pglite-pool");
+  const pool = pglitePool(client);
   const close = async () => {
     try {
+      await pool.end();
       await client.close();
     } finally {
       unlock();
     }
   };
   try {
-    const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: folder });
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    await migrate(drizzle({ client: pool }), { migrationsFolder: folder });
     if (creating) fs.rmSync(unfinished, { force: true });
-    const appliedMigrations = async () => {
-      const result: { rows: unknown[] } = await client.query(APPLIED_MIGRATIONS);
-      return Number((result.rows[0] as { n?: unknown } | undefined)?.n ?? 0);
+    return {
+      db: drizzle({ client: pool }),
+      driver: "pglite",
+      close,
+      appliedMigrations: async () => Number((await pool.query<{ n: number }>(APPLIED_MIGRATIONS)).rows[0]?.n ?? 0),
+      // one embedded connection: what waits for it waits here
+      stats: () => ({ driver: "pglite", max: 1, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
-    // one embedded connection; queries queue inside PGlite, so nothing to report as waiting
-    const stats = (): PoolStats => ({ driver: "pglite", max: 1, total: 1, idle: 1, waiting: 0 });
-    return { db, driver: "pglite", close, appliedMigrations, stats };
   } catch (error) {
     await close();
     throw error;
@@ -190,8 +196,8 @@ export async function inTransaction<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * A query of a hot path built once per database and then only executed: its SQL is not made
- * again on every call, and PostgreSQL parses it once per connection (a named prepared
- * statement). `build` makes it with drizzle's `.prepare(name)`; the name must be unique.
+ * again on every call, and the database parses it once per connection (a named prepared
+ * statement, on PGlite too: pglite-pool.ts). `build` makes it with drizzle's `.prepare(name)`; the name must be unique.
  */
 export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
   const built = new WeakMap<Db, T>();
