@@ -44,7 +44,17 @@ export function pglitePool(pglite: PGlite): Pool {
       super({ ...new Config(pglite) });
     }
   }
-  const pool = new Pool({ Client: PgliteClient, max: 1, idleTimeoutMillis: 0 });
+  const pool = new Pool({
+    Client: PgliteClient,
+    max: 1,
+    idleTimeoutMillis: 0,
+    // A new connection is still PGlite's one session: it starts as a new PostgreSQL connection
+    // does, with no transaction and no named statement (the new client names its statements
+    // again). The pool awaits this before it hands the client out; a failure fails that request.
+    onConnect: async (client) => {
+      await client.query(pglite.isInTransaction() ? "rollback; deallocate all" : "deallocate all");
+    },
+  });
   // The adapter reports a failure of PGlite itself (not a query's error, which the query gets) as
   // the connection's 'error': node-postgres fails the query under way with it and emits it on the
   // client, or on the pool when idle, where an 'error' with no listener would end the process.
@@ -52,10 +62,6 @@ export function pglitePool(pglite: PGlite): Pool {
   pool.on("error", failed);
   pool.on("connect", (client) => {
     client.on("error", failed);
-    // A new connection is still PGlite's one session: it starts as a new PostgreSQL connection
-    // does, with no transaction and no named statement (the new client names its statements
-    // again). The first query of the client, queued before any other.
-    client.query(pglite.isInTransaction() ? "rollback; deallocate all" : "deallocate all").catch(failed);
   });
   return pool;
 }
