@@ -18,15 +18,23 @@ export async function buildImage(root = process.cwd()): Promise<string> {
   // loaded as the portal loads them (client.ts): PGlite's WebAssembly comes with import()
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const { pglitePool } = await import("./pglite-pool");
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "passport-database-image-"));
   // written beside the target, so the rename stays on one file system
   const partial = `${target}.${process.pid}.partial`;
   try {
     const client = await PGlite.create(path.join(scratch, "pglite"), { extensions: { pg_trgm } });
     try {
-      await migrate(drizzle({ client }), { migrationsFolder: migrations });
+      // migrated through the same driver as at every start (pglite-pool.ts), then let go of
+      // before PGlite packs its files
+      const pool = pglitePool(client);
+      try {
+        await migrate(drizzle({ client: pool }), { migrationsFolder: migrations });
+      } finally {
+        await pool.end();
+      }
       const packed = await client.dumpDataDir("gzip");
       fs.writeFileSync(partial, Buffer.from(await packed.arrayBuffer()));
       fs.renameSync(partial, target);
