@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type CDPSession, type Page } from "@playwright/test";
 import { EMBED_PORTAL_URL, FEDCM_BRANDS, SIBLING_URL } from "../../playwright.config";
 import { createAccount } from "./support/accounts";
+import { attachBrowserLogOnFailure, recordBrowserLog } from "./support/browser-log";
 import { signInWith } from "./support/embed-screens";
 import { uniqueEmail } from "./support/mailbox";
 import { logOut, messages } from "./support/screens";
@@ -65,6 +66,16 @@ async function watchStorageAccess(page: Page): Promise<StorageAccessCall[]> {
   }, SIBLING_URL);
   return calls;
 }
+
+// each test's browser log, printed when it fails: two runs in about two hundred under load stopped
+// at a click that seemed to do nothing (the sign-in button, the brand's button), with no trace
+let browserLog: string[] = [];
+test.beforeEach(({ context }) => {
+  browserLog = recordBrowserLog(context);
+});
+test.afterEach(async ({}, testInfo) => {
+  await attachBrowserLogOnFailure(browserLog, testInfo);
+});
 
 const fallbacks = (page: Page) => page.evaluate(() => (window as unknown as { fallbacks: string[] }).fallbacks.length);
 const portalFrame = (page: Page) => page.frameLocator("#passport iframe").last();

@@ -17,6 +17,11 @@ export default class FailureContextReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.status === test.expectedStatus) return;
     for (const attachment of result.attachments) {
+      // a test's own record of what its browser did (support/browser-log.ts)
+      if (attachment.name === "browser-log" && attachment.body) {
+        this.pages.push(`\n── what the browser did in "${test.title}" ──\n${attachment.body.toString("utf8")}\n── end of the browser's log ──\n`);
+        continue;
+      }
       if (attachment.name !== "error-context" || !attachment.path) continue;
       let text: string;
       try {

@@ -33,7 +33,7 @@ function brandPage(brand: FedcmBrand): string {
         });
       },
       fallback: { container: "#passport", src: settings.portal + "/en/login" },
-      onFallback: function (frame, reason) { window.fallbacks.push(reason); }
+      onFallback: function (frame, reason) { window.fallbacks.push(reason); console.info("fallback: " + reason); }
     });
   }
   document.getElementById("sign-in").addEventListener("click", function () { start("active"); });
