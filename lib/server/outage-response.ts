@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import http, { type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from "node:http";
 import { registerOutageListener } from "@/lib/upstream/outage";
 import { loginStatusOf, setCookieOf } from "./login-status";
+import type { AnswerRecording } from "./page-replay";
 
 /**
  * The response class of the portal's server (Node's documented `ServerResponse` option of
@@ -10,11 +11,27 @@ import { loginStatusOf, setCookieOf } from "./login-status";
  * the user centre's error screen), the status goes out as 503 with `Retry-After`: during a
  * database restart a signed-in page says "unavailable, try again" to the balancer and the
  * browser, as the API does, instead of looking like a bug. Every other status is untouched.
+ *
+ * It also lends its body to a recording when one is set: the bytes of an answer the page replay
+ * keeps (lib/server/page-replay.ts), as they go out, after Next's compression.
  */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 export class OutageAwareResponse<Request extends IncomingMessage = IncomingMessage> extends http.ServerResponse<Request> {
   servicesUnavailable = false;
+  // set only on the answers the page replay records (`declare`: no field on every response)
+  declare recording: AnswerRecording | undefined;
+
+  override write(...args: [chunk: unknown, ...rest: unknown[]]): boolean {
+    this.recording?.add(args[0], args[1]);
+    return (super.write as (...values: unknown[]) => boolean).apply(this, args);
+  }
+
+  override end(...args: unknown[]): this {
+    this.recording?.add(args[0], args[1]);
+    (super.end as (...values: unknown[]) => unknown).apply(this, args);
+    return this;
+  }
 
   override writeHead(statusCode: number, messageOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
     // a sign-in or sign-out of the portal tells the browser (FedCM's Login Status API: login-status.ts)

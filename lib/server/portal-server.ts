@@ -12,6 +12,7 @@ import { refusalBody } from "@/lib/security/refusal-body";
 import { isDraining } from "./draining";
 import { OutageAwareResponse, withOutageStatus } from "./outage-response";
 import { answerMetrics, observeRequest } from "./metrics";
+import { PageReplay, replayKeyOf } from "./page-replay";
 import { answerProbe, instanceReadiness, type ServicesCheck } from "./probes";
 import type { ServerSettings } from "./settings";
 
@@ -66,6 +67,7 @@ export async function startPortalServer({ dir, hostname, port, settings, service
   const options: IncomingOptions = { trustProxy: config.trustProxyHops > 0, pageHeaders: pageHeadersByRequest(config) };
   const actionIds = readActionIds(path.join(dir, ".next"));
   const readiness = instanceReadiness(servicesCheck);
+  const replay = new PageReplay();
   let handle: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | null = null;
   let prepared: (ready: Promise<void>) => void = () => undefined;
   // requests that arrive while Next is starting wait for it
@@ -88,8 +90,16 @@ export async function startPortalServer({ dir, hostname, port, settings, service
     // server; the portal's forms only call their own page's actions, so only a made-up request
     // gets here. Answered as an unknown action, which Next passes back without a stack trace.
     if (id !== null && request.headers[FORWARDED_ACTION] !== undefined) return refuseAction(request, response, "server action forwarded between pages");
-    // once Next is ready, straight to it (no promise and closure per request); before, after its start
-    if (handle) return void pass(handle, request, response);
+    // once Next is ready, straight to it (no promise and closure per request); before, after its
+    // start. A plain anonymous visit of a sign-in page gets Next's last answer to one (page-replay.ts)
+    if (handle) {
+      const key = replayKeyOf(request);
+      if (key !== null) {
+        if (replay.answer(key, response)) return;
+        replay.record(key, response);
+      }
+      return void pass(handle, request, response);
+    }
     void ready.then(() => (handle ? pass(handle, request, response) : undefined)).catch((error: unknown) => failed(request, response, error));
   });
   // bytes that are not a request (e.g. a DELETE's body sent without a length) get the services'

@@ -36,6 +36,29 @@ for (const path of PAGES) {
   });
 }
 
+test("repeated anonymous visits, plain and compressed, get the same page with the same headers (the server replays Next's cached answer)", async ({ request }) => {
+  const perResponse = ["date", "connection", "keep-alive", "transfer-encoding", "content-length"];
+  const pageHeaders = (response: APIResponse) => Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !perResponse.includes(name)));
+  const html: string[] = [];
+  for (const encoding of ["identity", "gzip, deflate, br, zstd"]) {
+    // the first visit since the server started renders the page (Next's cache: MISS), unlike the rest
+    await request.get("/zh/login", { maxRedirects: 0, headers: { "accept-encoding": encoding } });
+    const visits: APIResponse[] = [];
+    for (let visit = 0; visit < 3; visit++) visits.push(await request.get("/zh/login", { maxRedirects: 0, headers: { "accept-encoding": encoding } }));
+    const [first, ...later] = visits;
+    if (!first) throw new Error("no visit");
+    expectSharedAndCookieless(first);
+    expectPageSecurityHeaders(first);
+    for (const response of later) {
+      expect(pageHeaders(response)).toEqual(pageHeaders(first));
+      expect(await response.text()).toBe(await first.text());
+    }
+    expect(first.headers()["content-encoding"]).toBe(encoding === "identity" ? undefined : "gzip");
+    html.push(await first.text());
+  }
+  expect(html[1]).toBe(html[0]);
+});
+
 test("a launch variant is cached too, and shows the brand and keeps the launch query", async ({ request, page }) => {
   const response = await request.get("/en/login?p=atomm&s=pc", { maxRedirects: 0 });
   expectSharedAndCookieless(response);

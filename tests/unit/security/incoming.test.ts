@@ -3,6 +3,7 @@
  */
 import http from "node:http";
 import { CappedRequest, prepareRequest } from "@/lib/security/incoming";
+import { closeServer, listenOnLoopback } from "../support/loopback-server";
 
 /**
  * The portal's server before Next: what it adds to and removes from a request and its answer,
@@ -29,14 +30,9 @@ beforeAll(async () => {
       response.end("ok");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("the test server has no port");
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenOnLoopback(server);
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => closeServer(server));
 
 describe("the portal's server before Next", () => {
   it.each(["/en/login", "/", "/zh/profile/settings?x=1", "/announcement"])("gives the page %s the security headers", async (path) => {

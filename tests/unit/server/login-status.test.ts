@@ -3,6 +3,7 @@
  */
 import http from "node:http";
 import { OutageAwareResponse } from "@/lib/server/outage-response";
+import { closeServer, listenOnLoopback } from "../support/loopback-server";
 
 /**
  * FedCM's Login Status API (docs/fedcm.md): every answer of the portal's server that sets the
@@ -24,14 +25,9 @@ beforeAll(async () => {
     }
     response.end("page");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("the test server has no port");
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenOnLoopback(server);
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => closeServer(server));
 
 async function setLoginOf(...cookies: string[]): Promise<string | null> {
   const query = new URLSearchParams(cookies.map((cookie) => ["cookie", cookie]));

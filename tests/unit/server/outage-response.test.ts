@@ -4,6 +4,7 @@
 import http from "node:http";
 import { OutageAwareResponse, withOutageStatus } from "@/lib/server/outage-response";
 import { reportOutage } from "@/lib/upstream/outage";
+import { closeServer, listenOnLoopback } from "../support/loopback-server";
 
 /**
  * A page that failed while the services were out of service answers 503 with Retry-After, not
@@ -24,14 +25,9 @@ beforeAll(async () => {
       response.end("page");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("the test server has no port");
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenOnLoopback(server);
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => closeServer(server));
 
 it("answers 503 with Retry-After when a page failed after the services were found out of service", async () => {
   const response = await fetch(`${base}/en/profile?outage&status=500`);
