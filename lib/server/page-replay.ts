@@ -59,7 +59,10 @@ const PER_RESPONSE = new Set(["date", "connection", "keep-alive", "transfer-enco
 
 /** A kept answer's largest body: the sign-in pages are about 30 KB. */
 const MAX_BODY_BYTES = 512 * 1024;
-/** Kept answers at most: eight pages times a few Accept-Encoding values; others are not kept. */
+/**
+ * Kept answers at most: eight pages times a few Accept-Encoding values. A new one beyond it
+ * replaces the oldest, so made-up Accept-Encoding values cannot keep the browsers' out for good.
+ */
 const MAX_ENTRIES = 64;
 /** An Accept-Encoding longer than this is not a browser's, and is not kept. */
 const MAX_ENCODING_LENGTH = 128;
@@ -152,12 +155,15 @@ export class PageReplay {
 
   /** Records Next's answer to a plain visit, and keeps it once it went out whole. */
   record(key: string, response: RecordableResponse): void {
-    if (this.kept.size >= MAX_ENTRIES) return;
     const recording = new AnswerRecording();
     response.recording = recording;
     response.once("finish", () => {
       response.recording = undefined;
-      if (recording.tooLarge || !keepable(response) || this.kept.size >= MAX_ENTRIES) return;
+      if (recording.tooLarge || !keepable(response)) return;
+      if (this.kept.size >= MAX_ENTRIES) {
+        const oldest = this.kept.keys().next();
+        if (!oldest.done) this.kept.delete(oldest.value);
+      }
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(response.getHeaders())) {
         if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = value;

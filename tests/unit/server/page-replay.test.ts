@@ -160,3 +160,17 @@ it("takes only what proxy.ts's matcher lets past the proxy: each of its conditio
   }
   expect(conditions).toBeGreaterThan(10);
 });
+
+it("keeps the browsers' answers after made-up Accept-Encoding values filled what it keeps", async () => {
+  for (let junk = 0; junk < 70; junk++) {
+    await get("/en/findpwd", { "accept-encoding": `x-junk-${junk}` });
+    await get("/en/findpwd", { "accept-encoding": `x-junk-${junk}` });
+  }
+  const browser = { "accept-encoding": "gzip, deflate, br, zstd" };
+  await get("/en/findpwd", browser);
+  await get("/en/findpwd", browser);
+  const before = nextVisits;
+  const replayed = await get("/en/findpwd", browser);
+  expect(nextVisits - before).toBe(0);
+  expect(gunzipSync(replayed.body).toString()).toBe(PAGE);
+});
