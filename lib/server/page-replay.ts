@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 
 /**
  * The public sign-in pages' plain anonymous visits, answered again with the bytes Next answered
- * the last time (docs/performance.md, "The login page's replay").
+ * the last time (docs/performance.md, "The sign-in pages' replay").
  *
  * A plain anonymous visit of a sign-in page (no session cookie, no launch parameter that picks a
  * variant, not in a frame, no body: what proxy.ts's matcher lets past the proxy) is Next's cached
