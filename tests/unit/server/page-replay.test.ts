@@ -151,6 +151,10 @@ it("takes only what proxy.ts's matcher lets past the proxy: each of its conditio
   let conditions = 0;
   for (const entry of proxyConfig.matcher) {
     if (typeof entry === "string") continue;
+    // the pages of each entry are the pages the replay takes, plainly visited
+    const [, langs = "", pages = ""] = /^\/:lang\(([^)]*)\)\/:page\(([^)]*)\)$/.exec(entry.source) ?? [];
+    for (const lang of langs.split("|")) for (const page of pages.split("|")) expect({ page: `/${lang}/${page}`, key: replayKeyOf(request(`/${lang}/${page}`)) }).toEqual({ page: `/${lang}/${page}`, key: `/${lang}/${page}\n` });
+    expect(langs.split("|").length * pages.split("|").length).toBe(8);
     for (const condition of entry.has) {
       conditions += 1;
       const url = condition.type === "query" ? `/en/login?${condition.key}=1` : "/en/login";
