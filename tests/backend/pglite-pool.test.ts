@@ -73,3 +73,39 @@ const count = async (email: string) => {
   await transaction;
   expect(await outside).toBe(1);
 });
+
+/**
+ * A statement's messages reach PGlite together (the connection holds Parse, Bind, Describe and
+ * Execute until the Sync that ends them): one round into PGlite per statement, as node-postgres
+ * writes one run to PostgreSQL's socket, where PGlite's own adapter made four or five. Errors
+ * inside a run still come back to their query, and the connection goes on after them.
+ */
+(pgliteRun ? test : test.skip)("each statement is one round into PGlite, and an error inside a run fails only its query", async () => {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pglitePool } = await import("@/lib/backend/db/pglite-pool");
+  const pglite = await PGlite.create();
+  const pool = pglitePool(pglite);
+  try {
+    await pool.query("create table t (id int primary key, v text)");
+    await pool.query("insert into t select i, 'value ' || i from generate_series(1, 10) i");
+    let rounds = 0;
+    const exec = pglite.execProtocolStream.bind(pglite);
+    pglite.execProtocolStream = (message, options) => {
+      rounds += 1;
+      return exec(message, options);
+    };
+    const named = (id: unknown) => pool.query({ name: "one", text: "select v from t where id = $1", values: [id] });
+    expect((await named(3)).rows).toEqual([{ v: "value 3" }]); // parsed, bound, described, executed
+    expect((await named(4)).rows).toEqual([{ v: "value 4" }]); // bound, described, executed
+    expect(rounds).toBe(2);
+    // a value the statement cannot take: its Bind fails, PGlite skips to the Sync, the query gets the error
+    await expect(named("four")).rejects.toMatchObject({ code: "22P02" });
+    // a statement that does not parse
+    await expect(pool.query({ name: "broken", text: "select v from no_such_table where id = $1", values: [1] })).rejects.toMatchObject({ code: "42P01" });
+    expect((await named(5)).rows).toEqual([{ v: "value 5" }]);
+    expect((await pool.query("select count(*)::int as n from t")).rows).toEqual([{ n: 10 }]);
+  } finally {
+    await pool.end();
+    await pglite.close();
+  }
+});

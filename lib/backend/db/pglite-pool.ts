@@ -1,6 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { PGlitePgConfig, PglitePgConnection } from "@electric-sql/pglite/node-postgres";
-import { Client, Pool } from "pg";
+import { EventEmitter } from "node:events";
+import { Client, Pool, type ClientConfig } from "pg";
+import { serialize } from "pg-protocol";
 import { log } from "../log";
 
 /**
@@ -17,20 +18,119 @@ import { log } from "../log";
  * transaction); kept open while idle. Nothing else may query the PGlite instance while the pool
  * is open: the adapter does not take PGlite's own query lock.
  */
-class Connection extends PglitePgConnection {
-  // node-postgres hands the query's `types` (drizzle's type parsers, an object) to Parse, where
-  // its own serializer reads only an array of parameter types and ignores anything else; PGlite's
-  // serializer calls `types.forEach` and throws. The same as node-postgres: no parameter types.
-  override parse(query: { types?: unknown }): void {
-    super.parse({ ...query, types: Array.isArray(query.types) ? query.types : [] });
-  }
-}
+type Messages = Awaited<ReturnType<PGlite["execProtocolStream"]>>;
 
-class Config extends PGlitePgConfig {
-  override readonly connection: Connection;
+/**
+ * node-postgres' connection to PGlite, after PGlite's own adapter (`PglitePgConnection`) with
+ * one difference: the messages of an extended query (Parse, Bind, Describe, Execute, Close) are
+ * held until the Sync or Flush that ends them, and the whole run goes to PGlite in one
+ * `execProtocolStream` call, as node-postgres writes it to PostgreSQL's socket in one go. The
+ * adapter hands PGlite each message alone: four or five rounds into PGlite per statement, each
+ * with its own parse of the answer and its own file-system sync. PGlite runs every message of a
+ * buffer in turn (its main loop takes one at a time), and after an error it skips to the Sync as
+ * PostgreSQL does, so node-postgres reads the same answers in the same order.
+ *
+ * The messages are written by node-postgres' own serializer (pg-protocol), as for PostgreSQL:
+ * Parse with no parameter types when drizzle hands an object of type parsers there (the
+ * adapter's serializer called `forEach` on it and threw).
+ */
+class Connection extends EventEmitter {
+  // read by node-postgres' Client: `end()` skips the connection's end without `_connecting`, and
+  // destroys the stream when a query is still active
+  _connecting = false;
+  readonly stream = { destroy: () => this.end() };
+  parsedStatements: Record<string, string> = {};
+  submittedNamedStatements: Record<string, string> = {};
+
+  readonly #pglite: PGlite;
+  #queue: Promise<unknown>;
+  #held: Buffer[] = [];
+  #emitMessage = false;
+
   constructor(pglite: PGlite) {
-    super({ pglite });
-    this.connection = new Connection({ pglite });
+    super();
+    this.#pglite = pglite;
+    this.#queue = pglite.waitReady;
+    this.on("newListener", (name) => {
+      if (name === "message") this.#emitMessage = true;
+    });
+  }
+
+  #hold(message: Buffer): void {
+    this.#held.push(message);
+  }
+
+  #send(message: Buffer): void {
+    const buffer = this.#held.length === 0 ? message : Buffer.concat([...this.#held, message]);
+    this.#held = [];
+    this.#queue = this.#queue
+      .then(() => this.#pglite.execProtocolStream(buffer, { throwOnError: false }))
+      .then((messages: Messages) => {
+        for (const message of messages) {
+          if (this.#emitMessage) this.emit("message", message);
+          // node-postgres reads an ErrorResponse as 'errorMessage'
+          this.emit(message.name === "error" ? "errorMessage" : message.name, message);
+        }
+      })
+      .catch((error: unknown) => {
+        this.emit("error", error);
+      });
+  }
+
+  async connect(): Promise<void> {
+    this._connecting = true;
+    await this.#pglite.waitReady;
+    process.nextTick(() => this.emit("readyForQuery"));
+  }
+
+  // no socket, no TLS, no authentication: PGlite is in this process
+  requestSsl(): void {}
+  startup(): void {}
+  cancel(): void {}
+  password(): void {}
+  ref(): void {}
+  unref(): void {}
+
+  query(text: string): void {
+    this.#send(serialize.query(text));
+  }
+  parse(query: Parameters<typeof serialize.parse>[0] & { types?: unknown }): void {
+    this.#hold(serialize.parse({ ...query, types: Array.isArray(query.types) ? query.types : [] }));
+  }
+  bind(config: Parameters<typeof serialize.bind>[0]): void {
+    this.#hold(serialize.bind(config));
+  }
+  describe(message: Parameters<typeof serialize.describe>[0]): void {
+    this.#hold(serialize.describe(message));
+  }
+  execute(config: Parameters<typeof serialize.execute>[0]): void {
+    this.#hold(serialize.execute(config));
+  }
+  close(message: Parameters<typeof serialize.close>[0]): void {
+    this.#hold(serialize.close(message));
+  }
+  flush(): void {
+    this.#send(serialize.flush());
+  }
+  sync(): void {
+    this.#send(serialize.sync());
+  }
+  sendCopyFromChunk(chunk: Buffer): void {
+    this.#send(serialize.copyData(chunk));
+  }
+  endCopyFrom(): void {
+    this.#send(serialize.copyDone());
+  }
+  sendCopyFail(message: string): void {
+    this.#send(serialize.copyFail(message));
+  }
+
+  end(): void {
+    // as a socket closing: node-postgres waits for 'end'. PGlite is shared and stays open.
+    this.#held = [];
+    this.#queue = this.#queue.then(() => this.emit("end"));
+    for (const name of this.eventNames()) if (name !== "newListener") this.removeAllListeners(name);
+    this.#emitMessage = false;
   }
 }
 
@@ -41,7 +141,8 @@ export function pglitePool(pglite: PGlite): Pool {
   // unexpectedly", seen as an outage).
   class PgliteClient extends Client {
     constructor() {
-      super({ ...new Config(pglite) });
+      // the connection stands in for the socket; the rest is what node-postgres asks of a config
+      super({ connection: new Connection(pglite), user: "postgres", password: "pglite", database: "postgres", host: "localhost", port: 5432 } as ClientConfig);
     }
   }
   const pool = new Pool({
