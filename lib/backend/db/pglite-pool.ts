@@ -1,13 +1,12 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { EventEmitter } from "node:events";
-import { Client, Pool, type ClientConfig } from "pg";
+import { Client, Pool } from "pg";
 import { serialize } from "pg-protocol";
 import { log } from "../log";
 
 /**
- * The embedded database through node-postgres, as PostgreSQL is reached (client.ts): PGlite's
- * own adapter (`@electric-sql/pglite/node-postgres`) hands node-postgres' wire-protocol messages
- * to PGlite, so a named statement (drizzle's `.prepare(name)`, `preparedOnce`) is parsed and
+ * The embedded database through node-postgres, as PostgreSQL is reached (client.ts): the
+ * connection below hands node-postgres' wire-protocol messages to PGlite, so a named statement (drizzle's `.prepare(name)`, `preparedOnce`) is parsed and
  * planned once and then only bound and executed. PGlite's `query()` sends every statement
  * unnamed and plans it again on each call: the same hot statement cost about four times the CPU
  * that way (docs/performance.md). It also makes both databases one driver: the same type
@@ -16,7 +15,7 @@ import { log } from "../log";
  * One client at a time (PGlite is one session), in a pool of one so that a transaction holds it
  * alone and every other query waits for it (a bare client would run them inside the
  * transaction); kept open while idle. Nothing else may query the PGlite instance while the pool
- * is open: the adapter does not take PGlite's own query lock.
+ * is open: the connection does not take PGlite's own query lock.
  */
 type Messages = Awaited<ReturnType<PGlite["execProtocolStream"]>>;
 
@@ -141,8 +140,10 @@ export function pglitePool(pglite: PGlite): Pool {
   // unexpectedly", seen as an outage).
   class PgliteClient extends Client {
     constructor() {
-      // the connection stands in for the socket; the rest is what node-postgres asks of a config
-      super({ connection: new Connection(pglite), user: "postgres", password: "pglite", database: "postgres", host: "localhost", port: 5432 } as ClientConfig);
+      // the connection stands in for the socket (node-postgres takes one in its config, though its
+      // types do not say so); the rest is what it asks of a config
+      const config = { connection: new Connection(pglite), user: "postgres", password: "pglite", database: "postgres", host: "localhost", port: 5432 };
+      super(config);
     }
   }
   const pool = new Pool({
