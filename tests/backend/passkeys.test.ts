@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { setUserStatus } from "@/lib/backend/cli/commands";
+import { banIp, setUserStatus, unbanIp } from "@/lib/backend/cli/commands";
 import { getDb } from "@/lib/backend/db/client";
-import { passkeys, sessions, signInFailures } from "@/lib/backend/db/schema";
+import { passkeyChallenges, passkeys, sessions, signInFailures } from "@/lib/backend/db/schema";
 import { sha256Hex } from "@/lib/backend/crypto";
 import { passkeyListResponse } from "@/lib/contract/passkeys";
-import { call, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
+import { call, fromIp, OPEN_TIMEOUT, registerUser, startBackend, stopBackend, type Backend } from "./support/harness";
 import { authenticationOptionsResponse } from "@/lib/contract/passkeys";
 import { addPasskey, proveWithPassword, registrationOptions, signInOptions, signInWithPasskey, SoftAuthenticator } from "./support/passkeys";
 
@@ -163,6 +163,11 @@ describe("a passkey as a way in", () => {
     expect(passkeyListResponse.parse((await call("GET", "/v1/user/passkeys", { token })).data).signals?.credentialIds).toEqual([]);
     // the browser may be told to forget it (signalUnknownCredential)
     expect(await signInWithPasskey(device)).toMatchObject({ status: 401, code: 20701, data: { unknownCredential: true } });
+    // the unknown passkey's answer spent its attempt all the same: a replay is 20702
+    const { attempt, options } = await signInOptions();
+    const response = device.get(options);
+    expect(await call("POST", "/v1/login/passkey", { body: { attempt, response } })).toMatchObject({ status: 401, code: 20701 });
+    expect(await call("POST", "/v1/login/passkey", { body: { attempt, response } })).toMatchObject({ status: 400, code: 20702 });
   });
 });
 
@@ -211,6 +216,31 @@ describe("limits and account rules", () => {
     } finally {
       backend.reconfigure({ EMBED_ALLOWED_ORIGINS: undefined });
     }
+  });
+
+  test("a banned address gets 20104 for its options, and nothing is stored; next door and, lifted, the same address sign in", async () => {
+    const { utoken } = await registerUser("banned-address@example.com");
+    const device = new SoftAuthenticator();
+    expect((await addPasskey(utoken, device)).code).toBe(0);
+    const db = await getDb();
+    const stored = async () => (await db.select({ id: passkeyChallenges.id }).from(passkeyChallenges)).length;
+    await banIp("198.51.100.0/24");
+    const before = await stored();
+    expect(await call("POST", "/v1/login/passkey/options", { body: {}, headers: fromIp("198.51.100.9") })).toMatchObject({ status: 403, code: 20104 });
+    expect(await call("POST", "/v1/login/passkey/options", { body: {}, headers: fromIp("::ffff:198.51.100.9") })).toMatchObject({ status: 403, code: 20104 });
+    expect(await stored()).toBe(before);
+    expect((await signInWithPasskey(device, {}, fromIp("198.51.101.9"))).code).toBe(0);
+    await unbanIp("198.51.100.0/24");
+    expect((await signInWithPasskey(device, {}, fromIp("198.51.100.9"))).code).toBe(0);
+  });
+
+  test("past its 300 options an hour an address is throttled (10004), a banned one still hears 20104", async () => {
+    const ask = (ip: string) => call("POST", "/v1/login/passkey/options", { body: {}, headers: fromIp(ip) });
+    for (let n = 0; n < 300; n += 1) expect((await ask("192.0.2.200")).code).toBe(0);
+    expect(await ask("192.0.2.200")).toMatchObject({ status: 429, code: 10004 });
+    await banIp("192.0.2.200");
+    expect(await ask("192.0.2.200")).toMatchObject({ status: 403, code: 20104 });
+    await unbanIp("192.0.2.200");
   });
 
   test("a banned account's passkey gets 20105", async () => {

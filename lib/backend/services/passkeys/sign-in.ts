@@ -13,7 +13,7 @@ import { ipLimitKey } from "../ip-key";
 import { assertIpAllowed, refuseSignIn } from "../protection";
 import type { ClientInfo } from "../sessions";
 import { signIn, type Factor } from "../sign-in";
-import { PASSKEY_CEREMONY_TIMEOUT_MS, spendChallenge, storeChallenge } from "./challenges";
+import { PASSKEY_CEREMONY_TIMEOUT_MS, spendUpdate, spendValues, storeSignInChallenge } from "./challenges";
 import { passkeySignalsFor, userHandleOf } from "./manage";
 import { assertWellFormedAssertion } from "./well-formed";
 
@@ -28,29 +28,46 @@ type StoredPasskey = typeof passkeys.$inferSelect & { email: string };
 /** options handed to one address (each is a stored challenge) */
 const OPTIONS_PER_IP = { name: "passkey-options-ip", points: 300, durationSeconds: 3_600 } as const;
 
+/**
+ * A banned address gets 20104 and nothing stored; the ban list is read in the statement that
+ * stores the challenge (challenges.ts, storeSignInChallenge), and again only when the address is
+ * over its limit, so that a banned address hears 20104 rather than 10004 there too.
+ */
 export async function passkeySignInOptions(ip: string | null): Promise<AuthenticationOptions> {
-  await assertIpAllowed(ip);
   const key = ipLimitKey(ip);
   if (key !== null) {
     const usage = await (await rateLimit(OPTIONS_PER_IP)).hit(key);
-    if (isOver(usage, OPTIONS_PER_IP)) throw throttled(usage.resetInMs);
+    if (isOver(usage, OPTIONS_PER_IP)) {
+      await assertIpAllowed(ip);
+      throw throttled(usage.resetInMs);
+    }
   }
   const { rpId } = getConfig().webauthn;
   const options = await generateAuthenticationOptions({ rpID: rpId, userVerification: "required", timeout: PASSKEY_CEREMONY_TIMEOUT_MS });
-  const attempt = await storeChallenge("authenticate", options.challenge, null);
+  const attempt = await storeSignInChallenge(options.challenge, ip);
   return { attempt, options };
 }
 
-/** Every passkey sign-in reads its passkey and moves its counter: both built once (db/client.ts, preparedOnce). */
-const passkeyByCredential = preparedOnce((db) =>
-  db
-    .select({ passkey: passkeys, email: users.email })
-    .from(passkeys)
-    .innerJoin(users, eq(users.id, passkeys.userId))
-    .where(eq(passkeys.credentialId, sql.placeholder("credentialId")))
-    .limit(1)
-    .prepare("passkey_by_credential"),
-);
+/**
+ * Every passkey answer spends its attempt's challenge and reads the passkey it names: one
+ * statement, the spend as a data-modifying CTE (it runs whatever the read finds) and the passkey
+ * with its account's email left-joined to it, so an unknown passkey still spends the challenge.
+ * No row: the challenge was unknown, used, expired or another session's. Built once per database
+ * (db/client.ts, preparedOnce), like the counter's move below.
+ */
+const spendAndFind = (sessionBound: boolean) =>
+  preparedOnce((db) => {
+    const spent = db.$with("spent").as(spendUpdate(db, sessionBound));
+    return db
+      .with(spent)
+      .select({ challenge: spent.challenge, passkey: passkeys, email: users.email })
+      .from(spent)
+      .leftJoin(passkeys, eq(passkeys.credentialId, sql.placeholder("credentialId")))
+      .leftJoin(users, eq(users.id, passkeys.userId))
+      .prepare(sessionBound ? "spend_session_challenge_find_passkey" : "spend_challenge_find_passkey");
+  });
+const spendAndFindUnbound = spendAndFind(false);
+const spendAndFindBound = spendAndFind(true);
 
 const ofSameUser = alias(passkeys, "of_same_user");
 
@@ -71,9 +88,16 @@ const moveCounter = preparedOnce((db) =>
     .prepare("move_passkey_counter"),
 );
 
-export async function findPasskey(credentialId: string): Promise<StoredPasskey | null> {
-  const [row] = await passkeyByCredential(await getDb()).execute({ credentialId });
-  return row ? { ...row.passkey, email: row.email } : null;
+/**
+ * Spend a sign-in or step-up attempt's challenge (sessionId: the step-up's session) and read the
+ * passkey the answer names: 20702 when there was no challenge to spend, whatever the passkey.
+ */
+export async function spendAndFindPasskey(attempt: string, credentialId: string, sessionId: string | null): Promise<{ challenge: string; stored: StoredPasskey | null }> {
+  const db = await getDb();
+  const values = { ...spendValues("authenticate", attempt), credentialId };
+  const [row] = sessionId === null ? await spendAndFindUnbound(db).execute(values) : await spendAndFindBound(db).execute({ ...values, sessionId });
+  if (!row) throw new ServiceError(ErrorCode.passkeyChallengeExpired);
+  return { challenge: row.challenge, stored: row.passkey && row.email !== null ? { ...row.passkey, email: row.email } : null };
 }
 
 /** The signature, origin, RP ID, challenge and user verification; the counter must grow. Any doubt → false. */
@@ -127,9 +151,8 @@ export function passkeyAssertion(stored: StoredPasskey | null, response: Authent
  * device security does not hold it back and two-step sign-in asks for nothing more.
  */
 export async function loginWithPasskey(input: { attempt: string; response: AuthenticationResponse; remember?: boolean }, client: ClientInfo): Promise<PasskeySession> {
-  const challenge = await spendChallenge("authenticate", input.attempt, null);
+  const { challenge, stored } = await spendAndFindPasskey(input.attempt, input.response.id, null);
   assertWellFormedAssertion(input.response);
-  const stored = await findPasskey(input.response.id);
   const factor = passkeyAssertion(stored, input.response, challenge);
   // an unknown passkey has no account: the attempt is logged under no email
   const { token, user } = await signIn(stored?.email ?? "", factor, client, input.remember ?? false).catch((error: unknown) => {

@@ -7,8 +7,8 @@ import { getDb } from "../../db/client";
 import { passkeys } from "../../db/schema";
 import { guardSignIn } from "../protection";
 import { recordProof, type SignedIn } from "../step-up";
-import { PASSKEY_CEREMONY_TIMEOUT_MS, spendChallenge, storeChallenge } from "./challenges";
-import { findPasskey, passkeyAssertion } from "./sign-in";
+import { PASSKEY_CEREMONY_TIMEOUT_MS, storeChallenge } from "./challenges";
+import { passkeyAssertion, spendAndFindPasskey } from "./sign-in";
 import { assertWellFormedAssertion } from "./well-formed";
 
 /**
@@ -26,11 +26,10 @@ export async function passkeyProofOptions({ user, session }: SignedIn): Promise<
 }
 
 export async function provePasskey({ user, session }: SignedIn, input: { attempt: string; response: AuthenticationResponse }, ip: string | null): Promise<StepUpProof> {
-  const challenge = await spendChallenge("authenticate", input.attempt, session.id);
+  const { challenge, stored } = await spendAndFindPasskey(input.attempt, input.response.id, session.id);
   assertWellFormedAssertion(input.response);
   const attempt = { email: user.email, ip, method: "passkey" as const };
   await guardSignIn(attempt);
-  const stored = await findPasskey(input.response.id);
   await passkeyAssertion(stored, input.response, challenge).prove({ attempt, account: user, verified: false });
   return recordProof(session.id, "passkey");
 }
