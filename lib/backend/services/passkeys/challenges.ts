@@ -89,17 +89,16 @@ const spendQuery = (sessionBound: boolean) =>
 const spendUnbound = spendQuery(false);
 const spendBound = spendQuery(true);
 
-export async function storeChallenge(purpose: Purpose, challenge: string, sessionId: string | null): Promise<string> {
+/** A new attempt id (the caller's), with what its stored row keeps: its hash and its five minutes. */
+function newAttempt() {
   const attempt = randomToken(32);
   const at = now();
-  await insertChallenge(await getDb()).execute({
-    attemptHash: sha256Hex(attempt),
-    purpose,
-    challenge,
-    sessionId,
-    createdAt: at,
-    expiresAt: addSeconds(at, PASSKEY_CHALLENGE_TTL_SECONDS),
-  });
+  return { attempt, row: { attemptHash: sha256Hex(attempt), createdAt: at, expiresAt: addSeconds(at, PASSKEY_CHALLENGE_TTL_SECONDS) } };
+}
+
+export async function storeChallenge(purpose: Purpose, challenge: string, sessionId: string | null): Promise<string> {
+  const { attempt, row } = newAttempt();
+  await insertChallenge(await getDb()).execute({ ...row, purpose, challenge, sessionId });
   return attempt;
 }
 
@@ -108,15 +107,8 @@ export async function storeChallenge(purpose: Purpose, challenge: string, sessio
  * normalized caller's address, or null): nothing is stored for a banned address.
  */
 export async function storeSignInChallenge(challenge: string, ip: string | null): Promise<string> {
-  const attempt = randomToken(32);
-  const at = now();
-  const stored = await insertUnlessBanned(await getDb()).execute({
-    attemptHash: sha256Hex(attempt),
-    challenge,
-    address: normalizeIp(ip),
-    createdAt: at,
-    expiresAt: addSeconds(at, PASSKEY_CHALLENGE_TTL_SECONDS),
-  });
+  const { attempt, row } = newAttempt();
+  const stored = await insertUnlessBanned(await getDb()).execute({ ...row, challenge, address: normalizeIp(ip) });
   if (stored.length === 0) throw new ServiceError(ErrorCode.prohibitedIp);
   return attempt;
 }
