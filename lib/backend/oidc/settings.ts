@@ -21,10 +21,18 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * oidc-provider's outgoing requests (back-channel logout tokens) refuse special-use addresses
  * (its SSRF protection). When the provider itself runs on loopback (local use, the reference app
  * beside it) an app's back-channel URI on loopback is let through; never otherwise.
+ *
+ * The protection is a dispatcher the provider hands in with each request, made from the runtime's
+ * global one. Where it could not make it (it warns "failed to setup SSRF protection": a runtime
+ * whose global dispatcher it cannot find, as in a test sandbox) it would send without one; here
+ * such a request is not sent at all, so an address the protection would refuse is never reached.
  */
-export function providerFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+export function providerFetch(input: string | URL | Request, init?: RequestInit & { dispatcher?: unknown }): Promise<Response> {
   const target = new URL(input instanceof Request ? input.url : input);
-  if (!LOOPBACK.has(new URL(issuer()).hostname) || !LOOPBACK.has(target.hostname)) return fetch(input, init);
+  if (!LOOPBACK.has(new URL(issuer()).hostname) || !LOOPBACK.has(target.hostname)) {
+    if (init?.dispatcher === undefined || init.dispatcher === null) return Promise.reject(new Error("not sent: the provider's protection against special-use addresses is not in place"));
+    return fetch(input, init);
+  }
   const unprotected: RequestInit & { dispatcher?: unknown } = { ...init };
   delete unprotected.dispatcher;
   return fetch(input, unprotected);
