@@ -3,7 +3,7 @@ import { removeAppAccess } from "@/lib/backend/oidc/app-access";
 import { oidcProvider } from "@/lib/backend/oidc/provider";
 import { providerSessionsOf } from "@/lib/backend/oidc/revoke";
 import { call, OPEN_TIMEOUT, registerUser } from "./support/harness";
-import { BACKCHANNEL_LOGOUT_EVENT, listenLogoutReceiver, verifiedLogoutToken, type LogoutReceiver } from "./support/logout-receiver";
+import { BACKCHANNEL_LOGOUT_EVENT, listenLogoutReceiver, logoutTokenAfter, verifiedLogoutToken, type LogoutReceiver } from "./support/logout-receiver";
 import { CALLBACK, newClient, providerPerTest, relyingParty } from "./support/oidc";
 
 /**
@@ -166,8 +166,8 @@ test("a FedCM sign-in belongs to a provider session: the portal's sign-out sends
   // signed in again through FedCM during the same portal sign-in: the same session
   expect((await signIn()).claims()?.sid).toBe(sid);
 
-  expect(await call("POST", "/v1/user/logout", { token: utoken })).toMatchObject({ code: 0 });
-  const payload = await verifiedLogoutToken(await receiver.next(), server.origin, clientId);
+  const token = await logoutTokenAfter(receiver, sid, async () => expect(await call("POST", "/v1/user/logout", { token: utoken })).toMatchObject({ code: 0 }));
+  const payload = await verifiedLogoutToken(token, server.origin, clientId);
   expect(payload).toMatchObject({ iss: server.origin, aud: clientId, sub: uid, sid, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
   await expect(client.fetchUserInfo(config, tokens.access_token, uid)).rejects.toMatchObject({ status: 401 });
 });
@@ -175,8 +175,9 @@ test("a FedCM sign-in belongs to a provider session: the portal's sign-out sends
 test("taking a FedCM-signed-in app's access back on the security page sends it a logout token too", async () => {
   const { uid, clientId, config, signIn } = await fedcmSignIn("fedcm-removes@example.com");
   const tokens = await signIn();
-  await removeAppAccess(uid, clientId);
-  expect(await verifiedLogoutToken(await receiver.next(), server.origin, clientId)).toMatchObject({ sub: uid, sid: tokens.claims()?.sid, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
+  const sid = tokens.claims()?.sid;
+  const token = await logoutTokenAfter(receiver, sid, () => removeAppAccess(uid, clientId));
+  expect(await verifiedLogoutToken(token, server.origin, clientId)).toMatchObject({ sub: uid, sid, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
   await expect(client.fetchUserInfo(config, tokens.access_token, uid)).rejects.toMatchObject({ status: 401 });
 });
 
@@ -185,9 +186,10 @@ test("a disconnect from the brand's page sends the app a logout token, and its p
   const tokens = await signIn();
   const sid = tokens.claims()?.sid;
   expect((await providerSessionsOf(uid)).some((session) => clientId in session.authorizations)).toBe(true);
-  expect(await fedcm({ path: "/oidc/fedcm/disconnect", utoken, origin: BRAND, form: { client_id: clientId, account_hint: uid } })).toMatchObject({ status: 200, body: { account_id: uid } });
+  const disconnect = async () => expect(await fedcm({ path: "/oidc/fedcm/disconnect", utoken, origin: BRAND, form: { client_id: clientId, account_hint: uid } })).toMatchObject({ status: 200, body: { account_id: uid } });
+  const token = await logoutTokenAfter(receiver, sid, disconnect);
   // the session forgets the app, so a later sign-out of the portal has nothing more to tell it
   expect((await providerSessionsOf(uid)).some((session) => clientId in session.authorizations)).toBe(false);
-  expect(await verifiedLogoutToken(await receiver.next(), server.origin, clientId)).toMatchObject({ sub: uid, sid, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
+  expect(await verifiedLogoutToken(token, server.origin, clientId)).toMatchObject({ sub: uid, sid, events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } });
   await expect(client.fetchUserInfo(config, tokens.access_token, uid)).rejects.toMatchObject({ status: 401 });
 });

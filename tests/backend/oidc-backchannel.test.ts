@@ -4,7 +4,7 @@ import { runCli } from "@/lib/backend/cli/run";
 import { addSeconds, now } from "@/lib/backend/clock";
 import { retryDueLogouts } from "@/lib/backend/oidc/revoke";
 import { setStatus } from "@/lib/backend/services/console/user-actions";
-import { BACKCHANNEL_LOGOUT_EVENT, listenLogoutReceiver, verifiedLogoutToken, type LogoutReceiver } from "./support/logout-receiver";
+import { BACKCHANNEL_LOGOUT_EVENT, listenLogoutReceiver, logoutTokenAfter, verifiedLogoutToken, type LogoutReceiver } from "./support/logout-receiver";
 import { OPEN_TIMEOUT, call, registerUser, stopBackend } from "./support/harness";
 import { authorization, Browser, CALLBACK, listenProvider, redeem, relyingParty, signInThroughProvider, startProviderBackend, type OidcServer } from "./support/oidc";
 
@@ -48,8 +48,8 @@ const EVENT = BACKCHANNEL_LOGOUT_EVENT;
 test("signing out of the portal sends the app a logout token naming the user and the session", async () => {
   const { clientId, utoken, uid, sid } = await appSignedIn("leaves@example.com");
   expect(typeof sid).toBe("string");
-  expect(await call("POST", "/v1/user/logout", { token: utoken })).toMatchObject({ code: 0 });
-  const payload = await verified(await receiver.next(), clientId);
+  const token = await logoutTokenAfter(receiver, sid, async () => expect(await call("POST", "/v1/user/logout", { token: utoken })).toMatchObject({ code: 0 }));
+  const payload = await verified(token, clientId);
   expect(payload).toMatchObject({ iss: server.origin, aud: clientId, sub: uid, sid, events: { [EVENT]: {} } });
   expect(payload.nonce).toBeUndefined();
   expect(typeof payload.jti).toBe("string");
@@ -57,8 +57,8 @@ test("signing out of the portal sends the app a logout token naming the user and
 
 test("an operator's ban sends the app a logout token too", async () => {
   const { clientId, uid, sid } = await appSignedIn("banned@example.com");
-  await setStatus(uid, "banned");
-  expect(await verified(await receiver.next(), clientId)).toMatchObject({ sub: uid, sid, events: { [EVENT]: {} } });
+  const token = await logoutTokenAfter(receiver, sid, () => setStatus(uid, "banned"));
+  expect(await verified(token, clientId)).toMatchObject({ sub: uid, sid, events: { [EVENT]: {} } });
 });
 
 test("ending that session from another device's sessions list sends the app a logout token", async () => {
@@ -68,8 +68,8 @@ test("ending that session from another device's sessions list sends the app a lo
   const log = await call("GET", "/v1/user/session/log?page=1&pageSize=10", { token });
   const list = (log.data?.list ?? []) as Array<{ id: string; current: boolean }>;
   const first = list.find((item) => !item.current);
-  expect(await call("POST", "/v1/user/session/clear", { token, body: { sessionId: first?.id } })).toMatchObject({ code: 0, data: { ended: 1 } });
-  expect(await verified(await receiver.next(), clientId)).toMatchObject({ sub: uid, sid, events: { [EVENT]: {} } });
+  const ended = async () => expect(await call("POST", "/v1/user/session/clear", { token, body: { sessionId: first?.id } })).toMatchObject({ code: 0, data: { ended: 1 } });
+  expect(await verified(await logoutTokenAfter(receiver, sid, ended), clientId)).toMatchObject({ sub: uid, sid, events: { [EVENT]: {} } });
 });
 
 test("an app that does not take its logout token is sent a fresh one later, once, by one instance", async () => {
@@ -81,7 +81,7 @@ test("an app that does not take its logout token is sent a fresh one later, once
   const later = addSeconds(now(), 31);
   // two instances look at once: the token goes out once
   expect((await Promise.all([retryDueLogouts(later), retryDueLogouts(later)])).sort()).toEqual([0, 1]);
-  const payload = await verified(await receiver.next(), clientId);
+  const payload = await verified(await receiver.next(String(sid)), clientId);
   expect(payload).toMatchObject({ iss: server.origin, aud: clientId, sub: uid, sid, events: { [EVENT]: {} } });
   expect(await retryDueLogouts(addSeconds(now(), 7 * 3600))).toBe(0);
 });

@@ -249,7 +249,8 @@ export type LogWaiter = (match: (line: LogLine) => boolean) => Promise<LogLine>;
 const parseLines = (text: string): LogLine[] =>
   text
     .split("\n")
-    .filter((line) => line.trim())
+    // the services' lines only: jest writes a library's console.warn to the same stream
+    .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as LogLine);
 
 /**
