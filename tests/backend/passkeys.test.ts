@@ -234,6 +234,19 @@ describe("limits and account rules", () => {
     expect((await signInWithPasskey(device, {}, fromIp("198.51.100.9"))).code).toBe(0);
   });
 
+  test("an address banned between its options and its answer gets 20104 for the answer, and the attempt is spent", async () => {
+    const { utoken } = await registerUser("banned-meanwhile@example.com");
+    const device = new SoftAuthenticator();
+    expect((await addPasskey(utoken, device)).code).toBe(0);
+    const { attempt, options } = await signInOptions(fromIp("203.0.113.77"));
+    const response = device.get(options);
+    await banIp("203.0.113.0/24");
+    expect(await call("POST", "/v1/login/passkey", { body: { attempt, response }, headers: fromIp("203.0.113.77") })).toMatchObject({ status: 403, code: 20104 });
+    await unbanIp("203.0.113.0/24");
+    expect(await call("POST", "/v1/login/passkey", { body: { attempt, response }, headers: fromIp("203.0.113.77") })).toMatchObject({ status: 400, code: 20702 });
+    expect((await signInWithPasskey(device, {}, fromIp("203.0.113.77"))).code).toBe(0);
+  });
+
   test("past its 300 options an hour an address is throttled (10004), a banned one still hears 20104", async () => {
     const ask = (ip: string) => call("POST", "/v1/login/passkey/options", { body: {}, headers: fromIp(ip) });
     for (let n = 0; n < 300; n += 1) expect((await ask("192.0.2.200")).code).toBe(0);

@@ -155,13 +155,14 @@ export type GuardedSignIn = { user: UserRow | null; verified: boolean };
  * failures, a human-verification ticket for the scene (20106 missing, 20107 invalid). A ticket
  * sent before one is asked for is redeemed too when valid (a caller may verify first to hear
  * whether an account exists: account-lookups.ts). Returns the account of the attempt's email
- * (null when there is none), read in the same query as the ban list and the failure log.
+ * (null when there is none), read in the same query as the ban list and the failure log: that
+ * query's `record`, when the way in read it already with its own (a passkey's answer).
  */
 export async function guardSignIn(
   attempt: SignInAttempt,
-  options: { verification?: { scene: VerificationScene; ticket: string | undefined } } = {},
+  options: { verification?: { scene: VerificationScene; ticket: string | undefined }; record?: SignInRecord } = {},
 ): Promise<GuardedSignIn> {
-  const record = await readSignInRecord(attempt);
+  const record = options.record ?? (await readSignInRecord(attempt));
   if (record.ipBanned) throw await refuseSignIn(attempt, ErrorCode.prohibitedIp);
   await peekOver(LIMITS.signInFailuresPerIp, ipLimitKey(attempt.ip));
   if (checksPassword(attempt.method)) await assertNoPasswordDelay(attempt.email);

@@ -5,6 +5,7 @@ import type { SignInMethod } from "./failures";
 import { guardSignIn, type SignInAttempt } from "./protection";
 import { finishSignIn, type SignedIn } from "./sign-in-finish";
 import type { ClientInfo } from "./sessions";
+import type { SignInRecord } from "./sign-in-record";
 import type { UserRow } from "./users";
 
 /**
@@ -31,6 +32,8 @@ export type Factor = {
   proves: readonly FactorKind[];
   /** what the held sign-in this way in finishes proved before (a device challenge) */
   earlier?: readonly FactorKind[];
+  /** the sign-in's record for the attempt (sign-in-record.ts) when this way in read it in a statement of its own */
+  record?: SignInRecord;
   /** step 2: the account proved, or a thrown refusal */
   prove(proof: FactorProof): Promise<UserRow>;
 };
@@ -38,7 +41,7 @@ export type Factor = {
 export async function signIn(email: string, factor: Factor, client: ClientInfo, remember: boolean): Promise<SignedIn> {
   return finishSignIn(factor.method, client, async () => {
     const attempt: SignInAttempt = { email: canonicalEmail(email), ip: client.ip, method: factor.method };
-    const { user: account, verified } = await guardSignIn(attempt, factor.verification ? { verification: factor.verification } : {});
+    const { user: account, verified } = await guardSignIn(attempt, { verification: factor.verification, record: factor.record });
     const user = await factor.prove({ attempt, account, verified });
     return { user, proved: factor.proves, earlier: factor.earlier, remember };
   });

@@ -13,6 +13,7 @@ import { ipLimitKey } from "../ip-key";
 import { assertIpAllowed, refuseSignIn } from "../protection";
 import type { ClientInfo } from "../sessions";
 import { signIn, type Factor } from "../sign-in";
+import { signInRecordColumns, signInRecordOf, signInRecordValues, type SignInRecord } from "../sign-in-record";
 import { PASSKEY_CEREMONY_TIMEOUT_MS, spendUpdate, spendValues, storeSignInChallenge } from "./challenges";
 import { passkeySignalsFor, userHandleOf } from "./manage";
 import { assertWellFormedAssertion } from "./well-formed";
@@ -51,23 +52,32 @@ export async function passkeySignInOptions(ip: string | null): Promise<Authentic
 /**
  * Every passkey answer spends its attempt's challenge and reads the passkey it names: one
  * statement, the spend as a data-modifying CTE (it runs whatever the read finds) and the passkey
- * with its account's email left-joined to it, so an unknown passkey still spends the challenge.
- * No row: the challenge was unknown, used, expired or another session's. Built once per database
- * (db/client.ts, preparedOnce), like the counter's move below.
+ * with its account left-joined to it, so an unknown passkey still spends the challenge. No row:
+ * the challenge was unknown, used, expired or another session's. A sign-in's statement also
+ * reads the sign-in's record (sign-in-record.ts: the ban list, the account's recent failures
+ * and two-step) for that account, which the sign-in's guard would otherwise read on its own.
+ * Built once per database (db/client.ts, preparedOnce), like the counter's move below.
  */
-const spendAndFind = (sessionBound: boolean) =>
-  preparedOnce((db) => {
-    const spent = db.$with("spent").as(spendUpdate(db, sessionBound));
-    return db
-      .with(spent)
-      .select({ challenge: spent.challenge, passkey: passkeys, email: users.email })
-      .from(spent)
-      .leftJoin(passkeys, eq(passkeys.credentialId, sql.placeholder("credentialId")))
-      .leftJoin(users, eq(users.id, passkeys.userId))
-      .prepare(sessionBound ? "spend_session_challenge_find_passkey" : "spend_challenge_find_passkey");
-  });
-const spendAndFindUnbound = spendAndFind(false);
-const spendAndFindBound = spendAndFind(true);
+const spendAndFindForSignIn = preparedOnce((db) => {
+  const spent = db.$with("spent").as(spendUpdate(db, false));
+  return db
+    .with(spent)
+    .select({ challenge: spent.challenge, passkey: passkeys, ...signInRecordColumns(users.email) })
+    .from(spent)
+    .leftJoin(passkeys, eq(passkeys.credentialId, sql.placeholder("credentialId")))
+    .leftJoin(users, eq(users.id, passkeys.userId))
+    .prepare("spend_challenge_find_passkey_record");
+});
+const spendAndFindForStepUp = preparedOnce((db) => {
+  const spent = db.$with("spent").as(spendUpdate(db, true));
+  return db
+    .with(spent)
+    .select({ challenge: spent.challenge, passkey: passkeys, email: users.email })
+    .from(spent)
+    .leftJoin(passkeys, eq(passkeys.credentialId, sql.placeholder("credentialId")))
+    .leftJoin(users, eq(users.id, passkeys.userId))
+    .prepare("spend_session_challenge_find_passkey");
+});
 
 const ofSameUser = alias(passkeys, "of_same_user");
 
@@ -89,15 +99,23 @@ const moveCounter = preparedOnce((db) =>
 );
 
 /**
- * Spend a sign-in or step-up attempt's challenge (sessionId: the step-up's session) and read the
- * passkey the answer names: 20702 when there was no challenge to spend, whatever the passkey.
+ * Spend a step-up attempt's challenge (bound to the step-up's `sessionId`) and read the passkey
+ * the answer names: 20702 when there was no challenge to spend, whatever the passkey.
  */
-export async function spendAndFindPasskey(attempt: string, credentialId: string, sessionId: string | null): Promise<{ challenge: string; stored: StoredPasskey | null }> {
+export async function spendAndFindPasskey(attempt: string, credentialId: string, sessionId: string): Promise<{ challenge: string; stored: StoredPasskey | null }> {
   const db = await getDb();
-  const values = { ...spendValues("authenticate", attempt), credentialId };
-  const [row] = sessionId === null ? await spendAndFindUnbound(db).execute(values) : await spendAndFindBound(db).execute({ ...values, sessionId });
+  const [row] = await spendAndFindForStepUp(db).execute({ ...spendValues("authenticate", attempt), credentialId, sessionId });
   if (!row) throw new ServiceError(ErrorCode.passkeyChallengeExpired);
   return { challenge: row.challenge, stored: row.passkey && row.email !== null ? { ...row.passkey, email: row.email } : null };
+}
+
+/** The same for a sign-in from `ip` (no session), with the sign-in's record of the passkey's account. */
+async function spendForSignIn(attempt: string, credentialId: string, ip: string | null): Promise<{ challenge: string; stored: StoredPasskey | null; record: SignInRecord }> {
+  const db = await getDb();
+  const [row] = await spendAndFindForSignIn(db).execute({ ...signInRecordValues(ip), ...spendValues("authenticate", attempt), credentialId });
+  if (!row) throw new ServiceError(ErrorCode.passkeyChallengeExpired);
+  const record = signInRecordOf(row);
+  return { challenge: row.challenge, stored: row.passkey && record.user ? { ...row.passkey, email: record.user.email } : null, record };
 }
 
 /** The signature, origin, RP ID, challenge and user verification; the counter must grow. Any doubt → false. */
@@ -151,9 +169,9 @@ export function passkeyAssertion(stored: StoredPasskey | null, response: Authent
  * device security does not hold it back and two-step sign-in asks for nothing more.
  */
 export async function loginWithPasskey(input: { attempt: string; response: AuthenticationResponse; remember?: boolean }, client: ClientInfo): Promise<PasskeySession> {
-  const { challenge, stored } = await spendAndFindPasskey(input.attempt, input.response.id, null);
+  const { challenge, stored, record } = await spendForSignIn(input.attempt, input.response.id, client.ip);
   assertWellFormedAssertion(input.response);
-  const factor = passkeyAssertion(stored, input.response, challenge);
+  const factor = { ...passkeyAssertion(stored, input.response, challenge), record };
   // an unknown passkey has no account: the attempt is logged under no email
   const { token, user } = await signIn(stored?.email ?? "", factor, client, input.remember ?? false).catch((error: unknown) => {
     // the browser still offers a passkey this site no longer knows (removed here, or from another
