@@ -41,7 +41,8 @@ const config = {
         // the data files of @countrystatecity/countries: read with fs, as under Node (support/json-import-refused.cjs)
         "^\\./data/[^/]+-[A-Z]{2}/[a-z]+\\.json$": "<rootDir>/tests/backend/support/json-import-refused.cjs",
       },
-      testEnvironment: "node",
+      // Node's, with the runtime's fetch dispatcher in each file's sandbox (support/environment.ts)
+      testEnvironment: "<rootDir>/tests/backend/support/environment.ts",
       setupFilesAfterEnv: ["<rootDir>/tests/backend/support/setup-backend.ts"],
       globalSetup: "<rootDir>/tests/backend/support/global-setup.ts",
       testMatch: ["<rootDir>/tests/backend/**/*.test.ts"],
