@@ -19,6 +19,7 @@ afterAll(stopBackend);
 
 const MAC_CHROME = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const browser = { ...fromIp("8.8.8.8"), "user-agent": MAC_CHROME };
+const IPHONE_SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
 async function activity(token: string, query = ""): Promise<ActivityPage> {
   const reply = await call("GET", `/v1/user/security/activity${query}`, { token });
@@ -93,4 +94,30 @@ test("support's ban and unban show as done by support, without its place or devi
   const later = await call("POST", "/v1/login", { body: { email, password: "Activity-Pass-1" }, headers: browser });
   expect(later.code).toBe(0);
   expect((await activity(String(later.data?.utoken))).list.map((item) => item.kind)).toEqual(["sign_in"]);
+});
+
+test("a browser new to an account that knew another shows as a new device, once; the first browser and one seen again do not", async () => {
+  const email = "activity-devices@example.com";
+  const password = "Activity-Pass-1";
+  const laptop = { ...browser, "x-device-id": "device-laptop-0123456789abcdef" };
+  const phone = { ...fromIp("9.9.9.9"), "user-agent": IPHONE_SAFARI, "x-device-id": "device-phone-0123456789abcdef0" };
+  const signIn = async (headers: Record<string, string>) => {
+    const reply = await call("POST", "/v1/login", { body: { email, password }, headers });
+    expect(reply.code).toBe(0);
+    return String(reply.data?.utoken);
+  };
+  await registerUser(email, password);
+  backend.advance(60);
+  await signIn(laptop);
+  backend.advance(60);
+  const token = await signIn(phone);
+  backend.advance(60);
+  await signIn(phone);
+  backend.advance(60);
+  await signIn(laptop);
+
+  const page = await activity(token);
+  expect(page.list.map((item) => item.kind)).toEqual(["sign_in", "sign_in", "new_device", "sign_in", "sign_in", "sign_in"]);
+  expect(page.list[2]).toMatchObject({ actor: "self", device: "iOS 18 · Safari 18", count: 1 });
+  expect(page.list[2]?.location).toMatch(/Switzerland|United States/);
 });

@@ -8,8 +8,10 @@ import { statementsOf } from "./support/statements";
  * address, in one statement whether the address is known or not; its answer spends the challenge
  * and reads the passkey with the sign-in record of its account (ban list, failures, account,
  * two-step) in one statement, moves the counter (returning the account's passkeys for the
- * signals) and writes the session. A password sign-in: the record and the
- * session. A statement added to either path shows here before it shows in the bench.
+ * signals) and writes the session. A password sign-in: the record and the session, with the
+ * browser's device and its new-device event in the session's statement. The first signed-in
+ * view's data: one statement each beyond the session's. A statement added to any of these
+ * shows here before it shows in the bench.
  */
 // no bulk-job runner: its polls would land among the counted statements
 beforeAll(() => startBackend({ BULK_RUNNER_INTERVAL_SECONDS: "0" }), OPEN_TIMEOUT);
@@ -55,4 +57,40 @@ test("a password sign-in costs two statements: the sign-in record and the sessio
 
   expect(reply).toMatchObject({ status: 200, code: 0, data: { utoken: expect.any(String) } });
   expect(statements).toBe(2);
+});
+
+test("a password sign-in from a browser costs two statements too: its device is seen in the session's statement", async () => {
+  const email = "browser-cost@example.com";
+  await registerUser(email, "cost-pass1");
+  const signIn = (device: string) =>
+    call("POST", "/v1/login", { body: { email, password: "cost-pass1" }, headers: { "x-device-id": device, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36" } });
+  expect((await signIn("device-first-0123456789abcdef")).code).toBe(0);
+
+  // a browser new to the account (its new-device event written in the same statement), then one seen again
+  for (const device of ["device-second-0123456789abcde", "device-second-0123456789abcde"]) {
+    let reply: Awaited<ReturnType<typeof call>> | undefined;
+    const statements = await statementsOf(async () => {
+      reply = await signIn(device);
+    });
+    expect(reply).toMatchObject({ status: 200, code: 0, data: { utoken: expect.any(String) } });
+    expect(statements).toBe(2);
+  }
+});
+
+test("the first signed-in view's data cost one statement each beyond the session's: the profile none, the unread counts one, the training menu one", async () => {
+  const { utoken: token } = await registerUser("first-view-cost@example.com", "cost-pass1");
+  const reads = [
+    ["GET", "/v1/user/fullinfo", 1],
+    ["GET", "/message/v1/web/count", 2],
+    ["GET", "/v1/safety/getPrizeInfo", 2],
+  ] as const;
+  // the first calls of a database prepare their statements
+  for (const [method, path] of reads) expect((await call(method, path, { token })).code).toBe(0);
+  for (const [method, path, expected] of reads) {
+    let reply: Awaited<ReturnType<typeof call>> | undefined;
+    const statements = await statementsOf(async () => {
+      reply = await call(method, path, { token });
+    });
+    expect({ path, code: reply?.code, statements }).toEqual({ path, code: 0, statements: expected });
+  }
 });

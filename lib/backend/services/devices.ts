@@ -1,14 +1,14 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, exists, ne, sql } from "drizzle-orm";
+import type { AccountEventKind } from "@/lib/contract/activity";
 import { describeUserAgent } from "../agent/user-agent";
 import { now } from "../clock";
 import { sha256Hex } from "../crypto";
-import { getDb } from "../db/client";
-import { knownDevices, users } from "../db/schema";
+import { getDb, preparedOnce, type Db } from "../db/client";
+import { accountEvents, knownDevices, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { assertOwnerProof, type OwnerProof } from "./owner-proof";
 import type { ClientInfo } from "./sessions";
 import type { SignedIn } from "./step-up";
-import { bySelf, recordAccountEvent } from "./account-events";
 import type { UserRow } from "./users";
 
 /**
@@ -27,26 +27,74 @@ export function deviceHash(deviceId: string | null): string | null {
   return deviceId ? sha256Hex(deviceId) : null;
 }
 
-/** Record a successful sign-in from the caller's device (first seen, or seen again). No device id: nothing. */
-export async function rememberDevice(userId: string, client: ClientInfo): Promise<void> {
-  const hash = deviceHash(client.deviceId);
-  if (!hash) return;
-  const db = await getDb();
-  const at = now();
-  const name = describeUserAgent(client.userAgent);
-  const [row] = await db
-    .insert(knownDevices)
-    .values({ userId, deviceHash: hash, name, firstSeenAt: at, lastSeenAt: at })
-    .onConflictDoUpdate({ target: [knownDevices.userId, knownDevices.deviceHash], set: { lastSeenAt: at, name } })
-    .returning({ firstSeenAt: knownDevices.firstSeenAt });
-  // a device first seen now, on an account that knew others (an account's first device is no news)
-  if (row && row.firstSeenAt.getTime() === at.getTime() && (await deviceCount(userId)) > 1) await recordAccountEvent(userId, "new_device", bySelf(client));
+/**
+ * A browser seen at a sign-in, as two parts of one statement: its row made (first seen) or
+ * touched (seen again), and, when it is new to an account that knew other browsers, the
+ * `new_device` event of the security activity (an account's first browser is no news). Their
+ * values are placeholders: userId, at, and the event's ip, userAgent and appCode, named as the
+ * session's insert names them (sessions.ts, sessionValues), with deviceHash and deviceName
+ * (deviceSeenValues). A sign-in's own statement holds them beside its session (session-open.ts);
+ * rememberDevice holds them alone. Every part of a statement reads the tables as they were
+ * before it, so "knew others" is a row of another hash.
+ */
+export function deviceSeenParts(db: Db) {
+  const userId = sql.placeholder("userId");
+  const seen = db.$with("seen").as(
+    db
+      .insert(knownDevices)
+      .values({ userId, deviceHash: sql.placeholder("deviceHash"), name: sql.placeholder("deviceName"), firstSeenAt: sql.placeholder("at"), lastSeenAt: sql.placeholder("at") })
+      .onConflictDoUpdate({ target: [knownDevices.userId, knownDevices.deviceHash], set: { lastSeenAt: sql`excluded.last_seen_at`, name: sql`excluded.name` } })
+      .returning({ firstSeenAt: knownDevices.firstSeenAt }),
+  );
+  const at = sql`${sql.placeholder("at")}::timestamptz`;
+  const noticed = db.$with("noticed").as(
+    db
+      .insert(accountEvents)
+      .select((qb) =>
+        qb
+          // every column, in the table's order (drizzle's insert … select)
+          .select({
+            id: sql<string>`gen_random_uuid()`.as("id"),
+            userId: sql<string>`${userId}::uuid`.as("user_id"),
+            createdAt: sql<Date>`${at}`.as("created_at"),
+            kind: sql<AccountEventKind>`'new_device'`.as("kind"),
+            actor: sql<"self">`'self'`.as("actor"),
+            ip: sql<string | null>`${sql.placeholder("ip")}::text`.as("ip"),
+            userAgent: sql<string | null>`${sql.placeholder("userAgent")}::text`.as("user_agent"),
+            appCode: sql<string | null>`${sql.placeholder("appCode")}::text`.as("app_code"),
+            provider: sql<string | null>`null::text`.as("provider"),
+            disownedAt: sql<Date | null>`null::timestamptz`.as("disowned_at"),
+          })
+          .from(seen)
+          .where(
+            and(
+              eq(seen.firstSeenAt, at),
+              exists(qb.select({ one: sql`1` }).from(knownDevices).where(and(eq(knownDevices.userId, userId), ne(knownDevices.deviceHash, sql.placeholder("deviceHash"))))),
+            ),
+          ),
+      )
+      .returning({ id: accountEvents.id }),
+  );
+  return { seen, noticed };
 }
 
-async function deviceCount(userId: string): Promise<number> {
+/** The device's own placeholders of deviceSeenParts; none for a caller that named no device. */
+export function deviceSeenValues(client: ClientInfo): { deviceHash: string; deviceName: string | null } | null {
+  const hash = deviceHash(client.deviceId);
+  return hash ? { deviceHash: hash, deviceName: describeUserAgent(client.userAgent) } : null;
+}
+
+const rememberDeviceAlone = preparedOnce((db) => {
+  const { seen, noticed } = deviceSeenParts(db);
+  return db.with(seen, noticed).select({ firstSeenAt: seen.firstSeenAt }).from(seen).prepare("remember_device");
+});
+
+/** Record the caller's device outside a sign-in (device security turned on from it). No device id: nothing. */
+export async function rememberDevice(userId: string, client: ClientInfo): Promise<void> {
+  const device = deviceSeenValues(client);
+  if (!device) return;
   const db = await getDb();
-  const [row] = await db.select({ n: count() }).from(knownDevices).where(eq(knownDevices.userId, userId));
-  return row?.n ?? 0;
+  await rememberDeviceAlone(db).execute({ ...device, userId, at: now(), ip: client.ip, userAgent: client.userAgent, appCode: client.appCode });
 }
 
 export async function isKnownDevice(userId: string, hash: string): Promise<boolean> {

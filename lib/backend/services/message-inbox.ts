@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { APP_CODE_PATTERN, DEFAULT_APP_CODE, MESSAGE_CATEGORIES, type MessageCategory, type MessageItem, type MessageList, type MessageSort, type UnreadCounts } from "@/lib/contract/messages";
 import { now } from "../clock";
-import { getDb } from "../db/client";
+import { getDb, preparedOnce } from "../db/client";
 import { messageDeliveries, messages } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import type { Lang } from "../lang";
@@ -53,13 +53,18 @@ export async function listMessages(user: UserRow, input: ListInput, lang: Lang):
   };
 }
 
-export async function unreadCounts(userId: string, appCode: string): Promise<UnreadCounts> {
-  const db = await getDb();
-  const rows = await db
+/** Every signed-in home page asks for the unread counts: built once (db/client.ts, preparedOnce). */
+const unreadByCategory = preparedOnce((db) =>
+  db
     .select({ category: messageDeliveries.category, unread: count() })
     .from(messageDeliveries)
-    .where(and(eq(messageDeliveries.userId, userId), eq(messageDeliveries.appCode, appCode), isNull(messageDeliveries.readAt)))
-    .groupBy(messageDeliveries.category);
+    .where(and(eq(messageDeliveries.userId, sql.placeholder("userId")), eq(messageDeliveries.appCode, sql.placeholder("appCode")), isNull(messageDeliveries.readAt)))
+    .groupBy(messageDeliveries.category)
+    .prepare("unread_counts"),
+);
+
+export async function unreadCounts(userId: string, appCode: string): Promise<UnreadCounts> {
+  const rows = await unreadByCategory(await getDb()).execute({ userId, appCode });
   const counts: UnreadCounts = { total: 0, device: 0, system: 0, app: 0, activity: 0 };
   for (const row of rows) {
     if (!(MESSAGE_CATEGORIES as readonly string[]).includes(row.category)) continue;

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PrizeInfo } from "@/lib/contract/safety";
 import type { TrainingCourse } from "@/lib/contract/rules";
 import { now } from "../clock";
-import { getDb } from "../db/client";
+import { getDb, preparedOnce } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { safetyCertificates, safetyProfiles, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
@@ -49,16 +49,27 @@ export async function userByEmailOrId(input: { email?: string; uid?: string }): 
   return row;
 }
 
-async function certificatesOf(userId: string): Promise<Map<TrainingCourse, CertificateRow>> {
-  const db = await getDb();
-  const rows = await db.select().from(safetyCertificates).where(eq(safetyCertificates.userId, userId));
-  return new Map(rows.map((row) => [row.course, row]));
-}
+/**
+ * What the training menu shows, in one statement (every signed-in home page asks for it): the
+ * account's row with its device facts and its certificates, one row per certificate, or one row
+ * of nulls when it has none.
+ */
+const prizeRows = preparedOnce((db) =>
+  db
+    .select({ hasLaser: safetyProfiles.hasLaser, hasPrinter: safetyProfiles.hasPrinter, certificate: safetyCertificates })
+    .from(users)
+    .leftJoin(safetyProfiles, eq(safetyProfiles.userId, users.id))
+    .leftJoin(safetyCertificates, eq(safetyCertificates.userId, users.id))
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("prize_info"),
+);
 
 export async function prizeInfo(user: UserRow): Promise<PrizeInfo> {
-  const [profile, certificates] = await Promise.all([safetyProfileOf(user.id), certificatesOf(user.id)]);
+  const rows = await prizeRows(await getDb()).execute({ userId: user.id });
+  const certificates = new Map(rows.flatMap(({ certificate }) => (certificate ? [[certificate.course, certificate] as const] : [])));
   const laser = certificates.get("laser");
   const printer = certificates.get("printer");
+  const profile = rows[0];
   return {
     isFinish: Boolean(laser?.completedAt),
     isHave: profile?.hasLaser ?? false,

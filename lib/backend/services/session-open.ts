@@ -1,11 +1,11 @@
 import { addSeconds, now } from "../clock";
 import { randomToken, sha256Hex } from "../crypto";
-import { getDb } from "../db/client";
+import { getDb, preparedOnce } from "../db/client";
 import { deviceChallenges } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import { CODE_TTL_SECONDS, sendDeviceCode } from "./codes";
-import { deviceHash, isKnownDevice, rememberDevice } from "./devices";
-import { createSession, type ClientInfo, type SessionOrigin, type SessionRow } from "./sessions";
+import { deviceHash, deviceSeenParts, deviceSeenValues, isKnownDevice } from "./devices";
+import { createSession, sessionInsert, sessionValues, type ClientInfo, type SessionOrigin, type SessionRow } from "./sessions";
 import { rememberLanguage, type UserRow } from "./users";
 
 /**
@@ -34,10 +34,26 @@ export async function openSession(
     const hash = deviceHash(client.deviceId);
     if (!hash || !(await isKnownDevice(user.id, hash))) throw await holdBack(user, client, remember, hash);
   }
-  const created = await createSession(user.id, client, remember, origin);
-  await rememberDevice(user.id, client);
+  const created = await sessionFromBrowser(user.id, client, remember, origin);
   await rememberLanguage(user, client);
   return created;
+}
+
+/** A sign-in from a browser: its session and its device (devices.ts) in one statement. */
+const openOnDevice = preparedOnce((db) => {
+  const created = db.$with("created").as(sessionInsert(db));
+  const { seen, noticed } = deviceSeenParts(db);
+  return db.with(created, seen, noticed).select().from(created).prepare("open_session_on_device");
+});
+
+/** The session, with the caller's device seen when it named one (one statement either way). */
+async function sessionFromBrowser(userId: string, client: ClientInfo, remember: boolean, origin: SessionOrigin): Promise<{ token: string; session: SessionRow }> {
+  const device = deviceSeenValues(client);
+  if (!device) return createSession(userId, client, remember, origin);
+  const { token, values } = sessionValues(userId, client, remember, origin, now());
+  const [session] = await openOnDevice(await getDb()).execute({ ...values, ...device });
+  if (!session) throw new Error("insert returned no row");
+  return { token, session };
 }
 
 /** Mail the code (its caps and 60 s wait may refuse: 10004 / 10003), then store the challenge. */

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { addSeconds, now } from "../clock";
 import { randomToken, sha256Hex } from "../crypto";
-import { getDb, preparedOnce } from "../db/client";
+import { getDb, preparedOnce, type Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { ErrorCode, ServiceError } from "../errors";
 import type { Lang } from "../lang";
@@ -29,9 +29,12 @@ export const IDLE_DAYS = { remember: 365, default: 30 } as const;
 /** last_seen_at is written at most this often per session. */
 const TOUCH_EVERY_SECONDS = 60;
 
-/** Every sign-in writes one: built once (db/client.ts, preparedOnce). */
-const insertSession = preparedOnce((db) =>
-  db
+/**
+ * The session's insert, with its values as placeholders (sessionValues): prepared alone here,
+ * and inside the one statement of a sign-in from a known browser (session-open.ts).
+ */
+export function sessionInsert(db: Db) {
+  return db
     .insert(sessions)
     .values({
       userId: sql.placeholder("userId"),
@@ -50,9 +53,11 @@ const insertSession = preparedOnce((db) =>
       proofAt: sql`${sql.placeholder("proofAt")}::timestamptz`,
       proofMethod: sql.placeholder("proofMethod"),
     })
-    .returning()
-    .prepare("create_session"),
-);
+    .returning();
+}
+
+/** A sign-in without a device writes the session alone: built once (db/client.ts, preparedOnce). */
+const insertSession = preparedOnce((db) => sessionInsert(db).prepare("create_session"));
 
 /**
  * What a sign-in hands the new session: the provider of a social sign-in (the login log), the
@@ -65,6 +70,29 @@ export type SessionOrigin = {
   proof?: { at: Date; method: string } | null;
 };
 
+/** A new session's token (the caller's, never stored) and the placeholders' values of sessionInsert. */
+export function sessionValues(userId: string, client: ClientInfo, remember: boolean, origin: SessionOrigin, at: Date) {
+  const token = randomToken(32);
+  return {
+    token,
+    values: {
+      userId,
+      tokenHash: sha256Hex(token),
+      at,
+      remember,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      appCode: client.appCode,
+      platform: client.platform,
+      appVersion: client.appVersion,
+      socialChannel: origin.socialChannel ?? null,
+      signInFactors: [...(origin.factors ?? [])],
+      proofAt: origin.proof?.at.toISOString() ?? null,
+      proofMethod: origin.proof?.method ?? null,
+    },
+  };
+}
+
 export async function createSession(
   userId: string,
   client: ClientInfo,
@@ -72,22 +100,8 @@ export async function createSession(
   origin: SessionOrigin = {},
 ): Promise<{ token: string; session: SessionRow }> {
   const db = await getDb();
-  const token = randomToken(32);
-  const [session] = await insertSession(db).execute({
-    userId,
-    tokenHash: sha256Hex(token),
-    at: now(),
-    remember,
-    ip: client.ip,
-    userAgent: client.userAgent,
-    appCode: client.appCode,
-    platform: client.platform,
-    appVersion: client.appVersion,
-    socialChannel: origin.socialChannel ?? null,
-    signInFactors: [...(origin.factors ?? [])],
-    proofAt: origin.proof?.at.toISOString() ?? null,
-    proofMethod: origin.proof?.method ?? null,
-  });
+  const { token, values } = sessionValues(userId, client, remember, origin, now());
+  const [session] = await insertSession(db).execute(values);
   if (!session) throw new Error("insert returned no row");
   return { token, session };
 }
