@@ -1,7 +1,7 @@
 /**
  * Loaded by the bench into the portal's server (`node --import tsx --import <this>
  * .next/portal-server.js`: tsx loads this file, the server is the built JavaScript), never by the
- * app: counts the SQL statements the server sends, and how many of them write (INSERT, UPDATE, DELETE), by wrapping the two drivers' query functions: PGlite's (both of its
+ * app: counts the SQL statements the server sends, and how many writes they hold (each INSERT, UPDATE, DELETE, those inside a WITH too), by wrapping the two drivers' query functions: PGlite's (both of its
  * builds, and the `tx.query` of its transactions, which does not go through the prototype) and
  * node-postgres' `Client.prototype.query`. On SIGUSR2 it writes
  * `{ "seq": n, "statements": …, "writes": …, "tables": { "insert sessions": … } }` to BENCH_QUERY_COUNT_FILE, so the bench can read
@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { writeTarget } from "./maths.ts";
+import { writeTargets } from "./maths.ts";
 
 const counts = { seq: 0, statements: 0, writes: 0, tables: {} as Record<string, number> };
 const countFile = process.env.BENCH_QUERY_COUNT_FILE;
@@ -17,10 +17,10 @@ const countFile = process.env.BENCH_QUERY_COUNT_FILE;
 function count(query: unknown): void {
   const text = typeof query === "string" ? query : typeof query === "object" && query !== null && "text" in query && typeof query.text === "string" ? query.text : "";
   counts.statements += 1;
-  const target = writeTarget(text);
-  if (target === null) return;
-  counts.writes += 1;
-  counts.tables[target] = (counts.tables[target] ?? 0) + 1;
+  for (const target of writeTargets(text)) {
+    counts.writes += 1;
+    counts.tables[target] = (counts.tables[target] ?? 0) + 1;
+  }
 }
 
 type QueryFn = (this: unknown, ...args: unknown[]) => unknown;

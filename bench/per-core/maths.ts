@@ -156,13 +156,25 @@ export function isWrite(sql: string): boolean {
   return /^with\b/i.test(text) && /\b(insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i.test(text);
 }
 
-/** What a write statement does to which table ("insert sessions"), for the writes-by-table note; null for a read. */
-export function writeTarget(sql: string): string | null {
-  if (!isWrite(sql)) return null;
+/**
+ * What a statement writes, one entry per INSERT, UPDATE or DELETE in it ("insert sessions"), those
+ * inside a WITH included: a statement that writes three tables counts three writes, as three
+ * statements did. An upsert's `do update` is its insert's. None for a read.
+ */
+export function writeTargets(sql: string): string[] {
+  if (!isWrite(sql)) return [];
   const text = sql.replace(/--[^\n]*\n/g, " ");
-  const match = /^\s*(?:with\b[\s\S]*?\)\s*)?(insert\s+into|update|delete\s+from)\s+"?([A-Za-z_][\w.]*)"?/i.exec(text);
-  if (!match) return "write";
-  return `${(match[1] ?? "").split(/\s+/)[0]?.toLowerCase() ?? "write"} ${match[2] ?? "?"}`;
+  const targets: string[] = [];
+  for (const match of text.matchAll(/\b(?:(insert\s+into|delete\s+from)\s+"?([A-Za-z_][\w.]*)"?|update\s+"?([A-Za-z_][\w.]*)"?\s+set\b)/gi)) {
+    const verb = match[1] ? (match[1].split(/\s+/)[0] ?? "write").toLowerCase() : "update";
+    targets.push(`${verb} ${match[2] ?? match[3] ?? "?"}`);
+  }
+  return targets.length > 0 ? targets : ["write"];
+}
+
+/** The first of them, or null for a read. */
+export function writeTarget(sql: string): string | null {
+  return writeTargets(sql)[0] ?? null;
 }
 
 export type Part = "baseline" | "sign-in" | "api" | "writes" | "oidc";

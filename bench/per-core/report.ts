@@ -140,7 +140,7 @@ export function notes(report: PerCoreReport): string[] {
       const tables = Object.entries(run.writes.tables)
         .map(([table, count]) => `${table} ${fixed(count)}`)
         .join(", ");
-      out.push(`${run.database}: writes per sign-in journey ${fixed(run.writes.writes)} of ${fixed(run.writes.statements)} statements (mean of ${run.writes.journeys} journeys, one at a time): ${steps}; by table: ${tables || "none"}.`);
+      out.push(`${run.database}: writes per sign-in journey ${fixed(run.writes.writes)} (each INSERT, UPDATE or DELETE, also inside a WITH) in ${fixed(run.writes.statements)} statements (mean of ${run.writes.journeys} journeys, one at a time): ${steps}; by table: ${tables || "none"}.`);
       out.push(`${run.database}: servers' CPU ms per step of those journeys, one at a time (10 ms clock ticks, averaged): ${cpu}.`);
     }
   }
