@@ -38,9 +38,25 @@ export class Refusal extends Error {
   }
 }
 
+/** Next's gzip leaves an answer of a known length under this alone (the `compression` package's threshold). */
+const GZIP_THRESHOLD_BYTES = 1024;
+
+/**
+ * A JSON answer. Next streams a route's body to the socket and drops a route's Content-Length,
+ * so its gzip cannot see that an answer is under its 1 KiB threshold: it made a zlib stream for
+ * every answer, the smallest included, costing more CPU than the answer (docs/performance.md,
+ * "Small answers go unzipped"). An answer under the threshold says `no-transform`, which that
+ * gzip (and any proxy's) honours; larger ones are gzipped as before.
+ */
+function jsonAnswer<T>(body: ApiAnswer<T>, init: { status?: number; cacheControl: string }): NextResponse<ApiAnswer<T>> {
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  const cacheControl = bytes.byteLength < GZIP_THRESHOLD_BYTES ? `${init.cacheControl}, no-transform` : init.cacheControl;
+  return new NextResponse(bytes, { status: init.status ?? 200, headers: { "content-type": "application/json", "cache-control": cacheControl } });
+}
+
 export function answerError(error: ActionError, status?: number): NextResponse<ApiAnswer<never>> {
   const byCode = (HTTP_STATUS_BY_CODE as Record<number, number | undefined>)[error.code];
-  return NextResponse.json({ ok: false, error }, { status: status ?? byCode ?? 500, headers: { "cache-control": NO_STORE } });
+  return jsonAnswer<never>({ ok: false, error }, { status: status ?? byCode ?? 500, cacheControl: NO_STORE });
 }
 
 export async function apiRoute<T>(
@@ -73,7 +89,7 @@ export async function apiRoute<T>(
   };
   try {
     const data = await run(ctx, at);
-    return NextResponse.json({ ok: true, data } satisfies ApiAnswer<T>, { headers: { "cache-control": options.cacheControl ?? NO_STORE } });
+    return jsonAnswer<T>({ ok: true, data }, { cacheControl: options.cacheControl ?? NO_STORE });
   } catch (error) {
     if (error instanceof Refusal) return answerError({ code: error.code });
     return answerError((await actionFailure(error, at)).error);

@@ -49,7 +49,7 @@ test("the counts and a page of a tab, for the app p, with the session", async ()
   expect(await (await countRoute(get("/api/messages/count?lang=zh&p=atomm"))).json()).toEqual({ ok: true, data: { total: 1, device: 1, system: 0, app: 0, activity: 0 } });
   const page = await listRoute(get("/api/messages?lang=en&p=atomm&category=system&page=1&pageSize=20&sort=asc"));
   expect(page.status).toBe(200);
-  expect(page.headers.get("cache-control")).toBe("no-store");
+  expect(page.headers.get("cache-control")).toBe("no-store, no-transform");
   expect(upstream).toEqual([
     { path: "/message/v1/web/count", query: "?appCode=atomm", token: "session-token-1", app: "atomm" },
     { path: "/message/v1/web/list", query: "?category=system&page=1&pageSize=20&sort=asc&appCode=atomm", token: "session-token-1", app: "atomm" },
@@ -90,4 +90,25 @@ test("the analytics configuration is read at run time", async () => {
   process.env.WEB_ANALYTICS_ID = "UA-123";
   resetPortalConfig();
   expect(() => portalConfig()).toThrow(/^WEB_ANALYTICS_ID: /);
+});
+
+test("a small answer asks not to be transformed, so the server does not gzip it; a page of messages over 1 KiB may be", async () => {
+  const count = await countRoute(get("/api/messages/count?lang=en&p=atomm"));
+  expect(count.headers.get("cache-control")).toBe("no-store, no-transform");
+  expect((await count.arrayBuffer()).byteLength).toBeLessThan(1024);
+
+  const message = (n: number) => ({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    appCode: "atomm",
+    category: "system",
+    name: `Firmware update ${n}`,
+    contentLang: { en: { name: `Firmware update ${n}`, content: "A new firmware is ready for your laser. ".repeat(3) }, zh: { name: `固件更新 ${n}`, content: "您的激光设备有新固件可用。".repeat(3) } },
+    read: false,
+    createdAt: "2026-11-30T08:00:00.000Z",
+  });
+  server.use(http.get(`${BASE}/message/v1/web/list`, () => HttpResponse.json({ code: 0, data: { list: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(message), total: 10, page: 1, pageSize: 10 } })));
+  const page = await listRoute(get("/api/messages?lang=en&p=atomm&category=system&page=1&pageSize=10"));
+  expect(page.status).toBe(200);
+  expect(page.headers.get("cache-control")).toBe("no-store");
+  expect((await page.arrayBuffer()).byteLength).toBeGreaterThan(1024);
 });

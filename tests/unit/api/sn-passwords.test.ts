@@ -44,7 +44,7 @@ function get(query: string, headers: Record<string, string> = sameOrigin, token:
 it("answers the user's page of the history, asked with their session and language", async () => {
   const response = await get("lang=zh&page=2&pageSize=20");
   expect(response.status).toBe(200);
-  expect(response.headers.get("cache-control")).toBe("no-store");
+  expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
   expect(await response.json()).toEqual({ ok: true, data: history });
   expect(asked).toEqual([{ query: { page: "2", pageSize: "20" }, token: TOKEN, lang: "zh" }]);
 });
