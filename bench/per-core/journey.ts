@@ -10,6 +10,11 @@
  *   3. GET of that address (the redirect: the browser's `location.assign`), signed in
  *   4. the first signed-in page's own data: GET /api/profile, /api/messages/count and
  *      /api/training/menu, as the settings page's scripts ask for them
+ * Every request says what Chromium's say, `Accept-Encoding: gzip, deflate, br, zstd` included, so
+ * the portal compresses what it would compress for a browser. A compressed answer's body cannot be
+ * read here (autocannon keeps bodies as text): the sign-in action's answer counts when it is a 200
+ * that sets a session cookie, and the browser goes where the same build's first journey, made with
+ * fetch and read in full (writes.ts, oneJourney), was sent (`redirect`).
  * A journey counts only when every step answered as a browser needs.
  *
  * A signed-in API call: GET /v1/user/fullinfo with a session token (the token's validation and
@@ -32,7 +37,20 @@ function contextOf(raw: object): Context {
   return raw as Context;
 }
 
-export type JourneyOptions = { port: number; seconds: number; connections: number; actionId: string; variant: string; accounts: readonly Account[]; lang?: string };
+export type JourneyOptions = {
+  port: number;
+  seconds: number;
+  connections: number;
+  actionId: string;
+  variant: string;
+  accounts: readonly Account[];
+  /** where the sign-in action sends the browser (read from a whole answer by oneJourney) */
+  redirect: string;
+  lang?: string;
+};
+
+/** What Chromium sends on every request (captured from a real sign-in). */
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 export async function signInJourneys(options: JourneyOptions): Promise<JourneyResult> {
   const { port, actionId, variant, accounts } = options;
@@ -47,7 +65,7 @@ export async function signInJourneys(options: JourneyOptions): Promise<JourneyRe
     context.failed = true;
     firstFailure ??= why;
   };
-  const withCookies = (context: Context, headers: Record<string, string>) => ({ ...headers, ...(context.jar.size > 0 ? { cookie: cookieHeader(context.jar) } : {}) });
+  const withCookies = (context: Context, headers: Record<string, string>) => ({ ...headers, "accept-encoding": BROWSER_ACCEPT_ENCODING, ...(context.jar.size > 0 ? { cookie: cookieHeader(context.jar) } : {}) });
   // after a failed step the journey goes on to its end as a browser's would, uncounted: autocannon
   // can restart a connection's sequence (a falsy setupRequest), but its types do not allow it
   const dataCall = (pathname: string, last: boolean): Request => ({
@@ -75,7 +93,7 @@ export async function signInJourneys(options: JourneyOptions): Promise<JourneyRe
         setupRequest: (request: Request, raw: object) => {
           const context = contextOf(raw);
           context.started = performance.now();
-          return { ...request, headers: { accept: "text/html", "upgrade-insecure-requests": "1" } };
+          return { ...request, headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING, "upgrade-insecure-requests": "1" } };
         },
         onResponse: (status: number, _body: string, raw: object, headers: Headers) => {
           const context = contextOf(raw);
@@ -103,8 +121,9 @@ export async function signInJourneys(options: JourneyOptions): Promise<JourneyRe
         onResponse: (status: number, body: string, raw: object, headers: Headers) => {
           const context = contextOf(raw);
           storeCookies(context.jar, headerOf(headers, "set-cookie"));
-          context.redirect = status === 200 ? actionRedirect(body) : null;
-          if (!context.redirect || !context.jar.has("utoken")) fail(context, `POST /${lang}/login (sign-in action): ${status} ${body.slice(-200)}`);
+          const compressed = headerOf(headers, "content-encoding") !== undefined;
+          context.redirect = status !== 200 ? null : compressed ? options.redirect : actionRedirect(body);
+          if (!context.redirect || !context.jar.get("utoken")) fail(context, `POST /${lang}/login (sign-in action): ${status} ${compressed ? "(compressed)" : body.slice(-200)}`);
         },
       },
       {

@@ -91,8 +91,8 @@ async function databaseRun(kind: DatabaseKind, settings: PerCoreSettings, pinnin
     const variant = variantKey(DEFAULT_VARIANT);
     const result: DatabaseRun = { database };
     // one whole journey first, one request at a time: every page and query of it done once
-    await oneJourney({ port: settings.port, actionId, variant, account: accounts[0] ?? { email: "", password: PASSWORD } });
-    const journeyOptions = { port: settings.port, connections: settings.connections, actionId, variant, accounts };
+    const redirect = await oneJourney({ port: settings.port, actionId, variant, account: accounts[0] ?? { email: "", password: PASSWORD } });
+    const journeyOptions = { port: settings.port, connections: settings.connections, actionId, variant, accounts, redirect };
     try {
       if (settings.parts.has("sign-in")) {
         log(`${database}: sign-in journeys, ${WARMUP_SECONDS} s warm-up then ${settings.seconds} s`);

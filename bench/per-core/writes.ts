@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { groupCpuSeconds } from "./cpu";
-import type { Account } from "./journey";
+import { BROWSER_ACCEPT_ENCODING, type Account } from "./journey";
 import { actionRedirect, cookieHeader, loginRouterStateTree, storeCookies } from "./maths";
 
 type Counts = { seq: number; statements: number; writes: number; tables: Record<string, number> };
@@ -37,12 +37,13 @@ export type JourneyTarget = { port: number; actionId: string; variant: string; a
  * One sign-in journey with fetch, step by step; `after(step)` runs once each step has answered.
  * The per-core loads also run one first, so a fresh server has rendered every page once.
  */
-export async function oneJourney(target: JourneyTarget, after: (step: string) => Promise<void> = async () => {}): Promise<void> {
+/** One sign-in journey; where its sign-in action sent the browser. */
+export async function oneJourney(target: JourneyTarget, after: (step: string) => Promise<void> = async () => {}): Promise<string> {
   const { port, actionId, variant, account } = target;
   const origin = `http://127.0.0.1:${port}`;
   const jar = new Map<string, string>();
   const get = async (pathname: string, accept: string, check: (status: number, body: string) => boolean) => {
-    const response = await fetch(`${origin}${pathname}`, { headers: { accept, ...(jar.size ? { cookie: cookieHeader(jar) } : {}), "sec-fetch-site": "same-origin" }, redirect: "manual" });
+    const response = await fetch(`${origin}${pathname}`, { headers: { accept, "accept-encoding": BROWSER_ACCEPT_ENCODING, ...(jar.size ? { cookie: cookieHeader(jar) } : {}), "sec-fetch-site": "same-origin" }, redirect: "manual" });
     const body = await response.text();
     storeCookies(jar, response.headers.getSetCookie());
     if (!check(response.status, body)) throw new Error(`GET ${pathname}: ${response.status} ${body.slice(0, 200)}`);
@@ -55,6 +56,7 @@ export async function oneJourney(target: JourneyTarget, after: (step: string) =>
       "next-action": actionId,
       "next-router-state-tree": loginRouterStateTree("en", variant),
       accept: "text/x-component",
+      "accept-encoding": BROWSER_ACCEPT_ENCODING,
       "content-type": "text/plain;charset=UTF-8",
       origin,
       ...(jar.size ? { cookie: cookieHeader(jar) } : {}),
@@ -72,6 +74,7 @@ export async function oneJourney(target: JourneyTarget, after: (step: string) =>
     await get(`${data}?lang=en`, "application/json", (status, answer) => status === 200 && answer.startsWith('{"ok":true'));
     await after(`GET ${data}`);
   }
+  return redirect;
 }
 
 export async function writesPerSignIn(options: JourneyTarget & { pid: number; file: string; journeys: number; groups: number[] }): Promise<WritesResult> {
