@@ -285,8 +285,8 @@ const SERVERS: E2eServer[] = [
  * `chromium-headless-shell` for most specs, `chromium` for the few that need the browser itself
  * (BROWSER_SPECS). tests/e2e/support/ensure-chromium.sh installs both.
  */
-export const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
+const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 /**
  * The specs that need the full browser. FedCM's account chooser and sign-in window are the
  * browser's own interface. In the shell (Chromium 156), `embed`'s Storage Access API test never
